@@ -1,0 +1,43 @@
+"""Knowledge vault: exact sensitive values (credentials, addresses, account numbers)."""
+
+from __future__ import annotations
+
+from mirix_like.memory_types.base import MemoryItem, MemoryType, Sensitivity
+from pydantic import Field
+
+MASK = "********"
+
+
+class VaultEntry(MemoryItem):
+    """A verbatim value and a caption that describes it without revealing it."""
+
+    entry_type: str = Field(default="other", max_length=100)
+    source: str = ""
+    sensitivity: Sensitivity = "medium"
+    secret_value: str = Field(min_length=1)
+    caption: str = Field(min_length=1)
+
+
+def render(item: VaultEntry) -> str:
+    return f"{item.caption} [{item.entry_type}, {item.sensitivity}]: {item.secret_value}"
+
+
+SPEC = MemoryType(
+    name="knowledge_vault",
+    item_model=VaultEntry,
+    description=(
+        "Exact values to recall verbatim: credentials, API keys, passwords, account and card "
+        "numbers, phone numbers, emails, street addresses."
+    ),
+    instructions=(
+        "Store the exact value in secret_value and a caption that says what it is without "
+        "containing it. Rate sensitivity: high for passwords, keys, tokens and account "
+        "numbers; medium for phone numbers and addresses; low otherwise."
+    ),
+    text_fields=("caption", "entry_type", "source"),
+    embed_fields=("caption",),
+    render=render,
+    order=5,
+    secret_fields=("secret_value",),
+    tree=False,
+)

@@ -1,0 +1,1 @@
+"""Offline model backend: deterministic rules that stand in for a language model."""

@@ -338,11 +338,17 @@ class MemoryStore:
         return self._validate(spec, {"id": label, "label": label, "user_id": user_id})
 
     def set_core_block(
-        self, user_id: str, label: str, value: str, *, actor: str = "api"
+        self, user_id: str, label: str, value: str, *, actor: str = "api",
+        source_ids: Sequence[str] = (),
     ) -> MemoryItem:
-        """Replace the text of core block ``label``; over-limit text raises, storing nothing."""
+        """Replace the text of core block ``label``; over-limit text raises, storing nothing.
+
+        ``source_ids`` are added to the block's provenance.
+        """
         current = self.core_block(user_id, label)
-        fields = {**current.model_dump(), "value": value, "updated_at": utcnow()}
+        provenance = list(dict.fromkeys([*current.source_ids, *source_ids]))
+        fields = {**current.model_dump(), "value": value, "updated_at": utcnow(),
+                  "source_ids": provenance}
         [block] = self.insert("core", user_id, [fields], actor=actor)
         return block
 

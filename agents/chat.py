@@ -1,0 +1,180 @@
+"""The chat agent: active retrieval from all memory types before every answer."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Literal
+
+from autogen_agentchat.agents import AssistantAgent
+from autogen_agentchat.messages import TextMessage, ToolCallExecutionEvent
+from autogen_core.models import ChatCompletionClient, SystemMessage, UserMessage
+from mirix_like.agents.tools import StoreTool
+from mirix_like.memory_types.base import utcnow
+from mirix_like.offline.rules import topics as keyword_topics
+from pydantic import BaseModel, Field
+
+from mirix_like import memory_types
+from mirix_like.config import RetrievalSettings
+from mirix_like.prompt_format import MEMORIES_TAG, TOPICS_TASK, wrap
+from mirix_like.store import MemoryStore, SearchHit
+
+CHAT_SENSITIVITY = ("low", "medium")  # high-sensitivity vault items never reach a prompt
+
+SYSTEM = """You are a helpful personal assistant with a long-term memory of this user.
+Current time: {now}
+Memories were retrieved for the topics: {topics}
+Each memory type lists k of N: k items shown of N stored.
+{memories}
+Answer from these memories when they are relevant; say so when memory does not hold the answer.
+Use search_memory or list_events to look further, and remember when the user asks you to
+remember something. Answer in the user's language."""
+
+TOPICS_PROMPT = f"""{TOPICS_TASK}
+List the search topics (names, things, events, places, times) needed to answer the user's
+latest message from memory, one per line, at most 6, nothing else."""
+
+
+class ChatResponse(BaseModel):
+    """An answer, the memories it was given, and the topics they were retrieved for."""
+
+    answer: str
+    memories: list[SearchHit] = Field(default_factory=list)
+    topics: list[str] = Field(default_factory=list)
+    counts: dict[str, tuple[int, int]] = Field(default_factory=dict)
+
+
+class SearchArgs(BaseModel):
+    query: str = Field(min_length=1)
+    memory_types: list[str] | None = Field(None, description="Types to search; all if omitted.")
+    method: Literal["hybrid", "fts", "vector", "exact", "fuzzy"] = "hybrid"
+    since: datetime | None = None
+    until: datetime | None = None
+    limit: int = Field(10, ge=1, le=50)
+
+
+class ListEventsArgs(BaseModel):
+    since: datetime | None = None
+    until: datetime | None = None
+    limit: int = Field(20, ge=1, le=100)
+
+
+class RememberArgs(BaseModel):
+    statement: str = Field(min_length=1, description="What to remember, as a full sentence.")
+
+
+Remember = Callable[[str, str], Awaitable[str]]
+Counts = dict[str, tuple[int, int]]
+
+
+class ChatAgent:
+    """Derives topics, retrieves from every memory type, then lets the model answer."""
+
+    def __init__(self, store: MemoryStore, client: ChatCompletionClient, *,
+                 retrieval: RetrievalSettings, topic_mode: Literal["model", "keywords"],
+                 remember: Remember) -> None:
+        self.store = store
+        self.client = client
+        self.retrieval = retrieval
+        self.topic_mode = topic_mode
+        self.remember = remember
+
+    async def topics(self, message: str, recent: list[str]) -> list[str]:
+        """Search topics for ``message``: one model call, or keywords when so configured."""
+        if self.topic_mode == "keywords":
+            return keyword_topics(message)
+        context = "\n".join([*recent[-4:], f"user: {message}"])
+        result = await self.client.create([SystemMessage(content=TOPICS_PROMPT),
+                                           UserMessage(content=context, source="user")])
+        text = result.content if isinstance(result.content, str) else ""
+        found = [t.strip(" -*\t") for t in text.replace(",", "\n").splitlines()]
+        return [t for t in found if t][:6] or keyword_topics(message)
+
+    def retrieve(self, user_id: str, query: str) -> tuple[list[SearchHit], Counts]:
+        """Active retrieval: core in full, recent and relevant episodic, relevant others."""
+        cfg = self.retrieval
+        hits: list[SearchHit] = []
+        counts: Counts = {}
+        for spec in memory_types.all_types():
+            total = self.store.count(spec.name, user_id)
+            found: list[SearchHit] = []
+            if spec.kind == "blocks":
+                found = [h for h in self.store.search("", user_id, memory_types=[spec.name],
+                                                      method="recent", limit=10)
+                         if getattr(h.item, "value", "")]
+            elif total:
+                limit = cfg.episodic_relevant if spec.name == "episodic" else getattr(
+                    cfg, spec.name, 10)
+                if limit and query.strip():
+                    sensitivity = CHAT_SENSITIVITY if spec.secret_fields else None
+                    found += self.store.search(query, user_id, memory_types=[spec.name],
+                                               method=cfg.method, limit=limit,
+                                               sensitivity=sensitivity)
+                if spec.name == "episodic" and cfg.episodic_recent:
+                    found += self.store.search("", user_id, memory_types=[spec.name],
+                                               method="recent", limit=cfg.episodic_recent)
+            unique = list({h.item.id: h for h in found}.values())
+            counts[spec.name] = (len(unique), total)
+            hits += unique
+        return hits, counts
+
+    def memory_block(self, hits: list[SearchHit], counts: Counts) -> str:
+        """The retrieved memories as the tagged block the model reads."""
+        sections = []
+        for spec in memory_types.all_types():
+            shown, total = counts.get(spec.name, (0, 0))
+            items = [{"id": h.item.id, "text": spec.render(h.item)}
+                     for h in hits if h.memory_type == spec.name]
+            sections.append({"type": spec.name, "shown": shown, "total": total, "items": items})
+        return wrap(MEMORIES_TAG, sections)
+
+    def _tools(self, user_id: str, used: list[SearchHit]) -> list[StoreTool]:
+        def render(found: list[SearchHit]) -> str:
+            used.extend(found)
+            lines = [f"[{h.memory_type} {h.item.id}] "
+                     f"{memory_types.get(h.memory_type).render(h.item)}" for h in found]
+            return "\n".join(lines) or "nothing found"
+
+        def search(args: SearchArgs) -> str:
+            return render(self.store.search(
+                args.query, user_id, memory_types=args.memory_types, method=args.method,
+                since=args.since, until=args.until, limit=args.limit,
+                sensitivity=CHAT_SENSITIVITY))
+
+        def list_events(args: ListEventsArgs) -> str:
+            return render(self.store.search("", user_id, memory_types=["episodic"],
+                                            method="recent", since=args.since,
+                                            until=args.until, limit=args.limit))
+
+        async def remember(args: RememberArgs) -> str:
+            return await self.remember(user_id, args.statement)
+
+        return [
+            StoreTool("search_memory", "Search the user's memory.", SearchArgs, search),
+            StoreTool("list_events", "List episodic events in a time range, newest first.",
+                      ListEventsArgs, list_events),
+            StoreTool("remember", "Store a statement in memory.", RememberArgs, remember),
+        ]
+
+    async def answer(self, message: str, user_id: str, recent: list[str]) -> ChatResponse:
+        """Answer ``message`` for ``user_id`` from memory; ``recent`` holds earlier turns."""
+        topics = await self.topics(message, recent)
+        query = " ".join(topics) or message
+        hits, counts = await asyncio.to_thread(self.retrieve, user_id, query)
+        system = SYSTEM.format(now=utcnow().isoformat(timespec="minutes"),
+                               topics=", ".join(topics), memories=self.memory_block(hits, counts))
+        if recent:
+            system += "\nRecent conversation:\n" + "\n".join(recent[-6:])
+        used: list[SearchHit] = list(hits)
+        agent = AssistantAgent("chat_agent", self.client, tools=self._tools(user_id, used),
+                               system_message=system, reflect_on_tool_use=True,
+                               max_tool_iterations=3)
+        result = await agent.run(task=TextMessage(content=message, source="user"))
+        replies = [m.content for m in result.messages
+                   if isinstance(m, TextMessage) and m.source == "chat_agent"]
+        if not replies:
+            called = any(isinstance(m, ToolCallExecutionEvent) for m in result.messages)
+            replies = ["I looked in memory but could not form an answer." if called else ""]
+        unique = list({h.item.id: h for h in used}.values())
+        return ChatResponse(answer=replies[-1], memories=unique, topics=topics, counts=counts)

@@ -1,0 +1,63 @@
+"""The meta memory manager: reads a batch and decides which memory managers it concerns."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Literal
+
+from autogen_core.models import ChatCompletionClient
+from mirix_like.agents.batch import Batch
+from mirix_like.agents.manager import MemoryManager
+from mirix_like.agents.runner import run_until_tool_call, task_message
+from mirix_like.agents.tools import StoreTool
+from pydantic import BaseModel, Field, create_model
+
+from mirix_like import memory_types
+from mirix_like.errors import ModelError
+
+SYSTEM = """You are the meta memory manager of a personal memory system. For each batch of new
+inputs, decide which memory types it concerns, thinking through each in turn:
+{types}
+Episodic almost always applies to conversations and activities. When unsure, include a type.
+Call route_to_memory_managers once with the chosen types."""
+
+
+class MetaMemoryManager:
+    """Routes a batch to the managers of the memory types it concerns, which run concurrently."""
+
+    def __init__(self, client: ChatCompletionClient, managers: dict[str, MemoryManager], *,
+                 vision: bool, attempts: int) -> None:
+        self.client = client
+        self.managers = managers
+        self.vision = vision
+        self.attempts = attempts
+
+    def _route_tool(self, chosen: list[str]) -> StoreTool:
+        names = tuple(self.managers)
+        args = create_model("Route", memory_types=(list[Literal[names]], Field(  # type: ignore[valid-type]
+            min_length=1, description="The memory types this batch concerns.")))
+
+        def route(values: BaseModel) -> str:
+            chosen[:] = list(dict.fromkeys(values.memory_types))  # type: ignore[attr-defined]
+            return f"routing to: {', '.join(chosen)}"
+
+        return StoreTool("route_to_memory_managers",
+                         "Send the batch to the managers of these memory types.", args, route)
+
+    async def process(self, batch: Batch) -> list[str]:
+        """Route the batch, run the chosen managers concurrently; returns the chosen types."""
+        chosen: list[str] = []
+        types = "\n".join(f"- {spec.name}: {spec.description}"
+                          for spec in memory_types.all_types() if spec.name in self.managers)
+        task = task_message(f"New inputs:\n{batch.inputs_block()}",
+                            list(batch.images.values()), vision=self.vision)
+        await run_until_tool_call("meta_memory_manager", self.client, SYSTEM.format(types=types),
+                                  [self._route_tool(chosen)], task, attempts=self.attempts)
+        batch.report.routed = list(chosen)
+        outcomes = await asyncio.gather(*(self.managers[name].run(batch) for name in chosen),
+                                        return_exceptions=True)
+        failures = [f"{name}: {exc}" for name, exc in zip(chosen, outcomes, strict=True)
+                    if isinstance(exc, BaseException)]
+        if failures:
+            raise ModelError("memory managers failed: " + "; ".join(failures))
+        return chosen

@@ -1,0 +1,191 @@
+"""The ``mirix-like`` command: each verb is one MemorySystem call plus error translation."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import platformdirs
+import typer
+
+from mirix_like import memory_types
+from mirix_like.config import load_settings
+from mirix_like.errors import MirixLikeError
+from mirix_like.system import MemorySystem
+
+app = typer.Typer(help="mirix-like: multi-agent memory for LLM assistants.",
+                  no_args_is_help=True, pretty_exceptions_enable=False)
+
+User = Annotated[str, typer.Option("--user", "-u", envvar="MIRIX_LIKE_USER",
+                                   help="Whose memory to use.")]
+Store = Annotated[str | None, typer.Option("--store", help="Store folder or URI.")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+@contextmanager
+def _memory(store: str | None) -> Iterator[MemorySystem]:
+    try:
+        with MemorySystem(load_settings(store_uri=store)) as memory:
+            yield memory
+    except MirixLikeError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+
+
+def _print(value: Any, as_json: bool, text: str) -> None:
+    if as_json:
+        typer.echo(json.dumps(value, ensure_ascii=False, indent=2, default=str))
+    else:
+        typer.echo(text)
+
+
+def _dump(items: list[Any]) -> list[Any]:
+    return [item.model_dump(mode="json") for item in items]
+
+
+@app.command()
+def add(
+    text: Annotated[list[str] | None, typer.Argument(help="Text to remember.")] = None,
+    image: Annotated[list[Path] | None, typer.Option(help="Image file(s).")] = None,
+    role: Annotated[str, typer.Option(help="user, assistant, system or other.")] = "user",
+    speaker: Annotated[str | None, typer.Option(help="Speaker name.")] = None,
+    at: Annotated[str | None, typer.Option(help="When it happened (ISO 8601 with zone).")] = None,
+    flush: Annotated[bool, typer.Option(help="Process now rather than when a batch fills.")]
+    = True,
+    user: User = "default", store: Store = None, as_json: AsJson = False,
+) -> None:
+    """Add a message (and/or images) to memory."""
+    content = None
+    if text:
+        content = {"role": role, "content": " ".join(text)}
+        if speaker:
+            content["name"] = speaker
+    with _memory(store) as memory:
+        report = memory.add(content, user_id=user, images=image or [], occurred_at=at,
+                            flush=flush)
+    summary = (f"created {report.created or '{}'}, updated {report.updated or '{}'}, "
+               f"pending {len(report.pending_inputs)}, failed {len(report.failed_inputs)}")
+    _print(report.model_dump(), as_json, summary)
+
+
+@app.command()
+def chat(
+    message: Annotated[list[str] | None, typer.Argument(help="One message; none for a REPL.")]
+    = None,
+    show_memories: Annotated[bool, typer.Option(help="List the memories used.")] = False,
+    user: User = "default", store: Store = None, as_json: AsJson = False,
+) -> None:
+    """Chat with the assistant, which answers from memory."""
+    with _memory(store) as memory:
+        if message:
+            response = memory.chat(" ".join(message), user_id=user)
+            _print(response.model_dump(mode="json"), as_json, response.answer)
+            if show_memories and not as_json:
+                for hit in response.memories:
+                    typer.echo(f"  [{hit.memory_type} {hit.item.id}]")
+            return
+        typer.echo("Chat with your memory; an empty line or Ctrl-D quits.")
+        for line in sys.stdin:
+            if not line.strip():
+                break
+            typer.echo(memory.chat(line.strip(), user_id=user).answer)
+
+
+@app.command()
+def search(
+    query: str,
+    memory_type: Annotated[list[str] | None, typer.Option("--type", help="Memory type(s).")]
+    = None,
+    method: Annotated[str, typer.Option(help="hybrid, fts, vector, exact, fuzzy, recent.")]
+    = "hybrid",
+    limit: int = 10,
+    user: User = "default", store: Store = None, as_json: AsJson = False,
+) -> None:
+    """Search memory."""
+    with _memory(store) as memory:
+        hits = memory.search(query, user_id=user, memory_types=memory_type, method=method,
+                             limit=limit)
+    lines = [f"{h.score:.3f} [{h.memory_type} {h.item.id}] "
+             f"{memory_types.get(h.memory_type).render(h.item)}" for h in hits]
+    _print(_dump(hits), as_json, "\n".join(lines) or "nothing found")
+
+
+@app.command("list")
+def list_items(
+    memory_type: str, limit: int = 20,
+    user: User = "default", store: Store = None, as_json: AsJson = False,
+) -> None:
+    """List the most recent items of one memory type."""
+    with _memory(store) as memory:
+        items = memory.list(memory_type, user_id=user, limit=limit)
+    spec = memory_types.get(memory_type)
+    _print(_dump(items), as_json,
+           "\n".join(f"[{i.id}] {spec.render(i)}" for i in items) or "no items")
+
+
+@app.command()
+def delete(
+    memory_type: str, item_id: list[str],
+    user: User = "default", store: Store = None, as_json: AsJson = False,
+) -> None:
+    """Delete items by id (recoverable from their history)."""
+    with _memory(store) as memory:
+        deleted = memory.delete(memory_type, item_id, user_id=user)
+    _print(deleted, as_json, f"deleted {len(deleted)} item(s)")
+
+
+@app.command()
+def history(
+    item_id: str, user: User = "default", store: Store = None, as_json: AsJson = False,
+) -> None:
+    """Show every change to one item."""
+    with _memory(store) as memory:
+        entries = memory.history(item_id, user_id=user)
+    lines = [f"{e.at:%Y-%m-%d %H:%M:%S} {e.action} by {e.actor} ({e.id})" for e in entries]
+    _print(_dump(entries), as_json, "\n".join(lines) or "no history")
+
+
+@app.command()
+def pending(user: User = "default", store: Store = None, as_json: AsJson = False) -> None:
+    """List inputs accepted but not yet turned into memories."""
+    with _memory(store) as memory:
+        inputs = memory.pending(user)
+    _print(_dump(inputs), as_json, "\n".join(f"{r.id} {r.kind} {r.text[:60]!r}"
+                                             for r in inputs) or "none pending")
+
+
+@app.command()
+def failed(user: User = "default", store: Store = None, as_json: AsJson = False) -> None:
+    """List inputs whose processing failed, with the error."""
+    with _memory(store) as memory:
+        inputs = memory.failed(user)
+    _print(_dump(inputs), as_json, "\n".join(f"{r.id}: {r.error}" for r in inputs) or "none")
+
+
+@app.command()
+def retry(user: User = "default", store: Store = None, as_json: AsJson = False) -> None:
+    """Process failed inputs again."""
+    with _memory(store) as memory:
+        report = memory.retry(user)
+    _print(report.model_dump(), as_json, f"processed {len(report.processed_inputs)}, "
+                                         f"failed {len(report.failed_inputs)}")
+
+
+@app.command()
+def demo(
+    store: Annotated[Path | None, typer.Option(help="Folder for the demo store (wiped).")]
+    = None,
+) -> None:
+    """Ingest a bundled conversation and screenshots offline, then answer from memory."""
+    from mirix_like.demo import run_demo
+
+    folder = store or Path(platformdirs.user_data_dir("mirix-like")) / "demo-store"
+    try:
+        run_demo(folder, say=typer.echo)
+    except MirixLikeError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None

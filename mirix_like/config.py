@@ -1,0 +1,108 @@
+"""Settings: arguments, then ``MIRIX_LIKE_*`` environment variables, then a TOML config file.
+
+With nothing set, everything runs offline: a LanceDB folder under the user's data directory,
+the hashing embedder and the offline rule-based model backend.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Literal
+
+import platformdirs
+from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+from mirix_like.errors import ConfigError
+
+CONFIG_ENV = "MIRIX_LIKE_CONFIG"
+
+
+def default_store_uri() -> str:
+    """``$MIRIX_LIKE_STORE_URI`` if set, else a folder under the user's data directory."""
+    return os.environ.get("MIRIX_LIKE_STORE_URI") or str(
+        Path(platformdirs.user_data_dir("mirix-like")) / "store"
+    )
+
+
+def default_config_file() -> Path:
+    """``$MIRIX_LIKE_CONFIG`` if set, else ``config.toml`` in the user's config directory."""
+    return Path(
+        os.environ.get(CONFIG_ENV)
+        or Path(platformdirs.user_config_dir("mirix-like")) / "config.toml"
+    )
+
+
+class RetrievalSettings(BaseModel):
+    """How many items of each type active retrieval puts in front of the chat agent."""
+
+    episodic_recent: int = Field(10, ge=0, le=100)
+    episodic_relevant: int = Field(10, ge=0, le=100)
+    semantic: int = Field(10, ge=0, le=100)
+    procedural: int = Field(10, ge=0, le=100)
+    resource: int = Field(10, ge=0, le=100)
+    knowledge_vault: int = Field(10, ge=0, le=100)
+    method: Literal["hybrid", "fts", "vector"] = "hybrid"
+
+
+class Settings(BaseSettings):
+    """Every setting of a MemorySystem; see the README's Configuration section."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="MIRIX_LIKE_", env_nested_delimiter="__", extra="forbid"
+    )
+
+    store_uri: str = Field(default_factory=default_store_uri)
+    storage_options: dict[str, str] = Field(default_factory=dict)
+    image_dir: str | None = None
+
+    embedder: Literal["hashing", "openai", "sentence-transformers"] = "hashing"
+    embedder_options: dict[str, Any] = Field(default_factory=dict)
+
+    backend: Literal["auto", "offline", "openai"] = "auto"
+    model: str = "gpt-4.1-mini"
+    base_url: str | None = None
+    api_key: str | None = None
+    model_vision: bool = True
+    model_json_output: bool = True
+    request_timeout: float = Field(60.0, gt=0)
+    max_retries: int = Field(3, ge=0, le=10)
+    retry_backoff: float = Field(0.5, ge=0, le=60)
+    temperature: float | None = Field(0.0, ge=0, le=2)
+
+    batch_size: int = Field(20, ge=1, le=1_000)
+    topic_extraction: Literal["model", "keywords"] = "model"
+    retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
+
+    @model_validator(mode="after")
+    def _resolve_backend(self) -> Settings:
+        if self.backend == "auto":
+            has_key = bool(self.api_key or os.environ.get("OPENAI_API_KEY"))
+            self.backend = "openai" if (has_key or self.base_url) else "offline"
+        return self
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        toml = TomlConfigSettingsSource(settings_cls, toml_file=default_config_file())
+        return (init_settings, env_settings, toml)
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Settings from ``overrides``, the environment and the config file, or a ConfigError."""
+    try:
+        return Settings(**{k: v for k, v in overrides.items() if v is not None})
+    except ValidationError as exc:
+        raise ConfigError(f"invalid settings: {exc}") from None

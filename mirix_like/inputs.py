@@ -1,0 +1,162 @@
+"""Turning what callers pass to ``add`` into validated raw inputs."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from PIL import Image as PILImage
+from PIL import UnidentifiedImageError
+
+from mirix_like.errors import InvalidInputError
+from mirix_like.memory_types.base import utcnow
+from mirix_like.store import RawInput
+from mirix_like.store.filters import check_user_id
+
+MAX_INPUT_CHARS = 1_000_000
+MAX_IMAGE_PIXELS = 40_000_000
+ROLES = ("user", "assistant", "system", "other")
+Message = Mapping[str, Any]
+ImageLike = str | Path | PILImage.Image
+
+
+def event_time(value: datetime | str | None, *, default: datetime | None = None) -> datetime:
+    """A timezone-aware event time from a datetime or an ISO 8601 string (now if ``None``)."""
+    if value is None:
+        return default or utcnow()
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value)
+        except ValueError:
+            raise InvalidInputError(f"occurred_at {value!r} is not an ISO 8601 time") from None
+    if not isinstance(value, datetime):
+        raise InvalidInputError(f"occurred_at must be a datetime or ISO string, not "
+                                f"{type(value).__name__}")
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise InvalidInputError(f"occurred_at {value.isoformat()} has no time zone: give one "
+                                "(e.g. datetime(..., tzinfo=UTC) or '2024-05-01T09:00+02:00')")
+    return value
+
+
+def check_text(text: Any, what: str) -> str:
+    if not isinstance(text, str):
+        raise InvalidInputError(f"{what} must be a string, not {type(text).__name__}")
+    if not text.strip():
+        raise InvalidInputError(f"{what} is empty")
+    if "\x00" in text:
+        raise InvalidInputError(f"{what} contains a NUL character")
+    if len(text) > MAX_INPUT_CHARS:
+        raise InvalidInputError(f"{what} has {len(text):,} characters, over the "
+                                f"{MAX_INPUT_CHARS:,} limit of one input: split it")
+    return text
+
+
+def _check_metadata(metadata: Any) -> dict[str, Any]:
+    if metadata is None:
+        return {}
+    if not isinstance(metadata, Mapping) or not all(isinstance(k, str) for k in metadata):
+        raise InvalidInputError("metadata must be a mapping with string keys")
+    return dict(metadata)
+
+
+def messages_to_inputs(
+    content: str | Message | Sequence[Message],
+    *,
+    user_id: str,
+    occurred_at: datetime | str | None,
+    metadata: Mapping[str, Any] | None,
+) -> list[RawInput]:
+    """Raw inputs for a text, one message, or a list of messages.
+
+    A message is a mapping with ``content`` and optionally ``role``, ``name`` (or ``speaker``),
+    ``id`` and ``occurred_at``.
+    """
+    check_user_id(user_id)
+    when = event_time(occurred_at)
+    meta = _check_metadata(metadata)
+    if isinstance(content, str):
+        return [RawInput(user_id=user_id, kind="text", text=check_text(content, "text"),
+                         occurred_at=when, metadata=meta)]
+    messages = [content] if isinstance(content, Mapping) else content
+    if not isinstance(messages, Sequence) or not messages:
+        raise InvalidInputError("content must be a string, a message mapping or a non-empty "
+                                "list of messages")
+    inputs = []
+    for n, message in enumerate(messages):
+        if not isinstance(message, Mapping):
+            raise InvalidInputError(f"message {n} must be a mapping with 'content'")
+        unknown = set(message) - {"content", "role", "name", "speaker", "id", "occurred_at"}
+        if unknown:
+            raise InvalidInputError(f"message {n} has unknown keys {sorted(unknown)}")
+        role = message.get("role", "user")
+        if role not in ROLES:
+            raise InvalidInputError(f"message {n} role {role!r} is not one of {ROLES}")
+        speaker = message.get("name", message.get("speaker"))
+        if speaker is not None and not isinstance(speaker, str):
+            raise InvalidInputError(f"message {n} speaker name must be a string")
+        fields: dict[str, Any] = {}
+        if message.get("id") is not None:
+            fields["id"] = check_text(message["id"], f"message {n} id")
+        inputs.append(RawInput(
+            user_id=user_id, kind="message", role=role, speaker=speaker,
+            text=check_text(message.get("content"), f"message {n} content"),
+            occurred_at=event_time(message.get("occurred_at"), default=when),
+            metadata=meta, **fields,
+        ))
+    ids = [i.id for i in inputs]
+    if len(set(ids)) != len(ids):
+        raise InvalidInputError("message ids within one add must be unique")
+    return inputs
+
+
+def image_to_input(
+    image: ImageLike, *, user_id: str, image_dir: Path, occurred_at: datetime | str | None,
+    metadata: Mapping[str, Any] | None, text: str = "",
+) -> RawInput:
+    """A raw input for one image; the image is copied as PNG into ``image_dir``."""
+    check_user_id(user_id)
+    when = event_time(occurred_at)
+    meta = _check_metadata(metadata)
+    picture = _open_image(image)
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG")
+    data = buffer.getvalue()
+    image_dir.mkdir(parents=True, exist_ok=True)
+    path = image_dir / f"{hashlib.sha256(data).hexdigest()[:32]}.png"
+    path.write_bytes(data)
+    if isinstance(image, str | Path):
+        meta.setdefault("file_name", Path(image).name)
+    return RawInput(user_id=user_id, kind="image", image_path=str(path), text=text,
+                    occurred_at=when, metadata=meta)
+
+
+def _open_image(image: ImageLike) -> PILImage.Image:
+    if isinstance(image, PILImage.Image):
+        picture = image
+    elif isinstance(image, str | Path):
+        path = Path(image)
+        if not path.is_file():
+            raise InvalidInputError(f"image {path} is not a readable file")
+        try:
+            with PILImage.open(path) as opened:
+                _check_size(opened)
+                opened.load()
+                picture = opened.copy()
+        except (UnidentifiedImageError, OSError, PILImage.DecompressionBombError) as exc:
+            raise InvalidInputError(f"image {path} cannot be read as an image: {exc}") from None
+    else:
+        raise InvalidInputError(f"an image must be a path or a PIL image, not "
+                                f"{type(image).__name__}")
+    _check_size(picture)
+    return picture.convert("RGB")
+
+
+def _check_size(picture: PILImage.Image) -> None:
+    width, height = picture.size
+    if width * height > MAX_IMAGE_PIXELS:
+        raise InvalidInputError(f"image of {width}x{height} pixels is over the "
+                                f"{MAX_IMAGE_PIXELS:,}-pixel limit: downscale it first")

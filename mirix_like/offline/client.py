@@ -1,0 +1,234 @@
+"""The offline model backend: a deterministic ChatCompletionClient that works by rules.
+
+It drives the same agents and the same tools as a real model: it reads the tagged blocks the
+agents put in their prompts, decides with :mod:`mirix_like.offline.rules`, and answers with
+tool calls or text. No network, no weights.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import uuid
+from collections.abc import AsyncGenerator, Mapping, Sequence
+from datetime import datetime
+from typing import Any, Literal
+
+from autogen_core import CancellationToken, FunctionCall
+from autogen_core.models import (
+    ChatCompletionClient,
+    CreateResult,
+    FunctionExecutionResultMessage,
+    LLMMessage,
+    ModelFamily,
+    ModelInfo,
+    RequestUsage,
+    SystemMessage,
+    UserMessage,
+)
+from autogen_core.tools import Tool, ToolSchema
+from pydantic import BaseModel
+
+from mirix_like.memory_types.core import CORE_BLOCK_LIMIT
+from mirix_like.offline import rules
+from mirix_like.prompt_format import INPUTS_TAG, MEMORIES_TAG, REWRITE_TASK, TOPICS_TASK, unwrap
+
+log = logging.getLogger("mirix_like")
+OFFLINE_NOTICE = (
+    "mirix_like is using the offline rule-based model backend (no model configured): "
+    "memories are extracted by rules. Set OPENAI_API_KEY or MIRIX_LIKE_BASE_URL to use a model."
+)
+_EXTRACTORS = {
+    "episodic": rules.extract_episodic,
+    "semantic": rules.extract_semantic,
+    "procedural": rules.extract_procedural,
+    "resource": rules.extract_resource,
+    "knowledge_vault": rules.extract_knowledge_vault,
+}
+_announced = False
+
+
+def announce_offline() -> None:
+    """Say once per process that the offline backend is in use."""
+    global _announced
+    if not _announced:
+        _announced = True
+        log.warning(OFFLINE_NOTICE)
+
+
+class OfflineChatCompletionClient(ChatCompletionClient):
+    """Answers every request by rules, instantly and reproducibly."""
+
+    def __init__(self) -> None:
+        self._usage = RequestUsage(prompt_tokens=0, completion_tokens=0)
+        self._last = RequestUsage(prompt_tokens=0, completion_tokens=0)
+        announce_offline()
+
+    async def create(
+        self,
+        messages: Sequence[LLMMessage],
+        *,
+        tools: Sequence[Tool | ToolSchema] = (),
+        tool_choice: Tool | Literal["auto", "required", "none"] = "auto",
+        json_output: bool | type[BaseModel] | None = None,
+        extra_create_args: Mapping[str, Any] = {},  # noqa: B006 (the interface's signature)
+        cancellation_token: CancellationToken | None = None,
+    ) -> CreateResult:
+        names = [t["name"] if isinstance(t, Mapping) else t.name for t in tools]
+        content = _decide(messages, names)
+        prompt = sum(len(_text(m)) for m in messages) // 4
+        completion = len(str(content)) // 4
+        self._last = RequestUsage(prompt_tokens=prompt, completion_tokens=completion)
+        self._usage = RequestUsage(prompt_tokens=self._usage.prompt_tokens + prompt,
+                                   completion_tokens=self._usage.completion_tokens + completion)
+        finish = "function_calls" if isinstance(content, list) else "stop"
+        return CreateResult(finish_reason=finish, content=content, usage=self._last,
+                            cached=False)
+
+    async def create_stream(self, messages: Sequence[LLMMessage], **kwargs: Any
+                            ) -> AsyncGenerator[str | CreateResult, None]:
+        yield await self.create(messages, **kwargs)
+
+    async def close(self) -> None:
+        return None
+
+    def actual_usage(self) -> RequestUsage:
+        return self._last
+
+    def total_usage(self) -> RequestUsage:
+        return self._usage
+
+    def count_tokens(self, messages: Sequence[LLMMessage], *,
+                     tools: Sequence[Tool | ToolSchema] = ()) -> int:
+        return sum(len(_text(m)) for m in messages) // 4
+
+    def remaining_tokens(self, messages: Sequence[LLMMessage], *,
+                         tools: Sequence[Tool | ToolSchema] = ()) -> int:
+        return 1_000_000 - self.count_tokens(messages)
+
+    @property
+    def capabilities(self) -> Any:  # deprecated by autogen, still abstract
+        return self.model_info
+
+    @property
+    def model_info(self) -> ModelInfo:
+        return ModelInfo(vision=False, function_calling=True, json_output=True,
+                         family=ModelFamily.UNKNOWN, structured_output=False,
+                         multiple_system_messages=True)
+
+
+def _text(message: LLMMessage) -> str:
+    content = getattr(message, "content", "")
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(str(getattr(c, "content", c)) for c in content if not _is_image(c))
+    return str(content)
+
+
+def _is_image(part: Any) -> bool:
+    return type(part).__name__ == "Image"
+
+
+def _call(name: str, arguments: dict[str, Any]) -> FunctionCall:
+    return FunctionCall(id=f"offline_{uuid.uuid4().hex[:8]}", name=name,
+                        arguments=json.dumps(arguments, ensure_ascii=False))
+
+
+def _decide(messages: Sequence[LLMMessage], tools: list[str]) -> str | list[FunctionCall]:
+    last = messages[-1]
+    system = "\n".join(m.content for m in messages if isinstance(m, SystemMessage))
+    user = next((_text(m) for m in reversed(messages) if isinstance(m, UserMessage)), "")
+    if isinstance(last, FunctionExecutionResultMessage):
+        return _after_tools(last, system, user)
+    if TOPICS_TASK in system:
+        return "\n".join(rules.topics(user.splitlines()[-1].removeprefix("user: ")))
+    if "route_to_memory_managers" in tools:
+        texts = [i["text"] for i in unwrap(INPUTS_TAG, user) or []]
+        return [_call("route_to_memory_managers", {"memory_types": rules.route(texts)})]
+    if "core_append" in tools:
+        return _core_calls(user)
+    insert = next((t for t in tools if t.startswith("insert_")), None)
+    if insert is not None:
+        return _item_calls(insert.removeprefix("insert_"), user)
+    return _answer(user, system)
+
+
+def _after_tools(last: FunctionExecutionResultMessage, system: str, user: str) -> str:
+    if MEMORIES_TAG in system:  # the chat agent reflecting on a tool's results
+        found = [r.content for r in last.content]
+        return rules.answer(user, found + _memory_texts(system))
+    return "done"
+
+
+def _inputs(user: str) -> list[rules.InputText]:
+    return [
+        rules.InputText(source_id=i["id"], text=i["text"], speaker=i.get("speaker"),
+                        role=i.get("role"), occurred_at=datetime.fromisoformat(i["occurred_at"]))
+        for i in unwrap(INPUTS_TAG, user) or [] if i.get("text")
+    ]
+
+
+def _existing(user: str) -> list[dict[str, str]]:
+    return unwrap("existing", user) or []
+
+
+def _item_calls(memory_type: str, user: str) -> list[FunctionCall]:
+    existing = _existing(user)
+    known = "\n".join(e["text"] for e in existing).casefold()
+    items = [item for item in _EXTRACTORS[memory_type](_inputs(user))
+             if _key_text(item).casefold() not in known]
+    calls: list[FunctionCall] = []
+    fresh = []
+    for item in items:
+        match = _same_name(memory_type, item, existing)
+        if match is None:
+            fresh.append(item)
+        else:
+            calls.append(_call(f"update_{memory_type}", {"item_id": match["id"], **{
+                "summary": item["summary"],
+                "details": match["text"].split(": ", 1)[-1],
+                "source_ids": item["source_ids"]}}))
+    if fresh:
+        calls.append(_call(f"insert_{memory_type}", {"items": fresh}))
+    return calls or [_call("no_changes", {"reason": f"nothing for {memory_type} memory"})]
+
+
+def _key_text(item: dict[str, Any]) -> str:
+    return str(item.get("summary") or item.get("caption") or item.get("title") or "")
+
+
+def _same_name(memory_type: str, item: dict[str, Any],
+               existing: list[dict[str, str]]) -> dict[str, str] | None:
+    if memory_type != "semantic":
+        return None
+    prefix = f"{item['name']}: ".casefold()
+    return next((e for e in existing if e["text"].casefold().startswith(prefix)), None)
+
+
+def _core_calls(user: str) -> list[FunctionCall]:
+    if REWRITE_TASK in user:
+        block = unwrap("block", user) or {}
+        lines = list(dict.fromkeys(line for line in block.get("value", "").splitlines()
+                                   if line.strip()))
+        kept: list[str] = []
+        for line in reversed(lines):  # newest facts last in the block: keep them first
+            if sum(len(k) + 1 for k in kept) + len(line) > CORE_BLOCK_LIMIT // 2:
+                break
+            kept.insert(0, line)
+        return [_call("core_rewrite", {"label": block.get("label", "human"),
+                                       "content": "\n".join(kept)})]
+    known = "\n".join(e["text"] for e in _existing(user)).casefold()
+    facts = [f for f in rules.extract_core(_inputs(user)) if f["content"].casefold() not in known]
+    calls = [_call("core_append", {"label": f["label"], "content": f["content"]})
+             for f in dict((f["content"], f) for f in facts).values()]
+    return calls or [_call("no_changes", {"reason": "no new facts about the user"})]
+
+
+def _memory_texts(system: str) -> list[str]:
+    sections = unwrap(MEMORIES_TAG, system) or []
+    return [item["text"] for section in sections for item in section.get("items", [])]
+
+
+def _answer(user: str, system: str) -> str:
+    return rules.answer(user, _memory_texts(system))

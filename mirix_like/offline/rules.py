@@ -1,0 +1,1362 @@
+"""Deterministic rules behind the offline model backend.
+
+``route`` picks the memory types a batch of texts concerns; ``extract_<type>``
+turns inputs into the rows of that type's insert tool; ``topics`` and
+``answer`` serve the chat side. Every function is pure and needs no network.
+
+Memories keep the language of their input: Chinese text gives Chinese
+summaries. Statements in the first person are rewritten in the third person
+with the speaker's name ("I went" -> "Caroline went"), relative times get
+their resolved date beside them ("yesterday (7 May 2023)"), and values that
+belong in the knowledge vault with high sensitivity (passwords, keys, card
+and account numbers) are masked in every other memory type.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from mirix_like.offline.timeparse import TimeMatch, describe, find_times
+
+__all__ = [
+    "MEMORY_TYPES",
+    "NO_ANSWER",
+    "InputText",
+    "answer",
+    "extract_core",
+    "extract_episodic",
+    "extract_knowledge_vault",
+    "extract_procedural",
+    "extract_resource",
+    "extract_semantic",
+    "route",
+    "topics",
+]
+
+MEMORY_TYPES = ("core", "episodic", "semantic", "procedural", "resource", "knowledge_vault")
+NO_ANSWER = "I don't have that in memory."
+_NO_ANSWER_ZH = "我的记忆里没有这方面的信息。"
+
+
+@dataclass(frozen=True)
+class InputText:
+    """One message or text to remember; ``occurred_at`` must be timezone-aware."""
+
+    source_id: str
+    text: str
+    speaker: str | None
+    role: str | None
+    occurred_at: datetime
+
+    def __post_init__(self) -> None:
+        if self.occurred_at.tzinfo is None or self.occurred_at.utcoffset() is None:
+            raise ValueError(f"occurred_at of {self.source_id!r} must be timezone-aware")
+
+
+Row = dict[str, Any]
+
+# --- words and sentences -----------------------------------------------------------
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]|\d+(?:[.,:]\d+)*")
+_SENTENCE = re.compile(
+    r"(?:(?<![\w.])\d{1,2}\.(?=\s)|[^\n.!?。！？；]|[.!?](?=[^\s\"'”’).!?]))+"
+    r"(?:[.!?。！？；]+[\"'”’)]*|(?=\n)|$)"
+)
+_PHOTO = re.compile(r"\s*\[shared photo:\s*(?P<cap>[^\]]*)\]\s*$")
+_CLAUSE_CUT = re.compile(r"\s+[-–—]\s+|,\s+(?:but|so|which|and\s+(?:it|that|they|I|we))\b|\s+-{2,}")
+_END_PUNCT = ".!?。！？"
+
+_STOPWORDS = frozenset(
+    """a about above after again against all also am an and any are aren't as at be because been
+    before being below between both but by can can't cannot could couldn't did didn't do does
+    doesn't doing don't down during each either else even ever every few for from further get gets
+    got had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself
+    him himself his how how's however i i'd i'll i'm i've if in into is isn't it it's its itself
+    just let's like me might more most much must mustn't my myself no nor not now of off on once
+    one only or other others ought our ours ourselves out over own quite rather really same she
+    she'd she'll she's should shouldn't so some such than that that's the their theirs them
+    themselves then there there's these they they'd they'll they're they've this those though
+    through thus to too under until up upon us very via was wasn't we we'd we'll we're we've were
+    weren't what what's whatever when when's where where's whether which while who who's whom
+    whose why why's will with within without won't would wouldn't yet you you'd you'll you're
+    you've your yours yourself yourselves gonna wanna gotta kinda sorta y'all ya""".split()
+)
+_QUESTION_WORDS = frozenset(
+    """what when where who whom whose which why how did does do is are was were would could should
+    can will has have had kind type sort likely probably ever still some any things thing name
+    names tell remember know mention mentioned say said""".split()
+)
+_FILLER = frozenset(
+    """hi hey hello hiya yo wow woah whoa cool awesome great amazing nice lovely sweet thanks thank
+    thx ty ok okay lol haha hahaha yeah yes yep yup yay no nope sure totally bye goodbye see soon
+    later talk take care good night morning glad hear hearing sounds sound congrats
+    congratulations aw aww awww omg oh ah hmm um uh right agree absolutely definitely indeed exactly
+    true fun wonderful fantastic incredible beautiful gorgeous love appreciate appreciated means
+    mean lot welcome problem worries chatting chat catch hope day cheers fab brilliant
+    super happy proud excited stoked thrilled inspiring inspired awesome cute kind words care
+    support supportive glad thankful grateful blessed lucky best keep wish wishing luck
+    wait can't cannot looks look sounding rock rocks yours feel feeling felt time thing things
+    stuff wanted say just much really bit also gotta great job well done mel""".split()
+)
+_GREETING = r"(?i:hey|hi|hello|wow|woah|whoa|oh|ooh|aw+|yeah|yes|yep|yup|yay|ok|okay|well|so|"
+_GREETING += r"thanks|thank\s+you|haha|lol|omg|hmm|um|uh|sure|great|cool|awesome|congrats|"
+_GREETING += r"absolutely|totally|definitely|right|true|nice|sorry|no\s+worries|dear|anyway)"
+_LEAD = re.compile(r"^(?:" + _GREETING + r"\b[\s,!.:;-]*(?:[A-Z][a-z]+\s*[,!.]+\s*)?)+")
+_VOCATIVE = re.compile(r"(?P<pre>^|[,!.?]\s|" + _GREETING + r"\s)[A-Z][a-z]+(?=\s*[,!.?])")
+
+
+def _is_zh(text: str) -> bool:
+    cjk = len(_CJK.findall(text))
+    return cjk >= 2 and cjk >= len(_LATIN_WORD.findall(text))
+
+
+def _split_photo(text: str) -> tuple[str, str | None]:
+    m = _PHOTO.search(text)
+    return (text[: m.start()], m["cap"].strip() or None) if m else (text, None)
+
+
+def _sentence_spans(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for m in _SENTENCE.finditer(text):
+        start, end = m.start(), m.end()
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end > start:
+            spans.append((start, end))
+    return spans
+
+
+def _sentences(text: str) -> list[str]:
+    return [text[s:e] for s, e in _sentence_spans(text)]
+
+
+def _content_words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
+    text = _VOCATIVE.sub(r"\g<pre>", text)
+    words = []
+    for token in _TOKEN.findall(text):
+        low = token.lower().replace("’", "'")
+        if low in _STOPWORDS or low in _FILLER or low.removesuffix("'s") in _FILLER:
+            continue
+        if token[0].isupper() and any(n.startswith(low) for n in names if len(low) >= 3):
+            continue
+        words.append(low)
+    return words
+
+
+_ZH_FILLER = re.compile(
+    r"你好|您好|谢谢|多谢|好的|好吧|嗯+|哈+|哇+|再见|晚安|早上好|早安|是的|对的?|没问题|不客气|收到|"
+    r"太棒了|真棒|厉害|加油|拜拜|辛苦了|好|啊|呀|吧|呢|了|的|[\s\W\d_]"
+)
+
+
+def _is_filler(text: str, names: frozenset[str] = frozenset()) -> bool:
+    if _CJK.search(text) and len(_CJK.findall(_ZH_FILLER.sub("", text))) >= 2:
+        return False
+    return not _content_words(text, names)
+
+
+def _clean_lead(sentence: str) -> str:
+    stripped = _LEAD.sub("", sentence).strip()
+    if not stripped or not _TOKEN.search(stripped) and not _CJK.search(stripped):
+        return sentence.strip()
+    return stripped[0].upper() + stripped[1:]
+
+
+def _finish(text: str, zh: bool) -> str:
+    text = text.strip().rstrip(",;:，、：；-–— ")
+    if text and text[-1] not in _END_PUNCT + "\"'”’)":
+        text += "。" if zh else "."
+    return text
+
+
+def _subject(inp: InputText, zh: bool) -> str:
+    if inp.speaker:
+        return inp.speaker
+    if zh:
+        return {"assistant": "助手", "other": "某人"}.get(inp.role or "", "用户")
+    return {"assistant": "the assistant", "other": "someone"}.get(inp.role or "", "the user")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _who(inp: InputText) -> str:
+    return inp.speaker or inp.role or "user"
+
+
+# --- first person to third person ----------------------------------------------------
+
+_ADVERBS = (
+    "also|really|just|always|never|still|even|totally|actually|finally|recently|usually|often|"
+    "sometimes|only|already|definitely|truly|absolutely|kinda|sorta|honestly|personally|mostly|"
+    "literally|seriously|currently|now|too|so|once|first|then|personally|genuinely|both|all"
+)
+_PAST = frozenset(
+    """was were did had went ran saw took made got felt met found thought told said came gave began
+    bought brought wrote read put left knew heard held kept lost won ate drove flew sang swam sat
+    stood spent sent built taught caught fell broke chose wore became paid lay let set cut hit hurt
+    quit shut led fed fought sought rode rose shook spoke stole struck threw understood woke drew
+    grew forgot forgave hid lit meant slept sold sank slid spun sprang stuck stung swore swept swung
+    tore froze dealt dug hung""".split()
+)
+_KEEP_VERB = frozenset(
+    """will would can could should shall might must may used ought gonna wanna gotta myself
+    better""".split()
+)
+_ED_PRESENT = frozenset("need feed succeed proceed exceed bleed breed speed seed heed embed wed".split())
+_THIRD = {"am": "is", "have": "has", "do": "does", "go": "goes", "don't": "doesn't",
+          "haven't": "hasn't", "were": "was", "aren't": "isn't", "be": "is"}  # fmt: skip
+_FIRST_PERSON = re.compile(
+    r"\b(?:(?P<contr>I['’](?:m|ve|ll|d))|(?P<i>[Ii])(?P<adv>(?:\s+(?:" + _ADVERBS + r"))*)\s+"
+    r"(?P<verb>[a-z]+(?:n['’]t)?)\b(?!['’])|(?P<we>[Ww]e['’](?:re|ve|ll|d)|[Ww]e|[Uu]s)|"
+    r"(?P<own>[Mm]y|[Mm]ine|[Oo]ur|[Oo]urs)|(?P<self>[Mm]yself|[Oo]urselves)|(?P<me>[Mm]e|I))\b"
+)
+_CONTRACTIONS = {"m": "is", "ve": "has", "ll": "will", "d": "would"}
+_WE_CONTRACTIONS = {"re": "are", "ve": "have", "ll": "will", "d": "would"}
+
+
+_APOSTROPHE = re.compile("['’]")
+
+
+def _conjugate(verb: str) -> str:
+    low = verb.replace("’", "'")
+    if low in _THIRD:
+        return _THIRD[low]
+    if low in _KEEP_VERB or low in _PAST or low.endswith("n't"):
+        return verb
+    if low.endswith("ed") and low not in _ED_PRESENT:
+        return verb
+    if low.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if low.endswith("y") and low[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _third_person(text: str, subject: str, zh: bool) -> str:
+    """Rewrite first-person words so the text names ``subject`` instead."""
+    if zh:
+        return (
+            text.replace("我们", f"{subject}等人")
+            .replace("咱们", f"{subject}等人")
+            .replace("我的", f"{subject}的")
+            .replace("我", subject)
+        )
+
+    def swap(m: re.Match[str]) -> str:
+        if m["contr"]:
+            out = f"{subject} {_CONTRACTIONS[_APOSTROPHE.split(m['contr'])[1]]}"
+        elif m["i"]:
+            out = f"{subject}{m['adv']} {_conjugate(m['verb'])}"
+        elif m["we"]:
+            parts = _APOSTROPHE.split(m["we"])
+            verb = f" {_WE_CONTRACTIONS[parts[1]]}" if len(parts) > 1 else ""
+            out = f"{subject} and others{verb}"
+        elif m["own"]:
+            out = f"{subject}'s"
+        elif m["self"]:
+            out = "themself" if m["self"].lower() == "myself" else "themselves"
+        else:
+            out = subject
+        return _cap(out) if m.start() == 0 else out
+
+    return _FIRST_PERSON.sub(swap, text)
+
+
+# --- knowledge vault: exact and sensitive values ----------------------------------------
+
+
+@dataclass(frozen=True)
+class _Secret:
+    kind: str
+    value: str
+    span: tuple[int, int]
+    label: str
+    context: str
+
+
+_SENSITIVITY = {"credential": "high", "api_key": "high", "password": "high",
+                "account_number": "high", "phone": "medium", "address": "medium",
+                "email": "low", "other": "high", "username": "medium"}  # fmt: skip
+_TOKEN_PREFIXES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]+?-----END [A-Z ]*PRIVATE KEY-----"),
+     "private key"),
+    (re.compile(r"\bgithub_pat_[A-Za-z0-9_]{20,}"), "GitHub fine-grained personal access token"),
+    (re.compile(r"\bghp_[A-Za-z0-9]{20,}"), "GitHub personal access token"),
+    (re.compile(r"\bgh[ousr]_[A-Za-z0-9]{20,}"), "GitHub token"),
+    (re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}"), "GitLab personal access token"),
+    (re.compile(r"\bsk-ant-[A-Za-z0-9_-]{20,}"), "Anthropic API key"),
+    (re.compile(r"\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}"), "OpenAI API key"),
+    (re.compile(r"\bAKIA[0-9A-Z]{16}\b"), "AWS access key ID"),
+    (re.compile(r"\bAIza[0-9A-Za-z_-]{35}"), "Google API key"),
+    (re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}"), "Slack token"),
+    (re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), "JSON web token"),
+)  # fmt: skip
+_KEYWORDS_EN: dict[str, str] = {
+    "api key": "api_key", "api-key": "api_key", "apikey": "api_key", "api token": "api_key",
+    "access token": "api_key", "auth token": "api_key", "bearer token": "api_key",
+    "secret key": "api_key", "client secret": "api_key", "token": "api_key",
+    "password": "password", "passcode": "password", "passphrase": "password", "pwd": "password",
+    "pin code": "password", "pin": "password", "username": "username", "user name": "username",
+    "login": "username", "account number": "account_number", "account no": "account_number",
+    "acct number": "account_number", "routing number": "account_number",
+    "card number": "account_number", "credit card": "account_number",
+    "debit card": "account_number", "iban": "account_number", "bank account": "account_number",
+    "phone number": "phone", "phone": "phone", "mobile number": "phone", "mobile": "phone",
+    "cell": "phone", "telephone": "phone", "tel": "phone", "number": "phone",
+    "email address": "email", "email": "email", "e-mail": "email",
+    "home address": "address", "mailing address": "address", "address": "address",
+    "social security number": "other", "ssn": "other", "passport number": "other",
+    "license number": "other", "driver's license": "other", "id number": "other",
+}  # fmt: skip
+_KEYWORDS_ZH: dict[str, str] = {
+    "支付密码": "password", "密码": "password", "口令": "password", "银行卡号": "account_number",
+    "卡号": "account_number", "账号": "account_number", "帐号": "account_number",
+    "账户": "account_number", "手机号码": "phone", "手机号": "phone", "电话号码": "phone",
+    "手机": "phone", "电话": "phone", "邮箱": "email", "电子邮件": "email", "地址": "address",
+    "住址": "address", "身份证号": "other", "护照号": "other", "API密钥": "api_key",
+    "密钥": "api_key", "令牌": "api_key",
+}  # fmt: skip
+_LABELS_ZH = {"password": "密码", "account_number": "账号", "phone": "电话号码", "email": "邮箱",
+              "address": "地址", "other": "证件号码", "api_key": "密钥",
+              "username": "用户名"}  # fmt: skip
+_KEYWORD_EN = re.compile(
+    r"(?<![\w'’.-])(?P<ctx>(?:[\w'’.-]+\s+){0,3}?)\b(?P<kw>"
+    + "|".join(re.escape(k) for k in sorted(_KEYWORDS_EN, key=len, reverse=True))
+    + r")\b\s*(?P<sep>\bis\b|\bwas\b|:|=|-)\s*(?P<val>\"[^\"\n]+\"|'[^'\n]+'|`[^`\n]+`|[^\s,;]+)",
+    re.IGNORECASE,
+)
+_KEYWORD_ZH = re.compile(
+    r"(?P<ctx>[\u4e00-\u9fffA-Za-z]{0,6}?)(?P<kw>"
+    + "|".join(sorted(_KEYWORDS_ZH, key=len, reverse=True))
+    + r")\s*(?P<sep>是|为|：|:)\s*(?P<val>[^\s，。；！？,;]+)"
+)
+_EMAIL = re.compile(r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b")
+_CARD = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])")
+_SSN = re.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])")
+_PHONE = re.compile(
+    r"(?<![A-Za-z0-9_+])(?:\+\d{1,3}[\s.-]?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]\d{2,4}){1,4}"
+    r"|\(\d{3}\)\s?\d{3}[\s.-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4}|1[3-9]\d{9})(?![A-Za-z0-9_-])"
+)
+_STREET = re.compile(
+    r"\b\d{1,5}\s+(?:[A-Z][a-z]+\s+){1,4}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|"
+    r"Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Square|Sq|Parkway|Pkwy|Highway|Hwy)\b\.?"
+    r"(?:,?\s*(?:Apt|Suite|Unit|#)\.?\s*\w+)?(?:,\s*[A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)*)?"
+    r"(?:,\s*[A-Z]{2})?(?:\s+\d{5}(?:-\d{4})?)?"
+)
+_STREET_ZH = re.compile(
+    r"[\u4e00-\u9fff]{2,}(?:路|街|大道|巷|弄)\d+号(?:[\u4e00-\u9fff\d]*(?:室|楼|单元|号))?"
+)
+_SECRETISH = re.compile(r"[\d\W_]|[a-z][A-Z]|[A-Z]{2}")
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
+def _iban_ok(value: str) -> bool:
+    s = value.replace(" ", "")
+    moved = s[4:] + s[:4]
+    return int("".join(str(int(ch, 36)) for ch in moved)) % 97 == 1
+
+
+def _valid_value(kind: str, value: str, explicit: bool, text: str, start: int) -> str | None:
+    """The value to keep for a keyword match, or None when it is not one."""
+    digits = re.sub(r"\D", "", value)
+    if kind == "phone":
+        m = re.match(r"\+?[\d\s().-]{7,}", text[start:])
+        phone = m.group(0).strip(" .-") if m else ""
+        return phone if 7 <= len(re.sub(r"\D", "", phone)) <= 15 else None
+    if kind == "email":
+        return value if _EMAIL.fullmatch(value) else None
+    if kind == "address":
+        rest = re.split(r"[.;!?\n](?:\s|$)|。", text[start:], maxsplit=1)[0].strip()
+        return rest if len(rest) >= 8 and (re.search(r"\d", rest) or _CJK.search(rest)) else None
+    if kind == "account_number":
+        return value if len(digits) >= 6 or _IBAN.fullmatch(value) else None
+    if kind == "other":
+        return value if len(digits) >= 4 else None
+    if value.lower() in _STOPWORDS or len(value) < 4:
+        return None
+    return value if explicit or _SECRETISH.search(value) else None
+
+
+@lru_cache(maxsize=4096)
+def _secrets(text: str) -> tuple[_Secret, ...]:
+    """Sensitive values in ``text``: known key formats, "<keyword> is <value>", bare formats."""
+    found: list[_Secret] = []
+
+    def add(kind: str, value: str, start: int, label: str, context: str = "") -> None:
+        end = start + len(value)
+        if value and all(end <= s.span[0] or start >= s.span[1] for s in found):
+            found.append(_Secret(kind, value, (start, end), label, context))
+
+    for pattern, label in _TOKEN_PREFIXES:
+        for m in pattern.finditer(text):
+            kind = "credential" if label == "private key" else "api_key"
+            add(kind, m.group(0), m.start(), label)
+    for m in _KEYWORD_ZH.finditer(text):
+        kind = _KEYWORDS_ZH[m["kw"]]
+        value = _valid_value(kind, m["val"], True, text, m.start("val"))
+        ctx = re.sub(r"^.*?(?:我们?的|我们?家的?|他的|她的)", "", m["ctx"])
+        if value:
+            add(kind, value, text.index(value, m.start("val")), m["kw"], ctx)
+    for m in _KEYWORD_EN.finditer(text):
+        kind = _KEYWORDS_EN[m["kw"].lower()]
+        raw = m["val"].strip(".,!?)")
+        quoted = raw[:1] in "\"'`" and raw[-1:] == raw[:1] and len(raw) > 2
+        value = _valid_value(kind, raw[1:-1] if quoted else raw, m["sep"] in ":=" or quoted,
+                             text, m.start("val"))
+        if value:
+            add(kind, value, text.index(value, m.start("val")), m["kw"].lower(), m["ctx"])
+    for m in _EMAIL.finditer(text):
+        add("email", m.group(0), m.start(), "email address")
+    for m in _IBAN.finditer(text):
+        if _iban_ok(m.group(0)):
+            add("account_number", m.group(0), m.start(), "IBAN")
+    for m in _CARD.finditer(text):
+        if _luhn(re.sub(r"\D", "", m.group(0))):
+            add("account_number", m.group(0), m.start(), "payment card number")
+    for m in _SSN.finditer(text):
+        add("other", m.group(0), m.start(), "social security number")
+    for m in _PHONE.finditer(text):
+        if 7 <= len(re.sub(r"\D", "", m.group(0))) <= 15:
+            add("phone", m.group(0), m.start(), "phone number")
+    for pattern in (_STREET, _STREET_ZH):
+        for m in pattern.finditer(text):
+            add("address", m.group(0), m.start(), "address")
+    return tuple(sorted(found, key=lambda s: s.span))
+
+
+def _redact(text: str) -> str:
+    """``text`` with every high-sensitivity value replaced by a placeholder."""
+    for secret in reversed(_secrets(text)):
+        if _SENSITIVITY[secret.kind] == "high":
+            start, end = secret.span
+            text = f"{text[:start]}[{secret.kind.replace('_', ' ')} in knowledge vault]{text[end:]}"
+    return text
+
+
+_DROP_CTX = frozenset("my our your his her their a an the is this that here new".split())
+_KEYWORD_LABELS = {
+    "number": "phone number", "cell": "phone number", "tel": "phone number",
+    "phone": "phone number", "telephone": "phone number", "mobile": "mobile number",
+    "email": "email address", "e-mail": "email address", "pin": "PIN", "pwd": "password",
+    "ssn": "social security number", "iban": "IBAN", "api key": "API key", "apikey": "API key",
+    "api-key": "API key", "api token": "API token", "login": "login",
+}  # fmt: skip
+
+
+def _caption(secret: _Secret, inp: InputText, zh: bool) -> str:
+    """What the value is and whose, without the value itself."""
+    owner = _subject(inp, zh)
+    if zh:
+        label = secret.label if _CJK.search(secret.label) else _LABELS_ZH.get(secret.kind, "信息")
+        return f"{owner}的{secret.context}{label}"
+    words: list[str] = []
+    for word in reversed(re.findall(r"[\w'’-]+", secret.context)):
+        if word.lower().endswith(("'s", "’s")):
+            base = word[:-2]
+            owner = f"{owner}'s {base}" if base.islower() else base
+            break
+        if word.lower() in _STOPWORDS or word.lower() in _DROP_CTX:
+            break
+        words.insert(0, word)
+    label = _KEYWORD_LABELS.get(secret.label, secret.label)
+    if secret.kind == "username" and "user" not in label:
+        label = f"{label} username"
+    return _cap(f"{' '.join([*words, label])} of {owner}")
+
+
+# --- steps (procedural) --------------------------------------------------------------
+
+_NUMBERED_LINE = re.compile(
+    r"^\s*(?:(?:step\s*)?\d{1,2}\s*[.)、:：](?!\d)|第[一二三四五六七八九十\d]{1,3}步[:：，,、]?)\s*(?P<s>.+?)\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_BULLET_LINE = re.compile(r"^\s*[-*•·]\s+(?P<s>.+?)\s*$", re.MULTILINE)
+_INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))(?:step\s*)?(?P<n>\d{1,2})[.)]\s+", re.IGNORECASE)
+_SEQUENCE_EN = re.compile(
+    r"\b(?:first(?:ly)?\s*[,:]|firstly|first of all,?|to start(?: with)?,|(?:and\s+)?then|"
+    r"next,|after that,?|afterwards,?|finally,?|lastly,?)\s*",
+    re.IGNORECASE,
+)
+_SEQUENCE_ZH = re.compile(r"(?:首先|然后|接着|之后|最后|第[一二三四五六七八九十]步)[，,：:]?")
+_HOWTO = re.compile(
+    r"\b(?:how\s+to|how\s+do|steps?|instructions?|recipe|guide|procedure|process|routine|workflow|"
+    r"checklist|tutorial)\b|怎么|如何|步骤|方法|流程|教程",
+    re.IGNORECASE,
+)
+_CODE_STEP = re.compile(
+    r"`|\$ |^\s*(?:pip|npm|git|cd|sudo|python3?|docker|make|curl|ls|mkdir|export|brew|apt|conda|"
+    r"kubectl|uv|cargo|go)\s|\s--?[a-z]",
+    re.IGNORECASE,
+)
+_ROUTINE = re.compile(
+    r"\b(?:every\s+(?:day|morning|evening|night|week)|each\s+(?:day|morning|week)|routine|"
+    r"workflow|usually|my\s+process)\b|每天|每周|流程|习惯|日常",
+    re.IGNORECASE,
+)
+_NOT_IMPERATIVE = frozenset("i we you he she they it this that there the a an my our".split())
+
+
+def _inline_steps(text: str) -> tuple[str, list[str]] | None:
+    marks = [m for m in _INLINE_NUMBER.finditer(text)]
+    run: list[re.Match[str]] = []
+    for m in marks:
+        if int(m["n"]) == len(run) + 1:
+            run.append(m)
+    if len(run) < 2 or (len(run) == 2 and not _HOWTO.search(text)):
+        return None
+    ends = [m.start() for m in run[1:]] + [len(text)]
+    steps = [text[m.end() : end].strip(" ;,") for m, end in zip(run, ends, strict=True)]
+    return text[: run[0].start()], [s for s in steps if s]
+
+
+def _sequence_steps(text: str, zh: bool) -> tuple[str, list[str]] | None:
+    pattern = _SEQUENCE_ZH if zh else _SEQUENCE_EN
+    marks = list(pattern.finditer(text))
+    if len(marks) < 2 or not re.match(r"首先|第一步|first|to start", marks[0].group(0), re.I):
+        return None
+    ends = [m.start() for m in marks[1:]] + [len(text)]
+    steps = [text[m.end() : end].strip(" ,，;；.。") for m, end in zip(marks, ends, strict=True)]
+    steps = [s for s in steps if s]
+    imperative = all(s.split()[0].lower() not in _NOT_IMPERATIVE for s in steps if s.split())
+    if len(steps) < 2 or not (_HOWTO.search(text) or (imperative and not zh)):
+        return None
+    return text[: marks[0].start()], steps
+
+
+@lru_cache(maxsize=4096)
+def _steps(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """(intro, steps) when ``text`` lays out an ordered procedure."""
+    for pattern in (_NUMBERED_LINE, _BULLET_LINE):
+        lines = list(pattern.finditer(text))
+        if len(lines) >= 2:
+            intro = text[: lines[0].start()].strip()
+            if pattern is _NUMBERED_LINE or _HOWTO.search(intro) or intro.endswith((":", "：")):
+                return intro, tuple(m["s"] for m in lines)
+    found = _inline_steps(text) or _sequence_steps(text, _is_zh(text))
+    return (found[0].strip(), tuple(found[1])) if found else None
+
+
+# --- resources ---------------------------------------------------------------------
+
+_URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"'`)\]]+", re.IGNORECASE)
+_FENCE = re.compile(r"```(?P<lang>[\w+-]*)\n(?P<code>[\s\S]*?)```")
+_CODE_LINE = re.compile(
+    r"^\s*(?:def |class |import |from \S+ import|function |const |let |var |#include|public |"
+    r"private |return\b|if \(|for \(|while \(|SELECT |INSERT |CREATE |<\w+[ >]|@\w+|fn |package )"
+    r"|[{};]\s*$|^\s*\w+(?:\.\w+)*\s*=\s*\S",
+)
+_FILE_EXT = (
+    "pdf|docx?|xlsx?|pptx?|csv|tsv|txt|md|json|ya?ml|toml|ini|cfg|py|ipynb|js|ts|java|go|rs|cpp|"
+    "html?|css|sql|log|zip|tar|gz|png|jpe?g|gif|svg|mp3|mp4|mov|wav|epub|pages|numbers"
+)
+_PATH = re.compile(
+    r"(?:(?<=[\s(\"'`])|^)(?P<p>[A-Za-z]:\\[^\s\"'`]+|~?/(?:[\w.-]+/)+[\w.-]+|"
+    r"(?:[\w-]+/)*[\w-]+\.(?:" + _FILE_EXT + r"))(?=[\s,;:!?)\"'`]|\.(?:\s|$)|$)",
+    re.IGNORECASE,
+)
+_NOT_FILES = frozenset("node.js vue.js next.js three.js react.js express.js chart.js d3.js".split())
+_SCREEN = re.compile(
+    r"^\s*(?:\[(?:screen|screenshot)[^\]]*\]|(?:screenshot|screen\s*capture|screen)\s*:)\s*",
+    re.IGNORECASE,
+)
+_LANG_HINTS = (("python", r"^\s*(?:def |import |from \S+ import|class \w+.*:$)"),
+               ("javascript", r"\b(?:function|const|let|console\.log)\b"),
+               ("sql", r"\b(?:SELECT|INSERT|CREATE TABLE)\b"), ("c", r"#include"),
+               ("shell", r"^\s*(?:\$ |sudo |cd |ls |export )"))  # fmt: skip
+_LONG_TEXT = 1000
+
+
+@dataclass(frozen=True)
+class _Resource:
+    kind: str
+    title: str
+    body: str
+    span: tuple[int, int]
+
+
+def _code_language(code: str, tag: str) -> str:
+    if tag:
+        return tag.lower()
+    for name, pattern in _LANG_HINTS:
+        if re.search(pattern, code, re.MULTILINE):
+            return name
+    return "code"
+
+
+def _code_title(code: str, language: str) -> str:
+    m = re.search(r"\b(?:def|class|function|fn)\s+(\w+)", code)
+    name = f": {m.group(1)}" if m else " snippet"
+    return f"{language.capitalize() if language != 'code' else 'Code'}{name}"
+
+
+def _bare_code(text: str) -> bool:
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    code = sum(1 for ln in lines if _CODE_LINE.search(ln))
+    return len(lines) >= 2 and code * 2 >= len(lines)
+
+
+def _doc_title(text: str) -> tuple[str, bool]:
+    first = (text.strip().splitlines() or [""])[0].strip().lstrip("# ")
+    if len(first) <= 80 and first[-1:] not in ".!?。！？,，" and "\n" in text.strip():
+        return first, True
+    words = first.split()
+    if _is_zh(first):
+        return first[:20] + ("…" if len(first) > 20 else ""), False
+    return " ".join(words[:8]) + ("…" if len(words) > 8 else ""), False
+
+
+@lru_cache(maxsize=4096)
+def _resources(text: str) -> tuple[_Resource, ...]:
+    """Links, code, file paths, screen captures and long documents in ``text``."""
+    found: list[_Resource] = []
+    for m in _FENCE.finditer(text):
+        language = _code_language(m["code"], m["lang"])
+        found.append(_Resource("code", _code_title(m["code"], language), m["code"], m.span()))
+    if not found and _bare_code(text):
+        found.append(_Resource("code", _code_title(text, _code_language(text, "")), text,
+                               (0, len(text))))
+    taken = [r.span for r in found]
+    urls = []
+    for m in _URL.finditer(text):
+        url = m.group(0).rstrip(".,;:!?")
+        if all(m.start() >= e or m.end() <= s for s, e in taken):
+            urls.append((m.start(), m.start() + len(url)))
+            host_path = re.sub(r"^(?:https?://)?(?:www\.)?", "", url, flags=re.I).rstrip("/")
+            found.append(_Resource("link", host_path, url, (m.start(), m.start() + len(url))))
+    for m in _PATH.finditer(text):
+        path = m["p"]
+        inside = any(s <= m.start() < e for s, e in taken + urls)
+        if inside or path.lower() in _NOT_FILES:
+            continue
+        name = re.split(r"[\\/]", path)[-1]
+        kind = "screenshot" if re.search(r"screen\s?shot", name, re.I) else "file"
+        found.append(_Resource(kind, name, path, m.span("p")))
+    screen = _SCREEN.match(text)
+    if screen and not found:
+        title, _ = _doc_title(text[screen.end() :] or text)
+        found.append(_Resource("screenshot", title, text, (0, len(text))))
+    long_text = len(text) >= _LONG_TEXT or len(re.split(r"\n\s*\n", text.strip())) >= 3
+    if long_text and not any(r.span == (0, len(text)) for r in found):
+        title, heading = _doc_title(text)
+        found.append(_Resource("document" if heading else "text", title, text, (0, len(text))))
+    return tuple(found)
+
+
+# --- topic tree --------------------------------------------------------------------
+
+_TREE_EN = {
+    "family": "family fam kid kids child children son daughter husband wife mom mother dad father "
+    "parent parents grandma grandmother grandpa baby sister brother adoption adopt adopting "
+    "wedding married marriage",
+    "pets": "dog dogs cat cats pet pets puppy kitten",
+    "work": "work job career office boss colleague coworker company project meeting client "
+    "deadline interview promotion salary counseling counselor business",
+    "health": "health doctor hospital sick illness therapy therapist mental exercise workout gym "
+    "diet medicine injury hurt accident",
+    "hobbies": "painting paint painted art pottery music violin piano clarinet guitar song concert "
+    "camping hiking hike book books reading swimming game games photography dance cooking "
+    "baking garden gardening running",
+    "travel": "trip travel vacation flight hotel beach roadtrip city country museum park visit",
+    "education": "school class course study studying university college degree exam lesson "
+    "learn learning education",
+    "community": "community lgbtq lgbt pride parade transgender trans activist activism "
+    "volunteer volunteering mentor mentorship charity",
+    "finance": "money bank account budget loan rent pay paid",
+    "technology": "code computer app software laptop api github python server",
+    "food": "food restaurant dinner lunch breakfast recipe meal",
+}
+_TREE_ZH = {
+    "家庭": "孩子 女儿 儿子 丈夫 妻子 老公 老婆 妈妈 爸爸 父母 家人 家庭 宝宝",
+    "宠物": "猫 狗 宠物",
+    "工作": "工作 公司 同事 老板 项目 会议 客户 面试 上班",
+    "健康": "医院 医生 生病 健康 锻炼 健身 药",
+    "爱好": "画画 音乐 钢琴 吉他 小提琴 唱歌 读书 看书 电影 游戏 摄影 爬山 露营 游泳 跑步",
+    "旅行": "旅行 旅游 出差 机票 酒店 海边 公园 博物馆",
+    "学习": "学校 上课 课程 考试 大学 学习",
+    "饮食": "餐厅 做饭 早饭 午饭 晚饭 菜谱",
+    "财务": "钱 银行 账户 工资 房租",
+    "技术": "代码 电脑 软件 程序 服务器",
+}
+_TREE_WORDS = {word: topic for topic, words in _TREE_EN.items() for word in words.split()}
+
+
+def _tree(text: str, zh: bool) -> list[str]:
+    """[topic, keyword] placing ``text`` in the topic hierarchy."""
+    if zh:
+        hits = [(text.find(w), topic, w) for topic, ws in _TREE_ZH.items() for w in ws.split()]
+        hits = [h for h in hits if h[0] >= 0]
+        if not hits:
+            return ["其他"]
+        best = Counter(h[1] for h in hits).most_common(1)[0][0]
+        return [best, min(h for h in hits if h[1] == best)[2]]
+    words = [w.lower().strip("'’") for w in _TOKEN.findall(text)]
+    topics = [(_TREE_WORDS[w], w) for w in words if w in _TREE_WORDS]
+    if not topics:
+        return ["general"]
+    best = Counter(t for t, _ in topics).most_common(1)[0][0]
+    word = next(w for t, w in topics if t == best)
+    return [best] if word == best else [best, word]
+
+
+# --- core: what people say about themselves ----------------------------------------------
+
+_ADV_GROUP = r"(?:(?:" + _ADVERBS + r"|very|super|pretty|quite|big|huge)\s+)*"
+_REACTION = r"(?!\s+(?:that|this|it|you|your|yours|how|the\s+way|what|when|seeing|hearing|to\s+hear|"
+_REACTION += r"those|these|him|her|them|hearing|so\s+much|ya|y'all)\b)"
+_CORE_EN = tuple(
+    re.compile(p)
+    for p in (
+        r"\b(?P<c>[Mm]y name is [A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)",
+        r"\b(?P<c>I(?:['’]m| am)\s+" + _ADV_GROUP + r"(?:a|an)\s+(?!bit\b|little\b|lot\b|mess\b|"
+        r"wreck\b|sucker\b)[^.;!?]{2,90})",
+        r"\b(?P<c>I(?:['’]m| am)\s+" + _ADV_GROUP + r"(?:from|into|passionate about|keen on|"
+        r"interested in|allergic to|married|single|divorced|widowed|retired|engaged|pregnant|"
+        r"vegetarian|vegan|transgender|trans|gay|lesbian|bisexual|queer|non-?binary|learning|"
+        r"studying|training|working (?:as|at|on|for|in)|(?:\d+|\w+) years old|fond of|afraid of|"
+        r"scared of|terrified of|obsessed with|addicted to|based in|living in|originally from)\b"
+        r"[^.;!?]{0,90})",
+        r"\b(?P<c>I\s+" + _ADV_GROUP + r"(?:like|love|enjoy|prefer|hate|dislike|adore|work|live|"
+        r"grew up|was born|moved|play|study|teach|volunteer|mentor|collect|own|practi[cs]e|speak|"
+        r"paint|write|cook|bake|knit|swim|hike|believe in|care about|identify as|belong to|"
+        r"go to|attend)\b" + _REACTION + r"[^.;!?]{2,90})",
+        r"\b(?P<c>I\s+" + _ADV_GROUP + r"(?:have|['’]ve got|have got)\s+(?:\d+|a|an|one|two|three|"
+        r"four|five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?(?:kids?|children|sons?|daughters?|"
+        r"dogs?|cats?|pets?|siblings?|brothers?|sisters?|husband|wife|partner|boyfriend|"
+        r"girlfriend|job|degree|car|house)\b[^.;!?]{0,60})",
+        r"\b(?P<c>I(?:['’]ve| have)\s+(?:been\s+" + _ADV_GROUP + r"(?:married|living|working|"
+        r"painting|playing|practi[cs]ing|volunteering|learning|studying|teaching|running|vegan|"
+        r"vegetarian|sober|together|friends with)|known)\b[^.;!?]{0,90})",
+        r"\b(?P<c>[Mm]y\s+(?:all-time\s+)?(?:favorite|favourite|fave)\s+[a-z][a-z ]{1,30}?\s+"
+        r"(?:is|are|was)\s+[^.,;!?]{1,60})",
+    )
+)
+_CORE_ZH = re.compile(
+    r"(?P<c>我(?:是(?!说|不是|因为|在)|叫|名叫|(?:很|非常|特别)?(?:喜欢|爱|热爱|讨厌|害怕)|"
+    r"不喜欢|住在|来自|在[^，。！？；]{1,12}(?:工作|上班|上学|读书)|有[一二两三四五六七八九十\d]+"
+    r"(?:个|只|条|辆|套)|养了|最喜欢|今年|对[^，。！？；]{1,8}过敏|正在学|在学|会说|会弹|会拉)"
+    r"[^，。！？；]{1,40})"
+)
+
+
+def _core_clauses(sentence: str) -> list[str]:
+    """First-person statements of lasting facts about the speaker found in ``sentence``."""
+    if _CJK.search(sentence):
+        return [m["c"] for m in _CORE_ZH.finditer(sentence)]
+    clauses = []
+    for pattern in _CORE_EN:
+        for m in pattern.finditer(sentence):
+            clause = _CLAUSE_CUT.split(m["c"])[0].strip(" ,")
+            words = clause.split()
+            clauses.append(" ".join(words[:20]))
+    return clauses
+
+
+# --- semantic: facts about people, places and things ----------------------------------------
+
+_NAME = r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})"
+_REL = (
+    r"(?P<rel>(?:(?:new|little|older|younger|big|baby|best|oldest|youngest|eldest|pet|home|other|"
+    r"late)\s+)?(?:dogs?|cats?|pets?|puppy|kitten|bird|parrot|fish|horse|bunny|rabbit|hamster|"
+    r"turtle|sons?|daughters?|kids?|child|children|baby|husband|wife|partner|spouse|fianc[ée]e?|"
+    r"boyfriend|girlfriend|brothers?|sisters?|siblings?|mom|mother|mum|dad|father|grandma|"
+    r"grandmother|grandpa|grandfather|aunt|uncle|cousin|nephew|niece|friends?|buddy|boss|"
+    r"manager|colleague|co-?worker|roommate|neighbou?r|teacher|mentor|mentee|coach|therapist|"
+    r"counselor|doctor|hometown|country|city|town|school|university|college|company|employer|"
+    r"band|team|car|book|novel|song|album|painting|group|club|project|startup|business|shop|"
+    r"store|restaurant|cafe|church|gym|instrument|game|show|movie|film|podcast))"
+)
+_OWNER = r"(?P<owner>[Mm]y|[Oo]ur|[A-Z][a-z]+['’]s)"
+_SEM_NAMED = (
+    re.compile(_OWNER + r"\s+" + _REL + r"(?:['’]s\s+name\s+is|,)?\s+(?:is\s+)?(?:named\s+|called\s+)?"
+               + _NAME),
+    re.compile(r"\b(?P<owner>[Aa]|[Aa]n|[Aa]nother|[Oo]ur|[Mm]y|[Tt]he)\s+(?:new\s+)?" + _REL
+               + r"\s+(?:named|called)\s+" + _NAME),
+    re.compile(_NAME + r"\s+is\s+" + _OWNER + r"\s+" + _REL + r"\b"),
+)  # fmt: skip
+_SEM_FAVORITE = (
+    re.compile(_OWNER + r"\s+(?:all-time\s+|absolute\s+)?(?:favorite|favourite|fave)\s+"
+               r"(?P<what>[a-z][a-z ]{1,30}?)\s+(?:is|are|was|has (?:always )?been)\s+"
+               r"(?P<val>[^.,;!?]{1,60})"),
+    re.compile(r"(?P<val>[A-Z\"'“][^.,;!?]{0,50}?)\s+(?:is|are|was)\s+(?:probably\s+|definitely\s+)?"
+               + _OWNER + r"\s+(?:all-time\s+)?(?:favorite|favourite|fave)\s+"
+               r"(?P<what>[a-z]+(?:\s[a-z]+)?)\b"),
+)  # fmt: skip
+_SEM_QUOTED = re.compile(
+    r"(?:(?<=\s)|^|(?<=[(\[]))(?:[\"“](?P<t>[A-Z0-9][^\"”\n]{1,60}?)[\"”]|"
+    r"['‘](?P<t2>[A-Z0-9][^'’\n]{1,60}?)['’])(?=[\s.,;:!?)]|$)|《(?P<zh>[^》]{1,30})》"
+)
+_SEM_COPULA = re.compile(
+    r"(?P<x>[A-Z][\w'’&-]*(?:\s+(?:of|the|and|de|[A-Z][\w'’&-]*)){0,4})\s+(?P<cop>is|are|was|were)"
+    r"\s+(?:(?:also|actually|really|still|now)\s+)?(?P<pred>(?:a|an|the|my|our|his|her|their|"
+    r"one of|called|named|located|based|from|in|at|near|part of)\b[^.;!?]{2,90})"
+)
+_SEM_RELATION = re.compile(
+    r"(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})\s+(?P<verb>lives?\s+in|lived\s+in|works?\s+"
+    r"(?:at|for|as)|worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from)|grew\s+up"
+    r"\s+in|studies\s+at|studied\s+at|has\s+(?:\d+|two|three|four|five|a|an))\b[^.;!?]{1,80}"
+)
+_SEM_COUNT = re.compile(
+    r"\b(?:I|[Ww]e)\s+" + _ADV_GROUP + r"(?:have|['’]ve\s+got|have\s+got)\s+(?:\d+|two|three|four|"
+    r"five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?(?:kids|children|sons|daughters|dogs|cats|"
+    r"pets|siblings|brothers|sisters|grandkids|grandchildren|horses|cars|houses|jobs)\b[^.;!?]{0,40}"
+)
+_SEM_POSSESSIVE = re.compile(
+    r"\b[Mm]y\s+(?P<x>(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:is|was|are|were|['’]s)\s+(?P<y>(?:a|an|the|to|"
+    r"about|in|at|from|called|named|\d+)\b[^.;!?]{3,100})"
+)
+_BAD_SUBJECTS = frozenset(
+    """i it this that there here the he she we they you what which who life everything everyone
+    everybody nothing something someone anyone today yesterday tomorrow hey wow thanks yeah yes
+    oh congrats sounds hope glad well so and but or also plus just maybe one mine yours let my
+    our your his her their
+    january february march april may june july august september october november december monday
+    tuesday wednesday thursday friday saturday sunday""".split()
+)
+_BAD_POSSESSIONS = frozenset("pleasure bad fault guess point turn heart mind god goodness word".split())
+_SEM_ZH = (
+    re.compile(r"(?:我们?家?的?|[\u4e00-\u9fff]{2,3}的)(?P<rel>[\u4e00-\u9fff]{1,4}?)"
+               r"(?:名叫|叫做|名字叫|的名字是|叫)(?P<name>[\u4e00-\u9fffA-Za-z0-9]{1,8})"),
+    re.compile(r"(?:我们?|[\u4e00-\u9fff]{2,3})最(?:喜欢|爱)的(?P<rel>[\u4e00-\u9fff]{1,8}?)是"
+               r"(?P<name>[^，。！？；]{1,20})"),
+    re.compile(r"^(?P<name>(?![我你他她它这那今昨明])[\u4e00-\u9fffA-Za-z0-9]{2,10}?)"
+               r"(?:就是|是|住在|来自|有(?=[一二两三四五六七八九十\d]))[^，。！？；]{2,40}"),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Fact:
+    name: str
+    summary: str
+
+
+def _semantic_facts(sentence: str, subject: str) -> list[_Fact]:
+    """Definitions and facts stated in ``sentence``, written about ``subject`` where first-person."""
+    if _CJK.search(sentence):
+        facts = []
+        for pattern in _SEM_ZH:
+            for m in pattern.finditer(sentence):
+                clause = _third_person(m.group(0), subject, True)
+                name = m["name"] if pattern is not _SEM_ZH[1] else f"{subject}最喜欢的{m['rel']}"
+                facts.append(_Fact(name.strip(), clause))
+        facts += [_Fact(m["zh"], _third_person(sentence, subject, True))
+                  for m in _SEM_QUOTED.finditer(sentence) if m["zh"]]  # fmt: skip
+        return facts
+    facts = []
+    whole = _third_person(_clean_lead(sentence), subject, False)
+
+    def owner_of(word: str) -> str:
+        return subject if word.lower() in ("my", "our", "a", "an", "another", "the") else word[:-2]
+
+    for pattern in _SEM_NAMED:
+        for m in pattern.finditer(sentence):
+            if m["name"].split()[0].lower() in _BAD_SUBJECTS:
+                continue
+            rel = " ".join(m["rel"].split())
+            facts.append(_Fact(m["name"], f"{m['name']} is {owner_of(m['owner'])}'s {rel}."))
+    for i, pattern in enumerate(_SEM_FAVORITE):
+        for m in pattern.finditer(sentence):
+            what = m["what"].strip()
+            name = f"{owner_of(m['owner'])}'s favorite {what}"
+            value = m["val"].strip().strip("\"“”")
+            if i == 1 and value.split()[0].lower() in _BAD_SUBJECTS:
+                continue
+            facts.append(_Fact(name, f"{name} is {_third_person(value, subject, False)}."))
+    for m in _SEM_QUOTED.finditer(sentence):
+        title = m["t"] or m["t2"]
+        if title and len(title.split()) <= 8:
+            facts.append(_Fact(title.strip(), _finish(whole, False)))
+    for pattern in (_SEM_COPULA, _SEM_RELATION):
+        for m in pattern.finditer(sentence):
+            x = m["x"]
+            first = x.split()[0].lower().strip("'’")
+            single_at_start = m.start() == 0 and len(x.split()) == 1
+            if first in _BAD_SUBJECTS:
+                continue
+            if single_at_start and pattern is _SEM_COPULA and m["pred"].split()[0] not in ("a", "an"):
+                continue
+            facts.append(_Fact(x, _finish(_third_person(m.group(0), subject, False), False)))
+    for m in _SEM_COUNT.finditer(sentence):
+        clause = _CLAUSE_CUT.split(m.group(0))[0]
+        facts.append(_Fact(subject, _finish(_cap(_third_person(clause, subject, False)), False)))
+    for m in _SEM_POSSESSIVE.finditer(sentence):
+        x = m["x"]
+        if x.split()[-1] in _BAD_POSSESSIONS or re.search(r"favou?rite|fave|name", x):
+            continue
+        clause = _CLAUSE_CUT.split(m.group(0))[0]
+        text = _cap(_third_person(clause, subject, False))
+        facts.append(_Fact(f"{subject}'s {x}", _finish(text, False)))
+    return facts
+
+
+# --- routing -----------------------------------------------------------------------
+
+
+def route(texts: list[str]) -> list[str]:
+    """The memory types a batch of texts concerns, in the order of ``MEMORY_TYPES``."""
+    found: set[str] = set()
+    for text in texts:
+        body, photo = _split_photo(text)
+        if photo or not _is_filler(body):
+            found.add("episodic")
+        if _secrets(body):
+            found.add("knowledge_vault")
+        if _steps(body):
+            found.add("procedural")
+        if _resources(body):
+            found.add("resource")
+        clean = _redact(body)
+        sentences = _sentences(clean)
+        if any(_core_clauses(s) for s in sentences):
+            found.add("core")
+        if any(_semantic_facts(s, "the user") for s in sentences):
+            found.add("semantic")
+    return [t for t in MEMORY_TYPES if t in found]
+
+
+# --- extractors ----------------------------------------------------------------------
+
+
+def extract_core(inputs: list[InputText]) -> list[Row]:
+    """Lasting facts people state about themselves, one line each, for the core blocks.
+
+    Statements by the assistant go to the ``persona`` block, by the user (or an
+    unknown role) to ``human``; those by other people are left to the other types.
+    """
+    rows: list[Row] = []
+    seen: set[tuple[str, str]] = set()
+    for inp in inputs:
+        if inp.role not in (None, "user", "assistant"):
+            continue
+        label = "persona" if inp.role == "assistant" else "human"
+        body = _redact(_split_photo(inp.text)[0])
+        zh = _is_zh(body)
+        subject = _subject(inp, zh)
+        for sentence in _sentences(body):
+            for clause in _core_clauses(sentence):
+                content = _finish(_cap(_third_person(clause, subject, zh)), zh)
+                if (label, content) not in seen:
+                    seen.add((label, content))
+                    rows.append({"label": label, "content": content, "source_ids": [inp.source_id]})
+    return rows
+
+
+_FUTURE_CUE = re.compile(
+    r"\b(?:will|going\s+to|gonna|plan(?:s|ning)?\s+to|planning|thinking\s+(?:about|of)|"
+    r"hoping\s+to|can't\s+wait|looking\s+forward)\b|['’]ll\b|打算|计划|准备|将要|要去|想去",
+    re.IGNORECASE,
+)
+_PAST_ACTION = re.compile(
+    r"\b(?:I|[Ww]e)\s+" + _ADV_GROUP + r"(?:[a-z]+ed|" + "|".join(sorted(_PAST)) + r")\b|"
+    r"我们?[^，。！？]{0,8}(?:了|过)"
+)
+_PHOTO_REF = re.compile(
+    r"\b(?:pics?|photos?|pictures?|look\s+at|check\s+(?:it\s+)?out|here['’]s|here\s+is|snapped)\b",
+    re.IGNORECASE,
+)
+
+
+def _sentence_score(sentence: str, times: list[TimeMatch], names: frozenset[str]) -> float:
+    score = min(len(_content_words(sentence, names)), 12) + len(_CJK.findall(sentence)) / 4
+    if times:
+        score += 4
+    if _PAST_ACTION.search(sentence) or _FUTURE_CUE.search(sentence):
+        score += 2
+    if sentence.rstrip().endswith(("?", "？")):
+        score -= 4
+    return score
+
+
+def _with_labels(sentence: str, offset: int, times: list[TimeMatch], zh: bool) -> str:
+    for t in sorted(times, key=lambda t: -t.span[0]):
+        if not t.relative or t.label == t.text:
+            continue
+        end = t.span[1] - offset
+        note = f"（{t.label}）" if zh else f" ({t.label})"
+        sentence = sentence[:end] + note + sentence[end:]
+    return sentence
+
+
+def _episode(inp: InputText, names: frozenset[str]) -> Row | None:
+    body, photo = _split_photo(inp.text)
+    clean = _redact(body)
+    if _is_filler(clean, names) and not photo:
+        return None
+    zh = _is_zh(clean)
+    subject = _subject(inp, zh)
+    spans = _sentence_spans(clean)
+    times = find_times(clean, inp.occurred_at)
+    questions = {sp for sp in spans if clean[sp[1] - 1] in "?？"}
+    in_span = {sp: [t for t in times if sp[0] <= t.span[0] < sp[1]] for sp in spans}
+    scored = [(_sentence_score(clean[s:e], in_span[(s, e)], names), s, e) for s, e in spans]
+    best = max(scored, key=lambda x: (x[0], -x[1]), default=None)
+    statements = [t for sp in spans if sp not in questions for t in in_span[sp]]
+    summary = ""
+    chosen: TimeMatch | None = None
+    if best is not None and (best[0] > 0 or not photo):
+        start, end = best[1], best[2]
+        own = [] if (start, end) in questions else in_span[(start, end)]
+        chosen = own[0] if own else (statements[0] if statements else None)
+        sentence = _with_labels(clean[start:end], start, own, zh)
+        sentence = _third_person(_clean_lead(sentence), subject, zh)
+        if subject.lower() not in sentence.lower():
+            asked = (start, end) in questions
+            verb = ("问" if asked else "说") if zh else ("asked" if asked else "said")
+            sentence = f"{subject}{verb}：{sentence}" if zh else f"{subject} {verb}: {sentence}"
+        summary = _finish(_cap(sentence), zh)
+        if chosen is not None and not own:
+            note = f"（{chosen.text}，{chosen.label}）" if zh else f" ({chosen.text}: {chosen.label})"
+            summary = summary[:-1] + note + summary[-1]
+    if photo and (not summary or best is None or best[0] < 3 or _PHOTO_REF.search(body)):
+        shared = f"{subject}分享了照片：{photo}" if zh else f"{subject} shared {photo}"
+        summary = f"{summary[:-1]}；{shared}。" if zh and summary else (
+            f"{summary[:-1]}; {shared}." if summary else _finish(_cap(shared), zh)
+        )
+    occurred = chosen.when if chosen is not None else inp.occurred_at
+    details = f"{_who(inp)}: {_redact(inp.text).strip()}"
+    return {
+        "event_type": _event_type(inp, clean, occurred),
+        "summary": summary,
+        "details": details,
+        "actor": _actor(inp.role),
+        "occurred_at": occurred.isoformat(),
+        "source_ids": [inp.source_id],
+        "tree_path": _tree(clean, zh),
+    }
+
+
+def _actor(role: str | None) -> str:
+    return role if role in ("user", "assistant") else "user" if role is None else "other"
+
+
+def _event_type(inp: InputText, text: str, occurred: datetime) -> str:
+    if _SCREEN.match(inp.text):
+        return "screen"
+    if occurred > inp.occurred_at + timedelta(hours=1):
+        return "plan"
+    if occurred < inp.occurred_at - timedelta(hours=1) or _PAST_ACTION.search(text):
+        return "activity"
+    if _FUTURE_CUE.search(text):
+        return "plan"
+    return "conversation"
+
+
+def _known_names(inputs: list[InputText]) -> frozenset[str]:
+    return frozenset(n.lower() for inp in inputs if inp.speaker for n in inp.speaker.split())
+
+
+def extract_episodic(inputs: list[InputText]) -> list[Row]:
+    """One event per meaningful message: who did what, resolved to when it happened.
+
+    Pure greetings and reactions ("Thanks!", "Wow, Mel!", "Sounds great!") are
+    skipped; anything naming a thing, place, activity or photo is kept.
+    """
+    names = _known_names(inputs)
+    return [row for inp in inputs if (row := _episode(inp, names)) is not None]
+
+
+def extract_semantic(inputs: list[InputText]) -> list[Row]:
+    """Facts and definitions about people, places and things ("X is a Y", "my cat is Luna")."""
+    rows: list[Row] = []
+    seen: set[tuple[str, str]] = set()
+    for inp in inputs:
+        body = _redact(_split_photo(inp.text)[0])
+        zh = _is_zh(body)
+        subject = _subject(inp, zh)
+        for sentence in _sentences(body):
+            for fact in _semantic_facts(sentence, subject):
+                key = (fact.name.lower(), fact.summary.lower())
+                if key in seen or not fact.name:
+                    continue
+                seen.add(key)
+                tree = _tree(sentence, zh)
+                rows.append({
+                    "name": fact.name,
+                    "summary": _finish(_cap(fact.summary), zh),
+                    "details": f"{_who(inp)}: {sentence}",
+                    "source": inp.speaker or "conversation",
+                    "source_ids": [inp.source_id],
+                    "tree_path": [*tree[:1], fact.name],
+                })  # fmt: skip
+    return rows
+
+
+def extract_procedural(inputs: list[InputText]) -> list[Row]:
+    """Ordered steps (numbered lists, "first ... then ...", 首先…然后…) as workflows, guides, scripts."""
+    rows: list[Row] = []
+    for inp in inputs:
+        body = _redact(_split_photo(inp.text)[0])
+        found = _steps(body)
+        if found is None:
+            continue
+        intro, steps = found
+        zh = _is_zh(body)
+        subject = _subject(inp, zh)
+        intro = _clean_lead(intro.rstrip(":：").strip()) if intro else ""
+        intro = re.sub(r"^To\s+(?=[a-z])", "How to ", intro)
+        if len(_content_words(intro)) >= 2 or len(_CJK.findall(intro)) >= 4:
+            summary = _finish(_cap(_third_person(intro, subject, zh)), zh)
+        elif zh:
+            summary = f"{subject}分享的步骤，第一步：{steps[0]}"
+        else:
+            summary = f"Steps shared by {subject}, starting with: {steps[0]}"
+        if any(_CODE_STEP.search(s) for s in steps):
+            entry_type = "script"
+        elif _ROUTINE.search(body):
+            entry_type = "workflow"
+        else:
+            entry_type = "guide"
+        rows.append({
+            "entry_type": entry_type,
+            "summary": _finish(summary, zh),
+            "steps": list(steps),
+            "source_ids": [inp.source_id],
+            "tree_path": ["步骤" if zh else "procedures", _tree(body, zh)[0]],
+        })  # fmt: skip
+    return rows
+
+
+_RESOURCE_WORDS = {
+    "link": ("a link to {}", "链接 {}"), "code": ("code ({})", "代码（{}）"),
+    "file": ("the file {}", "文件 {}"), "screenshot": ("a screenshot of {}", "截图：{}"),
+}  # fmt: skip
+
+
+def _resource_summary(res: _Resource, text: str, subject: str, zh: bool) -> str:
+    if res.kind in ("document", "text", "screenshot") and res.span == (0, len(text)):
+        screen = _SCREEN.match(text)
+        lead = " ".join(_sentences(text[screen.end() :] if screen else text)[:2])
+        return lead[:240] + ("…" if len(lead) > 240 else "")
+    if res.kind == "code":
+        context = text[: res.span[0]].strip()
+    else:
+        around = [text[s:e] for s, e in _sentence_spans(text) if s <= res.span[0] < e]
+        context = around[0].replace(res.body, res.title).strip() if around else ""
+    en, zh_form = _RESOURCE_WORDS[res.kind]
+    head = f"{subject}分享了{zh_form.format(res.title)}" if zh else (
+        f"{_cap(subject)} shared {en.format(res.title)}"
+    )
+    if context != res.title and (_content_words(context) or _CJK.search(context)):
+        tail = _third_person(_clean_lead(context), subject, zh)
+        return f"{head}（{tail}）" if zh else f"{head} ({tail})"
+    return head
+
+
+def extract_resource(inputs: list[InputText]) -> list[Row]:
+    """Links, code, files, screen captures and long documents, with their full content."""
+    rows: list[Row] = []
+    for inp in inputs:
+        body = _redact(_split_photo(inp.text)[0])
+        zh = _is_zh(body)
+        subject = _subject(inp, zh)
+        for res in _resources(body):
+            content = res.body if res.kind == "code" else body
+            rows.append({
+                "title": res.title,
+                "summary": _finish(_resource_summary(res, body, subject, zh), zh),
+                "resource_type": res.kind,
+                "content": content,
+                "source_ids": [inp.source_id],
+                "tree_path": ["资源" if zh else "resources", res.kind, *_tree(body, zh)[:1]],
+            })  # fmt: skip
+    return rows
+
+
+def extract_knowledge_vault(inputs: list[InputText]) -> list[Row]:
+    """Exact sensitive values: keys, passwords, account and card numbers, contacts, addresses."""
+    rows: list[Row] = []
+    seen: set[str] = set()
+    for inp in inputs:
+        body = _split_photo(inp.text)[0]
+        zh = _is_zh(body)
+        for secret in _secrets(body):
+            if secret.value in seen:
+                continue
+            seen.add(secret.value)
+            entry_type = "credential" if secret.kind == "username" else secret.kind
+            rows.append({
+                "entry_type": entry_type,
+                "source": inp.speaker or inp.role or "conversation",
+                "sensitivity": _SENSITIVITY[secret.kind],
+                "secret_value": secret.value,
+                "caption": _caption(secret, inp, zh),
+                "source_ids": [inp.source_id],
+            })  # fmt: skip
+    return rows
+
+
+# --- chat side: topics and answers ------------------------------------------------------
+
+_QUESTION_PHRASE = re.compile(
+    r"\b(?:how\s+(?:long|many|much|often|old|far)(?:\s+ago)?|what\s+(?:kind|type|sort)s?\s+of|"
+    r"in\s+what\s+way|would\s+\w+\s+(?:likely|still|probably))\b",
+    re.IGNORECASE,
+)
+_PHRASE = re.compile(r"[\"“']([^\"”']{2,60})[\"”']|\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)+")
+_ZH_STOP = re.compile(
+    r"什么时候|什么|为什么|怎么样|怎么|哪里|哪儿|哪个|哪些|哪天|哪一天|哪年|多少|几号|请问|告诉|一下|"
+    r"知道|记得|时候|何时|是否|有没有|我们|你们|他们|她们|这个|那个|吗|呢|吧|啊|呀|的|了|是|在|和|与|"
+    r"跟|我|你|他|她|它|这|那|谁|几|请|都|也|就|还|有|吗"
+)
+
+
+def topics(question: str) -> list[str]:
+    """Search keywords for a question: names, quoted titles, nouns and numbers; Chinese bigrams."""
+    found: list[str] = []
+
+    def add(term: str) -> None:
+        if term and term.lower() not in (f.lower() for f in found):
+            found.append(term)
+
+    text = _QUESTION_PHRASE.sub(" ", question)
+    covered: set[str] = set()
+    for m in _PHRASE.finditer(text):
+        phrase = (m.group(1) or m.group(0)).strip()
+        words = phrase.split()
+        while words and words[0].lower() in _QUESTION_WORDS | _STOPWORDS:
+            words.pop(0)
+        if len(words) >= 2 or (m.group(1) and words):
+            add(re.sub(r"['’]s\b", "", " ".join(words)))
+            covered.update(w.lower() for w in words)
+    for token in _TOKEN.findall(text):
+        word = re.sub(r"['’]s$", "", token)
+        low = word.lower()
+        if low in _STOPWORDS or low in _QUESTION_WORDS or low in covered:
+            continue
+        add(word if word[0].isupper() or word.isdigit() else low)
+    for run in _CJK_RUN.findall(text):
+        for segment in _ZH_STOP.split(run):
+            if len(segment) <= 4:
+                add(segment)
+            if len(segment) > 2:
+                for i in range(len(segment) - 1):
+                    add(segment[i : i + 2])
+    return found
+
+
+def _stem(word: str) -> str:
+    """A crude English stem, the same on both sides: painted, painting, paints -> paint."""
+    w = word.lower().replace("’", "'").removesuffix("'s")
+    for suffix, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("ses", "s"), ("xes", "x"),
+                         ("ches", "ch"), ("shes", "sh"), ("s", "")):  # fmt: skip
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("ss"):
+            w = w[: -len(suffix)] + keep
+            break
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
+        w = w[:-1]
+    return w.removesuffix("e") if len(w) >= 4 else w
+
+
+def _terms(text: str) -> set[str]:
+    terms = {
+        _stem(t)
+        for t in _TOKEN.findall(text)
+        if t.lower() not in _STOPWORDS and t.lower() not in _QUESTION_WORDS
+    }
+    for run in _CJK_RUN.findall(text):
+        for segment in _ZH_STOP.split(run):
+            terms.update(segment[i : i + 2] for i in range(len(segment) - 1))
+            if len(segment) == 1:
+                terms.add(segment)
+    return terms
+
+
+_WHEN = re.compile(
+    r"^\s*(?:when\b|what\s+(?:date|day|month|year|time)\b|which\s+(?:date|day|month|year)\b|"
+    r"how\s+long\s+ago\b|in\s+what\s+year\b)|什么时候|何时|哪天|哪一天|几号|哪年|哪一年|几月|什么时间",
+    re.IGNORECASE,
+)
+_MONTH_RE = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+)
+_DATE_FORMS = tuple(
+    re.compile(p, re.IGNORECASE if i < 2 else 0)
+    for i, p in enumerate((
+        r"\b(?:the|a few|a couple of|several|\w+)\s+(?:days?|weeks?|weekends?|months?|years?)\s+"
+        r"(?:before|after|of)\s+\d{1,2}\s+" + _MONTH_RE + r",?\s+\d{4}",
+        r"\b(?:spring|summer|autumn|fall|winter)\s+\d{4}\b",
+        r"\b\d{1,2}\s+" + _MONTH_RE + r",?\s+\d{4}\b",
+        r"\b" + _MONTH_RE + r"\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b",
+        r"\b" + _MONTH_RE + r"\s+\d{4}\b",
+        r"\d{4}年\d{1,2}月(?:\d{1,2}日)?(?:[^，。（）()]{0,12}?(?:前一周|后一周|周末|那一周))?",
+        r"\b(?:19|20)\d{2}年?",
+    ))
+)  # fmt: skip
+_ISO_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_PARENS = re.compile(r"\(([^()]{3,80})\)|（([^（）]{3,80})）")
+
+
+def _date_in(text: str, sentence: str) -> str | None:
+    """The most specific date written in a memory, preferring a resolved ``(label)``."""
+    for m in _PARENS.finditer(sentence + " " + text):
+        inner = (m.group(1) or m.group(2)).split(": ")[-1].split("，")[-1]
+        for form in _DATE_FORMS:
+            if form.fullmatch(inner.strip()):
+                return inner.strip()
+    for where in (sentence, text):
+        for form in _DATE_FORMS[:-1]:
+            m = form.search(where)
+            if m:
+                return m.group(0)
+    m = _ISO_DAY.search(text)
+    if m:
+        return describe(datetime(int(m[1]), int(m[2]), int(m[3])), "day")
+    m = _DATE_FORMS[-1].search(sentence) or _DATE_FORMS[-1].search(text)
+    return m.group(0) if m else None
+
+
+def answer(question: str, memories: list[str]) -> str:
+    """A short extractive answer from retrieved memory texts, or ``NO_ANSWER``.
+
+    Sentences are ranked by weighted overlap with the question (rarer words count
+    more, earlier memories win ties); "when" questions get the date of the best memory.
+    """
+    zh = _is_zh(question)
+    nothing = _NO_ANSWER_ZH if zh else NO_ANSWER
+    wanted = _terms(question)
+    if not wanted or not memories:
+        return nothing
+    per_memory = [_terms(m) & wanted for m in memories]
+    df = Counter(t for terms in per_memory for t in terms)
+    weight = {t: 1.0 + math.log((1 + len(memories)) / (1 + df[t])) for t in wanted}
+    scores = [sum(weight[t] for t in terms) for terms in per_memory]
+    best_score = max(scores)
+    if best_score == 0:
+        return nothing
+    candidates: list[tuple[float, int, str]] = []
+    for i, memory in enumerate(memories):
+        if scores[i] == 0:
+            continue
+        for sentence in _sentences(memory):
+            overlap = sum(weight[t] for t in _terms(sentence) & wanted)
+            candidates.append((overlap + 0.25 * scores[i], -i, sentence))
+    _, neg_index, sentence = max(candidates)
+    if _WHEN.search(question):
+        order = sorted(range(len(memories)), key=lambda i: (-scores[i], i))
+        for i in order:
+            if scores[i] < 0.5 * best_score:
+                break
+            date = _date_in(memories[i], sentence if i == -neg_index else "")
+            if date:
+                return date
+    return sentence.strip()

@@ -1,0 +1,1 @@
+"""Reading images: text recognition for backends without vision."""

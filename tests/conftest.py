@@ -1,0 +1,56 @@
+"""Shared fixtures: a real LanceDB-backed store in a temporary folder, and item factories."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from mirix_like.store import MemoryStore
+
+# One valid item of each memory type; tests override the fields they care about.
+SAMPLE_FIELDS: dict[str, dict[str, Any]] = {
+    "core": {"id": "human", "label": "human", "value": "Name: Ada\nLikes green tea"},
+    "episodic": {"summary": "Ada went hiking on Mount Tamalpais", "event_type": "activity"},
+    "semantic": {"name": "Lisbon", "summary": "Lisbon is the capital of Portugal"},
+    "procedural": {
+        "entry_type": "guide",
+        "summary": "How to brew green tea",
+        "steps": ["heat water to 80 C", "steep for two minutes"],
+    },
+    "resource": {
+        "title": "Quarterly plan",
+        "summary": "Planning document for the next quarter",
+        "resource_type": "document",
+        "content": "Full text of the quarterly plan.",
+    },
+    "knowledge_vault": {
+        "entry_type": "password",
+        "caption": "Home wifi password",
+        "secret_value": "hunter2-correct-horse",
+        "sensitivity": "high",
+    },
+}
+
+
+def item_fields(memory_type: str, /, **overrides: Any) -> dict[str, Any]:
+    """A valid field mapping for ``memory_type`` with ``overrides`` applied."""
+    return {**SAMPLE_FIELDS[memory_type], **overrides}
+
+
+@pytest.fixture(scope="session")
+def make_item() -> Callable[..., dict[str, Any]]:
+    """``make_item(memory_type, **overrides)``: a valid item mapping of that type."""
+    return item_fields
+
+
+@pytest.fixture
+def store_path(tmp_path):
+    return tmp_path / "store"
+
+
+@pytest.fixture
+def store(store_path) -> MemoryStore:
+    """A fresh store with the default (offline hashing) embedder."""
+    return MemoryStore(store_path)

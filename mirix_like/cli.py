@@ -167,6 +167,15 @@ def failed(user: User = "default", store: Store = None, as_json: AsJson = False)
 
 
 @app.command()
+def flush(user: User = "default", store: Store = None, as_json: AsJson = False) -> None:
+    """Turn pending inputs into memories now."""
+    with _memory(store) as memory:
+        report = memory.flush(user)
+    _print(report.model_dump(), as_json, f"processed {len(report.processed_inputs)}, "
+                                         f"failed {len(report.failed_inputs)}")
+
+
+@app.command()
 def retry(user: User = "default", store: Store = None, as_json: AsJson = False) -> None:
     """Process failed inputs again."""
     with _memory(store) as memory:

@@ -5,11 +5,11 @@ turns inputs into the rows of that type's insert tool; ``topics`` and
 ``answer`` serve the chat side. Every function is pure and needs no network.
 
 Memories keep the language of their input: Chinese text gives Chinese
-summaries. Statements in the first person are rewritten in the third person
-with the speaker's name ("I went" -> "Caroline went"), relative times get
-their resolved date beside them ("yesterday (7 May 2023)"), and values that
-belong in the knowledge vault with high sensitivity (passwords, keys, card
-and account numbers) are masked in every other memory type.
+summaries. First-person statements are rewritten in the third person with the
+speaker's name ("I went" -> "Caroline went"), relative times get their
+resolved date beside them ("yesterday (7 May 2023)"), and values that belong
+in the knowledge vault with high sensitivity (passwords, keys, card and
+account numbers) are masked in every other memory type.
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ MEMORY_TYPES = ("core", "episodic", "semantic", "procedural", "resource", "knowl
 NO_ANSWER = "I don't have that in memory."
 _NO_ANSWER_ZH = "我的记忆里没有这方面的信息。"
 
+Row = dict[str, Any]
+
 
 @dataclass(frozen=True)
 class InputText:
@@ -59,20 +61,23 @@ class InputText:
             raise ValueError(f"occurred_at of {self.source_id!r} must be timezone-aware")
 
 
-Row = dict[str, Any]
+def _has(low: str, words: tuple[str, ...]) -> bool:
+    return any(w in low for w in words)
 
-# --- words and sentences -----------------------------------------------------------
+
+# --- words and sentences -------------------------------------------------------------
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]|\d+(?:[.,:]\d+)*")
+_LIST_MARK = r"\.(?=\s)(?:(?<=\s\d\.)|(?<=\s\d\d\.)|(?<=^\d\.)|(?<=\n\d\.))"
 _SENTENCE = re.compile(
-    r"(?:(?<![\w.])\d{1,2}\.(?=\s)|[^\n.!?。！？；]|[.!?](?=[^\s\"'”’).!?]))+"
+    r"(?:[^\n.!?。！？；]+|" + _LIST_MARK + r"|[.!?](?=[^\s\"'”’).!?]))+"
     r"(?:[.!?。！？；]+[\"'”’)]*|(?=\n)|$)"
 )
 _PHOTO = re.compile(r"\s*\[shared photo:\s*(?P<cap>[^\]]*)\]\s*$")
-_CLAUSE_CUT = re.compile(r"\s+[-–—]\s+|,\s+(?:but|so|which|and\s+(?:it|that|they|I|we))\b|\s+-{2,}")
+_CLAUSE_CUT = re.compile(r"\s+[-–—]+\s*|,\s+(?:but|so|which|and\s+(?:it|that|they|I|we))\b")
 _END_PUNCT = ".!?。！？"
 
 _STOPWORDS = frozenset(
@@ -95,36 +100,37 @@ _QUESTION_WORDS = frozenset(
     can will has have had kind type sort likely probably ever still some any things thing name
     names tell remember know mention mentioned say said""".split()
 )
+# Words that on their own make a message a greeting or a reaction, not something to remember.
 _FILLER = frozenset(
     """hi hey hello hiya yo wow woah whoa cool awesome great amazing nice lovely sweet thanks thank
     thx ty ok okay lol haha hahaha yeah yes yep yup yay no nope sure totally bye goodbye see soon
     later talk take care good night morning glad hear hearing sounds sound congrats
     congratulations aw aww awww omg oh ah hmm um uh right agree absolutely definitely indeed exactly
     true fun wonderful fantastic incredible beautiful gorgeous love appreciate appreciated means
-    mean lot welcome problem worries chatting chat catch hope day cheers fab brilliant
-    super happy proud excited stoked thrilled inspiring inspired awesome cute kind words care
-    support supportive glad thankful grateful blessed lucky best keep wish wishing luck
-    wait can't cannot looks look sounding rock rocks yours feel feeling felt time thing things
-    stuff wanted say just much really bit also gotta great job well done mel""".split()
+    mean lot welcome problem worries chatting chat catch hope day cheers fab brilliant super happy
+    proud excited stoked thrilled inspiring inspired cute kind words support supportive thankful
+    grateful blessed lucky best keep wish wishing luck wait looks look sounding rock rocks feel
+    feeling felt time thing things stuff wanted say bit job well done""".split()
 )
-_GREETING = r"(?i:hey|hi|hello|wow|woah|whoa|oh|ooh|aw+|yeah|yes|yep|yup|yay|ok|okay|well|so|"
-_GREETING += r"thanks|thank\s+you|haha|lol|omg|hmm|um|uh|sure|great|cool|awesome|congrats|"
-_GREETING += r"absolutely|totally|definitely|right|true|nice|sorry|no\s+worries|dear|anyway)"
-_LEAD = re.compile(r"^(?:" + _GREETING + r"\b[\s,!.:;-]*(?:[A-Z][a-z]+\s*[,!.]+\s*)?)+")
-_VOCATIVE = re.compile(r"(?P<pre>^|[,!.?]\s|" + _GREETING + r"\s)[A-Z][a-z]+(?=\s*[,!.?])")
+_GREETINGS = (
+    "hey|hi|hello|wow|woah|whoa|oh|ooh|aw+|yeah|yes|yep|yup|yay|ok|okay|well|so|thanks|"
+    r"thank\s+you|haha|lol|omg|hmm|um|uh|sure|great|cool|awesome|congrats|absolutely|totally|"
+    r"definitely|right|true|nice|sorry|no\s+worries|dear|anyway"
+)
+_LEAD = re.compile(r"^(?:(?i:" + _GREETINGS + r")\b[\s,!.:;-]*(?:[A-Z][a-z]+\s*[,!.]+\s*)?)+")
+_CAPITAL_WORD = re.compile(r"\b[A-Z][a-z]+(?=\s*[,!.?])")
+_BEFORE_VOCATIVE = re.compile(r"(?:[,!.?]\s*|\b(?i:" + _GREETINGS + r")\s+)$")
+_VAGUE_END = frozenset("it that this those these them to too one so much lot there here you".split())
 
 
 def _is_zh(text: str) -> bool:
+    if not _CJK.search(text):
+        return False
     cjk = len(_CJK.findall(text))
     return cjk >= 2 and cjk >= len(_LATIN_WORD.findall(text))
 
 
-def _split_photo(text: str) -> tuple[str, str | None]:
-    m = _PHOTO.search(text)
-    return (text[: m.start()], m["cap"].strip() or None) if m else (text, None)
-
-
-def _sentence_spans(text: str) -> list[tuple[int, int]]:
+def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
     spans = []
     for m in _SENTENCE.finditer(text):
         start, end = m.start(), m.end()
@@ -134,24 +140,36 @@ def _sentence_spans(text: str) -> list[tuple[int, int]]:
             end -= 1
         if end > start:
             spans.append((start, end))
-    return spans
+    return tuple(spans)
 
 
-def _sentences(text: str) -> list[str]:
-    return [text[s:e] for s, e in _sentence_spans(text)]
+def _drop_vocatives(text: str) -> str:
+    """``text`` without names used to address someone ("Thanks, Mel!", "Hey Caroline,")."""
+    parts, last = [], 0
+    for m in _CAPITAL_WORD.finditer(text):
+        if m.start() == 0 or _BEFORE_VOCATIVE.search(text, max(0, m.start() - 14), m.start()):
+            parts.append(text[last : m.start()])
+            last = m.end()
+    return "".join(parts) + text[last:]
 
 
-def _content_words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
-    text = _VOCATIVE.sub(r"\g<pre>", text)
+def _content_words(text: str) -> tuple[str, ...]:
+    """Words that carry content: not stopwords, greetings, reactions or vocatives."""
     words = []
-    for token in _TOKEN.findall(text):
+    for token in _TOKEN.findall(_drop_vocatives(text)):
         low = token.lower().replace("’", "'")
-        if low in _STOPWORDS or low in _FILLER or low.removesuffix("'s") in _FILLER:
-            continue
-        if token[0].isupper() and any(n.startswith(low) for n in names if len(low) >= 3):
-            continue
-        words.append(low)
-    return words
+        if low not in _STOPWORDS and low not in _FILLER and low.removesuffix("'s") not in _FILLER:
+            words.append(token)
+    return tuple(words)
+
+
+def _without_names(words: tuple[str, ...], names: frozenset[str]) -> list[str]:
+    """``words`` minus capitalised words that name (or shorten the name of) a speaker."""
+    return [
+        w
+        for w in words
+        if not (w[0].isupper() and len(w) >= 3 and any(n.startswith(w.lower()) for n in names))
+    ]
 
 
 _ZH_FILLER = re.compile(
@@ -160,17 +178,42 @@ _ZH_FILLER = re.compile(
 )
 
 
-def _is_filler(text: str, names: frozenset[str] = frozenset()) -> bool:
-    if _CJK.search(text) and len(_CJK.findall(_ZH_FILLER.sub("", text))) >= 2:
-        return False
-    return not _content_words(text, names)
+@dataclass(frozen=True)
+class _Prepared:
+    raw: str
+    photo: str | None
+    body: str
+    zh: bool
+    spans: tuple[tuple[int, int], ...]
+    words: tuple[tuple[str, ...], ...]
+    zh_content: bool
+
+    def sentences(self) -> list[str]:
+        return [self.body[s:e] for s, e in self.spans]
+
+
+@lru_cache(maxsize=8192)
+def _prepare(text: str) -> _Prepared:
+    """``text`` split from a LOCOMO-style photo caption, masked, and cut into sentences."""
+    m = _PHOTO.search(text)
+    raw, photo = (text[: m.start()], m["cap"].strip() or None) if m else (text, None)
+    body = _redact(raw)
+    spans = _sentence_spans(body)
+    words = tuple(_content_words(body[s:e]) for s, e in spans)
+    zh_content = bool(_CJK.search(body)) and len(_CJK.findall(_ZH_FILLER.sub("", body))) >= 2
+    return _Prepared(raw, photo, body, _is_zh(body), spans, words, zh_content)
+
+
+def _is_filler(prep: _Prepared, names: frozenset[str]) -> bool:
+    return not prep.zh_content and not any(_without_names(w, names) for w in prep.words)
 
 
 def _clean_lead(sentence: str) -> str:
+    """``sentence`` without a leading greeting or reaction ("Wow, Mel, ...")."""
     stripped = _LEAD.sub("", sentence).strip()
-    if not stripped or not _TOKEN.search(stripped) and not _CJK.search(stripped):
+    if not _TOKEN.search(stripped) and not _CJK.search(stripped):
         return sentence.strip()
-    return stripped[0].upper() + stripped[1:]
+    return _cap(stripped)
 
 
 def _finish(text: str, zh: bool) -> str:
@@ -178,6 +221,10 @@ def _finish(text: str, zh: bool) -> str:
     if text and text[-1] not in _END_PUNCT + "\"'”’)":
         text += "。" if zh else "."
     return text
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _subject(inp: InputText, zh: bool) -> str:
@@ -188,20 +235,16 @@ def _subject(inp: InputText, zh: bool) -> str:
     return {"assistant": "the assistant", "other": "someone"}.get(inp.role or "", "the user")
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _who(inp: InputText) -> str:
     return inp.speaker or inp.role or "user"
 
 
-# --- first person to third person ----------------------------------------------------
+# --- first person to third person ------------------------------------------------------
 
 _ADVERBS = (
     "also|really|just|always|never|still|even|totally|actually|finally|recently|usually|often|"
     "sometimes|only|already|definitely|truly|absolutely|kinda|sorta|honestly|personally|mostly|"
-    "literally|seriously|currently|now|too|so|once|first|then|personally|genuinely|both|all"
+    "literally|seriously|currently|now|too|so|once|first|then|genuinely|both|all"
 )
 _PAST = frozenset(
     """was were did had went ran saw took made got felt met found thought told said came gave began
@@ -212,25 +255,23 @@ _PAST = frozenset(
     tore froze dealt dug hung""".split()
 )
 _KEEP_VERB = frozenset(
-    """will would can could should shall might must may used ought gonna wanna gotta myself
-    better""".split()
+    "will would can could should shall might must may used ought gonna wanna gotta better".split()
 )
 _ED_PRESENT = frozenset("need feed succeed proceed exceed bleed breed speed seed heed embed wed".split())
 _THIRD = {"am": "is", "have": "has", "do": "does", "go": "goes", "don't": "doesn't",
           "haven't": "hasn't", "were": "was", "aren't": "isn't", "be": "is"}  # fmt: skip
+_CONTRACTIONS = {"m": "is", "ve": "has", "ll": "will", "d": "would"}
+_WE_CONTRACTIONS = {"re": "are", "ve": "have", "ll": "will", "d": "would"}
+_APOSTROPHE = re.compile("['’]")
 _FIRST_PERSON = re.compile(
     r"\b(?:(?P<contr>I['’](?:m|ve|ll|d))|(?P<i>[Ii])(?P<adv>(?:\s+(?:" + _ADVERBS + r"))*)\s+"
     r"(?P<verb>[a-z]+(?:n['’]t)?)\b(?!['’])|(?P<we>[Ww]e['’](?:re|ve|ll|d)|[Ww]e|[Uu]s)|"
     r"(?P<own>[Mm]y|[Mm]ine|[Oo]ur|[Oo]urs)|(?P<self>[Mm]yself|[Oo]urselves)|(?P<me>[Mm]e|I))\b"
 )
-_CONTRACTIONS = {"m": "is", "ve": "has", "ll": "will", "d": "would"}
-_WE_CONTRACTIONS = {"re": "are", "ve": "have", "ll": "will", "d": "would"}
-
-
-_APOSTROPHE = re.compile("['’]")
 
 
 def _conjugate(verb: str) -> str:
+    """The third-person form of a verb that followed "I" ("love" -> "loves", "went" stays)."""
     low = verb.replace("’", "'")
     if low in _THIRD:
         return _THIRD[low]
@@ -248,12 +289,10 @@ def _conjugate(verb: str) -> str:
 def _third_person(text: str, subject: str, zh: bool) -> str:
     """Rewrite first-person words so the text names ``subject`` instead."""
     if zh:
-        return (
-            text.replace("我们", f"{subject}等人")
-            .replace("咱们", f"{subject}等人")
-            .replace("我的", f"{subject}的")
-            .replace("我", subject)
-        )
+        for first, third in (("我们", f"{subject}等人"), ("咱们", f"{subject}等人"),
+                             ("我的", f"{subject}的"), ("我", subject)):  # fmt: skip
+            text = text.replace(first, third)
+        return text
 
     def swap(m: re.Match[str]) -> str:
         if m["contr"]:
@@ -304,6 +343,8 @@ _TOKEN_PREFIXES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}"), "Slack token"),
     (re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), "JSON web token"),
 )  # fmt: skip
+_TOKEN_GATE = ("-----begin", "github_pat_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "glpat-",
+               "sk-", "akia", "aiza", "xox", "eyj")  # fmt: skip
 _KEYWORDS_EN: dict[str, str] = {
     "api key": "api_key", "api-key": "api_key", "apikey": "api_key", "api token": "api_key",
     "access token": "api_key", "auth token": "api_key", "bearer token": "api_key",
@@ -321,6 +362,16 @@ _KEYWORDS_EN: dict[str, str] = {
     "social security number": "other", "ssn": "other", "passport number": "other",
     "license number": "other", "driver's license": "other", "id number": "other",
 }  # fmt: skip
+_KEYWORD_GATE = ("key", "token", "secret", "pass", "pwd", "pin", "user", "login", "account",
+                 "acct", "number", "card", "iban", "phone", "mobile", "cell", "tel", "mail",
+                 "address", "ssn", "license")  # fmt: skip
+_KEYWORD_LABELS = {
+    "number": "phone number", "cell": "phone number", "tel": "phone number",
+    "phone": "phone number", "telephone": "phone number", "mobile": "mobile number",
+    "email": "email address", "e-mail": "email address", "pin": "PIN", "pwd": "password",
+    "ssn": "social security number", "iban": "IBAN", "api key": "API key", "apikey": "API key",
+    "api-key": "API key", "api token": "API token",
+}  # fmt: skip
 _KEYWORDS_ZH: dict[str, str] = {
     "支付密码": "password", "密码": "password", "口令": "password", "银行卡号": "account_number",
     "卡号": "account_number", "账号": "account_number", "帐号": "account_number",
@@ -333,17 +384,20 @@ _LABELS_ZH = {"password": "密码", "account_number": "账号", "phone": "电话
               "address": "地址", "other": "证件号码", "api_key": "密钥",
               "username": "用户名"}  # fmt: skip
 _KEYWORD_EN = re.compile(
-    r"(?<![\w'’.-])(?P<ctx>(?:[\w'’.-]+\s+){0,3}?)\b(?P<kw>"
+    r"\b(?P<kw>"
     + "|".join(re.escape(k) for k in sorted(_KEYWORDS_EN, key=len, reverse=True))
     + r")\b\s*(?P<sep>\bis\b|\bwas\b|:|=|-)\s*(?P<val>\"[^\"\n]+\"|'[^'\n]+'|`[^`\n]+`|[^\s,;]+)",
     re.IGNORECASE,
 )
+_CONTEXT_EN = re.compile(r"(?<![\w'’.-])(?:[\w'’.-]+\s+){0,3}$")
 _KEYWORD_ZH = re.compile(
     r"(?P<ctx>[\u4e00-\u9fffA-Za-z]{0,6}?)(?P<kw>"
     + "|".join(sorted(_KEYWORDS_ZH, key=len, reverse=True))
     + r")\s*(?P<sep>是|为|：|:)\s*(?P<val>[^\s，。；！？,;]+)"
 )
-_EMAIL = re.compile(r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
+_EMAIL = re.compile(
+    r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b"
+)
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b")
 _CARD = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])")
 _SSN = re.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])")
@@ -361,6 +415,7 @@ _STREET_ZH = re.compile(
     r"[\u4e00-\u9fff]{2,}(?:路|街|大道|巷|弄)\d+号(?:[\u4e00-\u9fff\d]*(?:室|楼|单元|号))?"
 )
 _SECRETISH = re.compile(r"[\d\W_]|[a-z][A-Z]|[A-Z]{2}")
+_DIGITS = tuple("0123456789")
 
 
 def _luhn(digits: str) -> bool:
@@ -378,7 +433,7 @@ def _iban_ok(value: str) -> bool:
 
 
 def _valid_value(kind: str, value: str, explicit: bool, text: str, start: int) -> str | None:
-    """The value to keep for a keyword match, or None when it is not one."""
+    """The value a keyword points at, or None when what follows is not one."""
     digits = re.sub(r"\D", "", value)
     if kind == "phone":
         m = re.match(r"\+?[\d\s().-]{7,}", text[start:])
@@ -398,50 +453,58 @@ def _valid_value(kind: str, value: str, explicit: bool, text: str, start: int) -
     return value if explicit or _SECRETISH.search(value) else None
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def _secrets(text: str) -> tuple[_Secret, ...]:
     """Sensitive values in ``text``: known key formats, "<keyword> is <value>", bare formats."""
     found: list[_Secret] = []
+    low = text.lower()
 
     def add(kind: str, value: str, start: int, label: str, context: str = "") -> None:
         end = start + len(value)
         if value and all(end <= s.span[0] or start >= s.span[1] for s in found):
             found.append(_Secret(kind, value, (start, end), label, context))
 
-    for pattern, label in _TOKEN_PREFIXES:
-        for m in pattern.finditer(text):
-            kind = "credential" if label == "private key" else "api_key"
-            add(kind, m.group(0), m.start(), label)
-    for m in _KEYWORD_ZH.finditer(text):
-        kind = _KEYWORDS_ZH[m["kw"]]
-        value = _valid_value(kind, m["val"], True, text, m.start("val"))
-        ctx = re.sub(r"^.*?(?:我们?的|我们?家的?|他的|她的)", "", m["ctx"])
-        if value:
-            add(kind, value, text.index(value, m.start("val")), m["kw"], ctx)
-    for m in _KEYWORD_EN.finditer(text):
-        kind = _KEYWORDS_EN[m["kw"].lower()]
-        raw = m["val"].strip(".,!?)")
-        quoted = raw[:1] in "\"'`" and raw[-1:] == raw[:1] and len(raw) > 2
-        value = _valid_value(kind, raw[1:-1] if quoted else raw, m["sep"] in ":=" or quoted,
-                             text, m.start("val"))
-        if value:
-            add(kind, value, text.index(value, m.start("val")), m["kw"].lower(), m["ctx"])
-    for m in _EMAIL.finditer(text):
-        add("email", m.group(0), m.start(), "email address")
-    for m in _IBAN.finditer(text):
-        if _iban_ok(m.group(0)):
-            add("account_number", m.group(0), m.start(), "IBAN")
-    for m in _CARD.finditer(text):
-        if _luhn(re.sub(r"\D", "", m.group(0))):
-            add("account_number", m.group(0), m.start(), "payment card number")
-    for m in _SSN.finditer(text):
-        add("other", m.group(0), m.start(), "social security number")
-    for m in _PHONE.finditer(text):
-        if 7 <= len(re.sub(r"\D", "", m.group(0))) <= 15:
-            add("phone", m.group(0), m.start(), "phone number")
-    for pattern in (_STREET, _STREET_ZH):
-        for m in pattern.finditer(text):
-            add("address", m.group(0), m.start(), "address")
+    if _has(low, _TOKEN_GATE):
+        for pattern, label in _TOKEN_PREFIXES:
+            for m in pattern.finditer(text):
+                kind = "credential" if label == "private key" else "api_key"
+                add(kind, m.group(0), m.start(), label)
+    if _CJK.search(text):
+        for m in _KEYWORD_ZH.finditer(text):
+            kind = _KEYWORDS_ZH[m["kw"]]
+            value = _valid_value(kind, m["val"], True, text, m.start("val"))
+            ctx = re.sub(r"^.*?(?:我们?的|我们?家的?|他的|她的)", "", m["ctx"])
+            if value:
+                add(kind, value, text.index(value, m.start("val")), m["kw"], ctx)
+    if _has(low, _KEYWORD_GATE):
+        for m in _KEYWORD_EN.finditer(text):
+            kind = _KEYWORDS_EN[m["kw"].lower()]
+            raw = m["val"].strip(".,!?)")
+            quoted = raw[:1] in "\"'`" and raw[-1:] == raw[:1] and len(raw) > 2
+            explicit = m["sep"] in ":=" or quoted
+            value = _valid_value(kind, raw[1:-1] if quoted else raw, explicit, text, m.start("val"))
+            if value:
+                ctx = _CONTEXT_EN.search(text, max(0, m.start() - 60), m.start())
+                start = text.index(value, m.start("val"))
+                add(kind, value, start, m["kw"].lower(), ctx.group(0) if ctx else "")
+    if "@" in text:
+        for m in _EMAIL.finditer(text):
+            add("email", m.group(0), m.start(), "email address")
+    if _has(text, _DIGITS):
+        for m in _IBAN.finditer(text):
+            if _iban_ok(m.group(0)):
+                add("account_number", m.group(0), m.start(), "IBAN")
+        for m in _CARD.finditer(text):
+            if _luhn(re.sub(r"\D", "", m.group(0))):
+                add("account_number", m.group(0), m.start(), "payment card number")
+        for m in _SSN.finditer(text):
+            add("other", m.group(0), m.start(), "social security number")
+        for m in _PHONE.finditer(text):
+            if 7 <= len(re.sub(r"\D", "", m.group(0))) <= 15:
+                add("phone", m.group(0), m.start(), "phone number")
+        for pattern in (_STREET, _STREET_ZH):
+            for m in pattern.finditer(text):
+                add("address", m.group(0), m.start(), "address")
     return tuple(sorted(found, key=lambda s: s.span))
 
 
@@ -455,13 +518,6 @@ def _redact(text: str) -> str:
 
 
 _DROP_CTX = frozenset("my our your his her their a an the is this that here new".split())
-_KEYWORD_LABELS = {
-    "number": "phone number", "cell": "phone number", "tel": "phone number",
-    "phone": "phone number", "telephone": "phone number", "mobile": "mobile number",
-    "email": "email address", "e-mail": "email address", "pin": "PIN", "pwd": "password",
-    "ssn": "social security number", "iban": "IBAN", "api key": "API key", "apikey": "API key",
-    "api-key": "API key", "api token": "API token", "login": "login",
-}  # fmt: skip
 
 
 def _caption(secret: _Secret, inp: InputText, zh: bool) -> str:
@@ -485,10 +541,11 @@ def _caption(secret: _Secret, inp: InputText, zh: bool) -> str:
     return _cap(f"{' '.join([*words, label])} of {owner}")
 
 
-# --- steps (procedural) --------------------------------------------------------------
+# --- steps (procedural) ------------------------------------------------------------------
 
 _NUMBERED_LINE = re.compile(
-    r"^\s*(?:(?:step\s*)?\d{1,2}\s*[.)、:：](?!\d)|第[一二三四五六七八九十\d]{1,3}步[:：，,、]?)\s*(?P<s>.+?)\s*$",
+    r"^\s*(?:(?:step\s*)?\d{1,2}\s*[.)、:：](?!\d)|第[一二三四五六七八九十\d]{1,3}步[:：，,、]?)"
+    r"\s*(?P<s>.+?)\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
 _BULLET_LINE = re.compile(r"^\s*[-*•·]\s+(?P<s>.+?)\s*$", re.MULTILINE)
@@ -518,9 +575,9 @@ _NOT_IMPERATIVE = frozenset("i we you he she they it this that there the a an my
 
 
 def _inline_steps(text: str) -> tuple[str, list[str]] | None:
-    marks = [m for m in _INLINE_NUMBER.finditer(text)]
+    """Steps numbered inside one line: "1. preheat 2. mix 3. bake"."""
     run: list[re.Match[str]] = []
-    for m in marks:
+    for m in _INLINE_NUMBER.finditer(text):
         if int(m["n"]) == len(run) + 1:
             run.append(m)
     if len(run) < 2 or (len(run) == 2 and not _HOWTO.search(text)):
@@ -531,8 +588,8 @@ def _inline_steps(text: str) -> tuple[str, list[str]] | None:
 
 
 def _sequence_steps(text: str, zh: bool) -> tuple[str, list[str]] | None:
-    pattern = _SEQUENCE_ZH if zh else _SEQUENCE_EN
-    marks = list(pattern.finditer(text))
+    """Steps told in order: "First, ... then ... finally ...", "首先……然后……最后……"."""
+    marks = list((_SEQUENCE_ZH if zh else _SEQUENCE_EN).finditer(text))
     if len(marks) < 2 or not re.match(r"首先|第一步|first|to start", marks[0].group(0), re.I):
         return None
     ends = [m.start() for m in marks[1:]] + [len(text)]
@@ -544,20 +601,26 @@ def _sequence_steps(text: str, zh: bool) -> tuple[str, list[str]] | None:
     return text[: marks[0].start()], steps
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def _steps(text: str) -> tuple[str, tuple[str, ...]] | None:
     """(intro, steps) when ``text`` lays out an ordered procedure."""
-    for pattern in (_NUMBERED_LINE, _BULLET_LINE):
-        lines = list(pattern.finditer(text))
-        if len(lines) >= 2:
-            intro = text[: lines[0].start()].strip()
-            if pattern is _NUMBERED_LINE or _HOWTO.search(intro) or intro.endswith((":", "：")):
-                return intro, tuple(m["s"] for m in lines)
-    found = _inline_steps(text) or _sequence_steps(text, _is_zh(text))
+    if "\n" in text:
+        for pattern in (_NUMBERED_LINE, _BULLET_LINE):
+            lines = list(pattern.finditer(text))
+            if len(lines) >= 2:
+                intro = text[: lines[0].start()].strip()
+                if pattern is _NUMBERED_LINE or _HOWTO.search(intro) or intro.endswith((":", "：")):
+                    return intro, tuple(m["s"] for m in lines)
+    low = text.lower()
+    found = None
+    if _has(low, ("1.", "1)")):
+        found = _inline_steps(text)
+    if found is None and _has(low, ("first", "to start", "首先", "第一步")):
+        found = _sequence_steps(text, _is_zh(text))
     return (found[0].strip(), tuple(found[1])) if found else None
 
 
-# --- resources ---------------------------------------------------------------------
+# --- resources -------------------------------------------------------------------------
 
 _URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"'`)\]]+", re.IGNORECASE)
 _FENCE = re.compile(r"```(?P<lang>[\w+-]*)\n(?P<code>[\s\S]*?)```")
@@ -575,6 +638,7 @@ _PATH = re.compile(
     r"(?:[\w-]+/)*[\w-]+\.(?:" + _FILE_EXT + r"))(?=[\s,;:!?)\"'`]|\.(?:\s|$)|$)",
     re.IGNORECASE,
 )
+_FILE_HINT = re.compile(r"[/\\]|\.(?:" + _FILE_EXT + r")\b", re.IGNORECASE)
 _NOT_FILES = frozenset("node.js vue.js next.js three.js react.js express.js chart.js d3.js".split())
 _SCREEN = re.compile(
     r"^\s*(?:\[(?:screen|screenshot)[^\]]*\]|(?:screenshot|screen\s*capture|screen)\s*:)\s*",
@@ -617,41 +681,43 @@ def _bare_code(text: str) -> bool:
 
 
 def _doc_title(text: str) -> tuple[str, bool]:
+    """A title for a document and whether it was its own heading line."""
     first = (text.strip().splitlines() or [""])[0].strip().lstrip("# ")
     if len(first) <= 80 and first[-1:] not in ".!?。！？,，" and "\n" in text.strip():
         return first, True
-    words = first.split()
     if _is_zh(first):
         return first[:20] + ("…" if len(first) > 20 else ""), False
+    words = first.split()
     return " ".join(words[:8]) + ("…" if len(words) > 8 else ""), False
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def _resources(text: str) -> tuple[_Resource, ...]:
     """Links, code, file paths, screen captures and long documents in ``text``."""
     found: list[_Resource] = []
-    for m in _FENCE.finditer(text):
-        language = _code_language(m["code"], m["lang"])
-        found.append(_Resource("code", _code_title(m["code"], language), m["code"], m.span()))
-    if not found and _bare_code(text):
-        found.append(_Resource("code", _code_title(text, _code_language(text, "")), text,
-                               (0, len(text))))
+    if "```" in text:
+        for m in _FENCE.finditer(text):
+            language = _code_language(m["code"], m["lang"])
+            found.append(_Resource("code", _code_title(m["code"], language), m["code"], m.span()))
+    if not found and "\n" in text and _bare_code(text):
+        title = _code_title(text, _code_language(text, ""))
+        found.append(_Resource("code", title, text, (0, len(text))))
     taken = [r.span for r in found]
-    urls = []
     for m in _URL.finditer(text):
         url = m.group(0).rstrip(".,;:!?")
         if all(m.start() >= e or m.end() <= s for s, e in taken):
-            urls.append((m.start(), m.start() + len(url)))
+            span = (m.start(), m.start() + len(url))
             host_path = re.sub(r"^(?:https?://)?(?:www\.)?", "", url, flags=re.I).rstrip("/")
-            found.append(_Resource("link", host_path, url, (m.start(), m.start() + len(url))))
-    for m in _PATH.finditer(text):
-        path = m["p"]
-        inside = any(s <= m.start() < e for s, e in taken + urls)
-        if inside or path.lower() in _NOT_FILES:
-            continue
-        name = re.split(r"[\\/]", path)[-1]
-        kind = "screenshot" if re.search(r"screen\s?shot", name, re.I) else "file"
-        found.append(_Resource(kind, name, path, m.span("p")))
+            found.append(_Resource("link", host_path, url, span))
+    taken = [r.span for r in found]
+    if _FILE_HINT.search(text):
+        for m in _PATH.finditer(text):
+            path = m["p"]
+            if any(s <= m.start() < e for s, e in taken) or path.lower() in _NOT_FILES:
+                continue
+            name = re.split(r"[\\/]", path)[-1]
+            kind = "screenshot" if re.search(r"screen\s?shot", name, re.I) else "file"
+            found.append(_Resource(kind, name, path, m.span("p")))
     screen = _SCREEN.match(text)
     if screen and not found:
         title, _ = _doc_title(text[screen.end() :] or text)
@@ -663,7 +729,7 @@ def _resources(text: str) -> tuple[_Resource, ...]:
     return tuple(found)
 
 
-# --- topic tree --------------------------------------------------------------------
+# --- topic tree --------------------------------------------------------------------------
 
 _TREE_EN = {
     "family": "family fam kid kids child children son daughter husband wife mom mother dad father "
@@ -722,53 +788,70 @@ def _tree(text: str, zh: bool) -> list[str]:
 # --- core: what people say about themselves ----------------------------------------------
 
 _ADV_GROUP = r"(?:(?:" + _ADVERBS + r"|very|super|pretty|quite|big|huge)\s+)*"
-_REACTION = r"(?!\s+(?:that|this|it|you|your|yours|how|the\s+way|what|when|seeing|hearing|to\s+hear|"
-_REACTION += r"those|these|him|her|them|hearing|so\s+much|ya|y'all)\b)"
+_REACTION = (
+    r"(?!\s+(?:that|this|it|you|your|yours|how|the\s+way|what|when|seeing|hearing|to\s+hear|"
+    r"those|these|him|her|them|so\s+much|ya|y'all)\b)"
+)
 _CORE_EN = tuple(
     re.compile(p)
     for p in (
         r"\b(?P<c>[Mm]y name is [A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)",
         r"\b(?P<c>I(?:['’]m| am)\s+" + _ADV_GROUP + r"(?:a|an)\s+(?!bit\b|little\b|lot\b|mess\b|"
-        r"wreck\b|sucker\b)[^.;!?]{2,90})",
+        r"wreck\b|sucker\b)[^.;!?]{2,})",
         r"\b(?P<c>I(?:['’]m| am)\s+" + _ADV_GROUP + r"(?:from|into|passionate about|keen on|"
         r"interested in|allergic to|married|single|divorced|widowed|retired|engaged|pregnant|"
         r"vegetarian|vegan|transgender|trans|gay|lesbian|bisexual|queer|non-?binary|learning|"
         r"studying|training|working (?:as|at|on|for|in)|(?:\d+|\w+) years old|fond of|afraid of|"
         r"scared of|terrified of|obsessed with|addicted to|based in|living in|originally from)\b"
-        r"[^.;!?]{0,90})",
+        r"[^.;!?]*)",
         r"\b(?P<c>I\s+" + _ADV_GROUP + r"(?:like|love|enjoy|prefer|hate|dislike|adore|work|live|"
         r"grew up|was born|moved|play|study|teach|volunteer|mentor|collect|own|practi[cs]e|speak|"
         r"paint|write|cook|bake|knit|swim|hike|believe in|care about|identify as|belong to|"
-        r"go to|attend)\b" + _REACTION + r"[^.;!?]{2,90})",
+        r"go to|attend)\b" + _REACTION + r"[^.;!?]{2,})",
         r"\b(?P<c>I\s+" + _ADV_GROUP + r"(?:have|['’]ve got|have got)\s+(?:\d+|a|an|one|two|three|"
         r"four|five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?(?:kids?|children|sons?|daughters?|"
         r"dogs?|cats?|pets?|siblings?|brothers?|sisters?|husband|wife|partner|boyfriend|"
-        r"girlfriend|job|degree|car|house)\b[^.;!?]{0,60})",
+        r"girlfriend|job|degree|car|house)\b[^.;!?]*)",
         r"\b(?P<c>I(?:['’]ve| have)\s+(?:been\s+" + _ADV_GROUP + r"(?:married|living|working|"
         r"painting|playing|practi[cs]ing|volunteering|learning|studying|teaching|running|vegan|"
-        r"vegetarian|sober|together|friends with)|known)\b[^.;!?]{0,90})",
+        r"vegetarian|sober|together|friends with)|known)\b[^.;!?]*)",
         r"\b(?P<c>[Mm]y\s+(?:all-time\s+)?(?:favorite|favourite|fave)\s+[a-z][a-z ]{1,30}?\s+"
         r"(?:is|are|was)\s+[^.,;!?]{1,60})",
     )
 )
+_CORE_GATE = ("i ", "i'", "i’", "my ")
 _CORE_ZH = re.compile(
     r"(?P<c>我(?:是(?!说|不是|因为|在)|叫|名叫|(?:很|非常|特别)?(?:喜欢|爱|热爱|讨厌|害怕)|"
     r"不喜欢|住在|来自|在[^，。！？；]{1,12}(?:工作|上班|上学|读书)|有[一二两三四五六七八九十\d]+"
     r"(?:个|只|条|辆|套)|养了|最喜欢|今年|对[^，。！？；]{1,8}过敏|正在学|在学|会说|会弹|会拉)"
     r"[^，。！？；]{1,40})"
 )
+_MAX_CLAUSE_WORDS = 25
 
 
-def _core_clauses(sentence: str) -> list[str]:
+def _clause(text: str) -> str:
+    """The first clause of ``text``, at most ``_MAX_CLAUSE_WORDS`` words, cut at a comma if long."""
+    clause = _CLAUSE_CUT.split(text)[0].strip(" ,")
+    words = clause.split()
+    if len(words) <= _MAX_CLAUSE_WORDS:
+        return clause
+    head = " ".join(words[:_MAX_CLAUSE_WORDS])
+    return head.rsplit(",", 1)[0] if "," in head else head
+
+
+def _core_clauses(sentence: str, zh: bool) -> list[str]:
     """First-person statements of lasting facts about the speaker found in ``sentence``."""
-    if _CJK.search(sentence):
-        return [m["c"] for m in _CORE_ZH.finditer(sentence)]
+    if zh:
+        return [m["c"] for m in _CORE_ZH.finditer(sentence)] if "我" in sentence else []
+    if not _has(f" {sentence.lower()}", _CORE_GATE):
+        return []
     clauses = []
     for pattern in _CORE_EN:
         for m in pattern.finditer(sentence):
-            clause = _CLAUSE_CUT.split(m["c"])[0].strip(" ,")
-            words = clause.split()
-            clauses.append(" ".join(words[:20]))
+            clause = _clause(m["c"])
+            last = clause.split()[-1].lower().strip("\"'”’")
+            if last not in _VAGUE_END and len(clause.split()) >= 3:
+                clauses.append(clause)
     return clauses
 
 
@@ -787,13 +870,15 @@ _REL = (
     r"store|restaurant|cafe|church|gym|instrument|game|show|movie|film|podcast))"
 )
 _OWNER = r"(?P<owner>[Mm]y|[Oo]ur|[A-Z][a-z]+['’]s)"
+_OWNER_GATE = ("my ", "our ", "'s ", "’s ")
 _SEM_NAMED = (
-    re.compile(_OWNER + r"\s+" + _REL + r"(?:['’]s\s+name\s+is|,)?\s+(?:is\s+)?(?:named\s+|called\s+)?"
-               + _NAME),
-    re.compile(r"\b(?P<owner>[Aa]|[Aa]n|[Aa]nother|[Oo]ur|[Mm]y|[Tt]he)\s+(?:new\s+)?" + _REL
-               + r"\s+(?:named|called)\s+" + _NAME),
-    re.compile(_NAME + r"\s+is\s+" + _OWNER + r"\s+" + _REL + r"\b"),
+    (_OWNER_GATE, re.compile(_OWNER + r"\s+" + _REL + r"(?:['’]s\s+name\s+is|,)?\s+(?:is\s+)?"
+                             r"(?:named\s+|called\s+)?" + _NAME)),
+    (("named", "called"), re.compile(r"\b(?P<owner>[Aa]|[Aa]n|[Aa]nother|[Oo]ur|[Mm]y|[Tt]he)\s+"
+                                     r"(?:new\s+)?" + _REL + r"\s+(?:named|called)\s+" + _NAME)),
+    (_OWNER_GATE, re.compile(_NAME + r"\s+is\s+" + _OWNER + r"\s+" + _REL + r"\b")),
 )  # fmt: skip
+_FAVORITE_GATE = ("favorite", "favourite", "fave")
 _SEM_FAVORITE = (
     re.compile(_OWNER + r"\s+(?:all-time\s+|absolute\s+)?(?:favorite|favourite|fave)\s+"
                r"(?P<what>[a-z][a-z ]{1,30}?)\s+(?:is|are|was|has (?:always )?been)\s+"
@@ -806,6 +891,7 @@ _SEM_QUOTED = re.compile(
     r"(?:(?<=\s)|^|(?<=[(\[]))(?:[\"“](?P<t>[A-Z0-9][^\"”\n]{1,60}?)[\"”]|"
     r"['‘](?P<t2>[A-Z0-9][^'’\n]{1,60}?)['’])(?=[\s.,;:!?)]|$)|《(?P<zh>[^》]{1,30})》"
 )
+_QUOTE_GATE = ('"', "“", "'", "‘", "《")
 _SEM_COPULA = re.compile(
     r"(?P<x>[A-Z][\w'’&-]*(?:\s+(?:of|the|and|de|[A-Z][\w'’&-]*)){0,4})\s+(?P<cop>is|are|was|were)"
     r"\s+(?:(?:also|actually|really|still|now)\s+)?(?P<pred>(?:a|an|the|my|our|his|her|their|"
@@ -816,22 +902,22 @@ _SEM_RELATION = re.compile(
     r"(?:at|for|as)|worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from)|grew\s+up"
     r"\s+in|studies\s+at|studied\s+at|has\s+(?:\d+|two|three|four|five|a|an))\b[^.;!?]{1,80}"
 )
+_RELATION_GATE = ("live", "work", "from", "born", "moved", "grew", "stud", "has ")
 _SEM_COUNT = re.compile(
     r"\b(?:I|[Ww]e)\s+" + _ADV_GROUP + r"(?:have|['’]ve\s+got|have\s+got)\s+(?:\d+|two|three|four|"
     r"five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?(?:kids|children|sons|daughters|dogs|cats|"
     r"pets|siblings|brothers|sisters|grandkids|grandchildren|horses|cars|houses|jobs)\b[^.;!?]{0,40}"
 )
 _SEM_POSSESSIVE = re.compile(
-    r"\b[Mm]y\s+(?P<x>(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:is|was|are|were|['’]s)\s+(?P<y>(?:a|an|the|to|"
-    r"about|in|at|from|called|named|\d+)\b[^.;!?]{3,100})"
+    r"\b[Mm]y\s+(?P<x>(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:is|was|are|were|['’]s)\s+(?P<y>(?:a|an|the|"
+    r"to|about|in|at|from|called|named|\d+)\b[^.;!?]{3,100})"
 )
 _BAD_SUBJECTS = frozenset(
     """i it this that there here the he she we they you what which who life everything everyone
     everybody nothing something someone anyone today yesterday tomorrow hey wow thanks yeah yes
     oh congrats sounds hope glad well so and but or also plus just maybe one mine yours let my
-    our your his her their
-    january february march april may june july august september october november december monday
-    tuesday wednesday thursday friday saturday sunday""".split()
+    our your his her their january february march april may june july august september october
+    november december monday tuesday wednesday thursday friday saturday sunday""".split()
 )
 _BAD_POSSESSIONS = frozenset("pleasure bad fault guess point turn heart mind god goodness word".split())
 _SEM_ZH = (
@@ -850,91 +936,99 @@ class _Fact:
     summary: str
 
 
-def _semantic_facts(sentence: str, subject: str) -> list[_Fact]:
-    """Definitions and facts stated in ``sentence``, written about ``subject`` where first-person."""
-    if _CJK.search(sentence):
-        facts = []
-        for pattern in _SEM_ZH:
-            for m in pattern.finditer(sentence):
-                clause = _third_person(m.group(0), subject, True)
-                name = m["name"] if pattern is not _SEM_ZH[1] else f"{subject}最喜欢的{m['rel']}"
-                facts.append(_Fact(name.strip(), clause))
-        facts += [_Fact(m["zh"], _third_person(sentence, subject, True))
-                  for m in _SEM_QUOTED.finditer(sentence) if m["zh"]]  # fmt: skip
-        return facts
+def _zh_facts(sentence: str, subject: str) -> list[_Fact]:
     facts = []
-    whole = _third_person(_clean_lead(sentence), subject, False)
+    for i, pattern in enumerate(_SEM_ZH):
+        for m in pattern.finditer(sentence):
+            name = f"{subject}最喜欢的{m['rel']}" if i == 1 else m["name"]
+            facts.append(_Fact(name.strip(), _third_person(m.group(0), subject, True)))
+    whole = _third_person(sentence, subject, True)
+    return facts + [_Fact(m["zh"], whole) for m in _SEM_QUOTED.finditer(sentence) if m["zh"]]
+
+
+def _semantic_facts(sentence: str, subject: str, zh: bool) -> list[_Fact]:
+    """Definitions and facts stated in ``sentence``, written about ``subject`` where first-person."""
+    if zh:
+        return _zh_facts(sentence, subject)
+    low = f" {sentence.lower()}"
+    facts = []
 
     def owner_of(word: str) -> str:
         return subject if word.lower() in ("my", "our", "a", "an", "another", "the") else word[:-2]
 
-    for pattern in _SEM_NAMED:
-        for m in pattern.finditer(sentence):
-            if m["name"].split()[0].lower() in _BAD_SUBJECTS:
-                continue
-            rel = " ".join(m["rel"].split())
-            facts.append(_Fact(m["name"], f"{m['name']} is {owner_of(m['owner'])}'s {rel}."))
-    for i, pattern in enumerate(_SEM_FAVORITE):
-        for m in pattern.finditer(sentence):
-            what = m["what"].strip()
-            name = f"{owner_of(m['owner'])}'s favorite {what}"
-            value = m["val"].strip().strip("\"“”")
-            if i == 1 and value.split()[0].lower() in _BAD_SUBJECTS:
-                continue
-            facts.append(_Fact(name, f"{name} is {_third_person(value, subject, False)}."))
-    for m in _SEM_QUOTED.finditer(sentence):
-        title = m["t"] or m["t2"]
-        if title and len(title.split()) <= 8:
-            facts.append(_Fact(title.strip(), _finish(whole, False)))
-    for pattern in (_SEM_COPULA, _SEM_RELATION):
-        for m in pattern.finditer(sentence):
+    def third(text: str) -> str:
+        return _finish(_cap(_third_person(_clause(text), subject, False)), False)
+
+    for gate, pattern in _SEM_NAMED:
+        if _has(low, gate):
+            for m in pattern.finditer(sentence):
+                if m["name"].split()[0].lower() not in _BAD_SUBJECTS:
+                    rel = " ".join(m["rel"].split())
+                    facts.append(_Fact(m["name"], f"{m['name']} is {owner_of(m['owner'])}'s {rel}."))
+    if _has(low, _FAVORITE_GATE):
+        for i, pattern in enumerate(_SEM_FAVORITE):
+            for m in pattern.finditer(sentence):
+                name = f"{owner_of(m['owner'])}'s favorite {m['what'].strip()}"
+                value = m["val"].strip().strip("\"“”")
+                if i == 0 or value.split()[0].lower() not in _BAD_SUBJECTS:
+                    facts.append(_Fact(name, f"{name} is {_third_person(value, subject, False)}."))
+    if _has(low, _QUOTE_GATE):
+        for m in _SEM_QUOTED.finditer(sentence):
+            title = m["t"] or m["t2"]
+            if title and len(title.split()) <= 8:
+                facts.append(_Fact(title.strip(), third(_clean_lead(sentence))))
+    for gate, pattern in (((" is ", " are ", " was ", " were "), _SEM_COPULA),
+                          (_RELATION_GATE, _SEM_RELATION)):  # fmt: skip
+        if _has(low, gate):
+            for m in pattern.finditer(sentence):
+                x = m["x"]
+                if x.split()[0].lower().strip("'’") in _BAD_SUBJECTS:
+                    continue
+                definition = pattern is _SEM_COPULA and m["pred"].split()[0] in ("a", "an")
+                if m.start() == 0 and len(x.split()) == 1 and not definition:
+                    continue
+                facts.append(_Fact(x, third(m.group(0))))
+    if _has(low, ("have", "'ve", "’ve")):
+        facts += [_Fact(subject, third(m.group(0))) for m in _SEM_COUNT.finditer(sentence)]
+    if " my " in low:
+        for m in _SEM_POSSESSIVE.finditer(sentence):
             x = m["x"]
-            first = x.split()[0].lower().strip("'’")
-            single_at_start = m.start() == 0 and len(x.split()) == 1
-            if first in _BAD_SUBJECTS:
-                continue
-            if single_at_start and pattern is _SEM_COPULA and m["pred"].split()[0] not in ("a", "an"):
-                continue
-            facts.append(_Fact(x, _finish(_third_person(m.group(0), subject, False), False)))
-    for m in _SEM_COUNT.finditer(sentence):
-        clause = _CLAUSE_CUT.split(m.group(0))[0]
-        facts.append(_Fact(subject, _finish(_cap(_third_person(clause, subject, False)), False)))
-    for m in _SEM_POSSESSIVE.finditer(sentence):
-        x = m["x"]
-        if x.split()[-1] in _BAD_POSSESSIONS or re.search(r"favou?rite|fave|name", x):
-            continue
-        clause = _CLAUSE_CUT.split(m.group(0))[0]
-        text = _cap(_third_person(clause, subject, False))
-        facts.append(_Fact(f"{subject}'s {x}", _finish(text, False)))
+            if x.split()[-1] not in _BAD_POSSESSIONS and not re.search(r"favou?rite|fave|name", x):
+                facts.append(_Fact(f"{subject}'s {x}", third(m.group(0))))
     return facts
 
 
-# --- routing -----------------------------------------------------------------------
+# --- routing -------------------------------------------------------------------------------
 
 
 def route(texts: list[str]) -> list[str]:
-    """The memory types a batch of texts concerns, in the order of ``MEMORY_TYPES``."""
+    """The memory types a batch of texts concerns, in the order of ``MEMORY_TYPES``.
+
+    Episodic applies to anything that is not pure greeting or reaction; core to
+    statements people make about themselves; semantic to facts and definitions;
+    procedural to ordered steps; resource to links, code, files and long
+    documents; knowledge_vault to keys, passwords, account numbers and contacts.
+    """
     found: set[str] = set()
     for text in texts:
-        body, photo = _split_photo(text)
-        if photo or not _is_filler(body):
+        prep = _prepare(text)
+        if prep.photo or not _is_filler(prep, frozenset()):
             found.add("episodic")
-        if _secrets(body):
+        if _secrets(prep.raw):
             found.add("knowledge_vault")
-        if _steps(body):
+        if _steps(prep.body):
             found.add("procedural")
-        if _resources(body):
+        if _resources(prep.body):
             found.add("resource")
-        clean = _redact(body)
-        sentences = _sentences(clean)
-        if any(_core_clauses(s) for s in sentences):
+        sentences = prep.sentences()
+        if any(_core_clauses(s, prep.zh) for s in sentences):
             found.add("core")
-        if any(_semantic_facts(s, "the user") for s in sentences):
+        if any(_semantic_facts(s, "the user", prep.zh) for s in sentences):
             found.add("semantic")
     return [t for t in MEMORY_TYPES if t in found]
 
 
-# --- extractors ----------------------------------------------------------------------
+# --- extractors ----------------------------------------------------------------------------
 
 
 def extract_core(inputs: list[InputText]) -> list[Row]:
@@ -949,12 +1043,11 @@ def extract_core(inputs: list[InputText]) -> list[Row]:
         if inp.role not in (None, "user", "assistant"):
             continue
         label = "persona" if inp.role == "assistant" else "human"
-        body = _redact(_split_photo(inp.text)[0])
-        zh = _is_zh(body)
-        subject = _subject(inp, zh)
-        for sentence in _sentences(body):
-            for clause in _core_clauses(sentence):
-                content = _finish(_cap(_third_person(clause, subject, zh)), zh)
+        prep = _prepare(inp.text)
+        subject = _subject(inp, prep.zh)
+        for sentence in prep.sentences():
+            for clause in _core_clauses(sentence, prep.zh):
+                content = _finish(_cap(_third_person(clause, subject, prep.zh)), prep.zh)
                 if (label, content) not in seen:
                     seen.add((label, content))
                     rows.append({"label": label, "content": content, "source_ids": [inp.source_id]})
@@ -976,77 +1069,68 @@ _PHOTO_REF = re.compile(
 )
 
 
-def _sentence_score(sentence: str, times: list[TimeMatch], names: frozenset[str]) -> float:
-    score = min(len(_content_words(sentence, names)), 12) + len(_CJK.findall(sentence)) / 4
+def _sentence_score(sentence: str, words: list[str], times: list[TimeMatch]) -> float:
+    """How much a sentence says: content words, plus a time, minus being a question."""
+    score = min(len(words), 12) + len(_CJK.findall(sentence)) / 4
     if times:
         score += 4
     if _PAST_ACTION.search(sentence) or _FUTURE_CUE.search(sentence):
         score += 2
-    if sentence.rstrip().endswith(("?", "？")):
+    if sentence.endswith(("?", "？")):
         score -= 4
     return score
 
 
 def _with_labels(sentence: str, offset: int, times: list[TimeMatch], zh: bool) -> str:
+    """``sentence`` with the resolved date after each relative time in it."""
     for t in sorted(times, key=lambda t: -t.span[0]):
-        if not t.relative or t.label == t.text:
-            continue
-        end = t.span[1] - offset
-        note = f"（{t.label}）" if zh else f" ({t.label})"
-        sentence = sentence[:end] + note + sentence[end:]
+        if t.relative and t.label != t.text:
+            end = t.span[1] - offset
+            note = f"（{t.label}）" if zh else f" ({t.label})"
+            sentence = sentence[:end] + note + sentence[end:]
     return sentence
 
 
-def _episode(inp: InputText, names: frozenset[str]) -> Row | None:
-    body, photo = _split_photo(inp.text)
-    clean = _redact(body)
-    if _is_filler(clean, names) and not photo:
-        return None
-    zh = _is_zh(clean)
-    subject = _subject(inp, zh)
-    spans = _sentence_spans(clean)
-    times = find_times(clean, inp.occurred_at)
-    questions = {sp for sp in spans if clean[sp[1] - 1] in "?？"}
-    in_span = {sp: [t for t in times if sp[0] <= t.span[0] < sp[1]] for sp in spans}
-    scored = [(_sentence_score(clean[s:e], in_span[(s, e)], names), s, e) for s, e in spans]
-    best = max(scored, key=lambda x: (x[0], -x[1]), default=None)
-    statements = [t for sp in spans if sp not in questions for t in in_span[sp]]
-    summary = ""
-    chosen: TimeMatch | None = None
-    if best is not None and (best[0] > 0 or not photo):
-        start, end = best[1], best[2]
-        own = [] if (start, end) in questions else in_span[(start, end)]
-        chosen = own[0] if own else (statements[0] if statements else None)
-        sentence = _with_labels(clean[start:end], start, own, zh)
-        sentence = _third_person(_clean_lead(sentence), subject, zh)
+def _summary(inp: InputText, prep: _Prepared, names: frozenset[str]) -> tuple[str, TimeMatch | None]:
+    """One sentence naming who did what (and when), and the time it happened, if stated."""
+    zh, body, subject = prep.zh, prep.body, _subject(inp, prep.zh)
+    times = find_times(body, inp.occurred_at) if body.strip() else []
+    asked = [body[e - 1] in "?？" for _, e in prep.spans]
+    in_span = [[t for t in times if s <= t.span[0] < e] for s, e in prep.spans]
+    scores = [
+        _sentence_score(body[s:e], _without_names(w, names), ts)
+        for (s, e), w, ts in zip(prep.spans, prep.words, in_span, strict=True)
+    ]
+    stated = [t for ts, q in zip(in_span, asked, strict=True) if not q for t in ts]
+    if not scores or (max(scores) <= 0 and prep.photo):
+        chosen = stated[0] if stated else None
+        summary = ""
+    else:
+        best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+        start, end = prep.spans[best]
+        own = [] if asked[best] else in_span[best]
+        chosen = own[0] if own else (stated[0] if stated else None)
+        sentence = _third_person(_clean_lead(_with_labels(body[start:end], start, own, zh)),
+                                 subject, zh)  # fmt: skip
         if subject.lower() not in sentence.lower():
-            asked = (start, end) in questions
-            verb = ("问" if asked else "说") if zh else ("asked" if asked else "said")
+            verb = ("问" if asked[best] else "说") if zh else ("asked" if asked[best] else "said")
             sentence = f"{subject}{verb}：{sentence}" if zh else f"{subject} {verb}: {sentence}"
         summary = _finish(_cap(sentence), zh)
         if chosen is not None and not own:
             note = f"（{chosen.text}，{chosen.label}）" if zh else f" ({chosen.text}: {chosen.label})"
             summary = summary[:-1] + note + summary[-1]
-    if photo and (not summary or best is None or best[0] < 3 or _PHOTO_REF.search(body)):
-        shared = f"{subject}分享了照片：{photo}" if zh else f"{subject} shared {photo}"
-        summary = f"{summary[:-1]}；{shared}。" if zh and summary else (
-            f"{summary[:-1]}; {shared}." if summary else _finish(_cap(shared), zh)
-        )
-    occurred = chosen.when if chosen is not None else inp.occurred_at
-    details = f"{_who(inp)}: {_redact(inp.text).strip()}"
-    return {
-        "event_type": _event_type(inp, clean, occurred),
-        "summary": summary,
-        "details": details,
-        "actor": _actor(inp.role),
-        "occurred_at": occurred.isoformat(),
-        "source_ids": [inp.source_id],
-        "tree_path": _tree(clean, zh),
-    }
+        if prep.photo and (scores[best] < 3 or _PHOTO_REF.search(body)):
+            summary = summary[:-1] + ("；" if zh else "; ")
+    if prep.photo and (not summary or summary[-1] in ";；"):
+        shared = f"{subject}分享了照片：{prep.photo}" if zh else f"{subject} shared {prep.photo}"
+        summary = _finish(summary + (shared if summary else _cap(shared)), zh)
+    return summary, chosen
 
 
 def _actor(role: str | None) -> str:
-    return role if role in ("user", "assistant") else "user" if role is None else "other"
+    if role in ("user", "assistant"):
+        return role
+    return "user" if role is None else "other"
 
 
 def _event_type(inp: InputText, text: str, occurred: datetime) -> str:
@@ -1061,18 +1145,31 @@ def _event_type(inp: InputText, text: str, occurred: datetime) -> str:
     return "conversation"
 
 
-def _known_names(inputs: list[InputText]) -> frozenset[str]:
-    return frozenset(n.lower() for inp in inputs if inp.speaker for n in inp.speaker.split())
-
-
 def extract_episodic(inputs: list[InputText]) -> list[Row]:
     """One event per meaningful message: who did what, resolved to when it happened.
 
-    Pure greetings and reactions ("Thanks!", "Wow, Mel!", "Sounds great!") are
-    skipped; anything naming a thing, place, activity or photo is kept.
+    A message is skipped as filler when, after dropping greetings, reactions
+    ("wow", "thanks", "sounds great", "so proud of you"), stopwords and the
+    speakers' names, no word is left and it shares no photo.
     """
-    names = _known_names(inputs)
-    return [row for inp in inputs if (row := _episode(inp, names)) is not None]
+    names = frozenset(n.lower() for inp in inputs if inp.speaker for n in inp.speaker.split())
+    rows: list[Row] = []
+    for inp in inputs:
+        prep = _prepare(inp.text)
+        if _is_filler(prep, names) and not prep.photo:
+            continue
+        summary, chosen = _summary(inp, prep, names)
+        occurred = chosen.when if chosen is not None else inp.occurred_at
+        rows.append({
+            "event_type": _event_type(inp, prep.body, occurred),
+            "summary": summary,
+            "details": f"{_who(inp)}: {_redact(inp.text).strip()}",
+            "actor": _actor(inp.role),
+            "occurred_at": occurred.isoformat(),
+            "source_ids": [inp.source_id],
+            "tree_path": _tree(prep.body, prep.zh),
+        })  # fmt: skip
+    return rows
 
 
 def extract_semantic(inputs: list[InputText]) -> list[Row]:
@@ -1080,58 +1177,54 @@ def extract_semantic(inputs: list[InputText]) -> list[Row]:
     rows: list[Row] = []
     seen: set[tuple[str, str]] = set()
     for inp in inputs:
-        body = _redact(_split_photo(inp.text)[0])
-        zh = _is_zh(body)
-        subject = _subject(inp, zh)
-        for sentence in _sentences(body):
-            for fact in _semantic_facts(sentence, subject):
+        prep = _prepare(inp.text)
+        subject = _subject(inp, prep.zh)
+        for sentence in prep.sentences():
+            for fact in _semantic_facts(sentence, subject, prep.zh):
                 key = (fact.name.lower(), fact.summary.lower())
                 if key in seen or not fact.name:
                     continue
                 seen.add(key)
-                tree = _tree(sentence, zh)
                 rows.append({
                     "name": fact.name,
-                    "summary": _finish(_cap(fact.summary), zh),
+                    "summary": _finish(_cap(fact.summary), prep.zh),
                     "details": f"{_who(inp)}: {sentence}",
                     "source": inp.speaker or "conversation",
                     "source_ids": [inp.source_id],
-                    "tree_path": [*tree[:1], fact.name],
+                    "tree_path": [*_tree(sentence, prep.zh)[:1], fact.name],
                 })  # fmt: skip
     return rows
 
 
 def extract_procedural(inputs: list[InputText]) -> list[Row]:
-    """Ordered steps (numbered lists, "first ... then ...", 首先…然后…) as workflows, guides, scripts."""
+    """Ordered steps (numbered lists, "first ... then ...", 首先…然后…): workflows, guides, scripts."""
     rows: list[Row] = []
     for inp in inputs:
-        body = _redact(_split_photo(inp.text)[0])
-        found = _steps(body)
+        prep = _prepare(inp.text)
+        found = _steps(prep.body)
         if found is None:
             continue
         intro, steps = found
-        zh = _is_zh(body)
-        subject = _subject(inp, zh)
-        intro = _clean_lead(intro.rstrip(":：").strip()) if intro else ""
-        intro = re.sub(r"^To\s+(?=[a-z])", "How to ", intro)
+        zh, subject = prep.zh, _subject(inp, prep.zh)
+        intro = re.sub(r"^To\s+(?=[a-z])", "How to ", _clean_lead(intro.rstrip(":：").strip()))
         if len(_content_words(intro)) >= 2 or len(_CJK.findall(intro)) >= 4:
-            summary = _finish(_cap(_third_person(intro, subject, zh)), zh)
+            summary = _third_person(intro, subject, zh)
         elif zh:
             summary = f"{subject}分享的步骤，第一步：{steps[0]}"
         else:
             summary = f"Steps shared by {subject}, starting with: {steps[0]}"
         if any(_CODE_STEP.search(s) for s in steps):
             entry_type = "script"
-        elif _ROUTINE.search(body):
+        elif _ROUTINE.search(prep.body):
             entry_type = "workflow"
         else:
             entry_type = "guide"
         rows.append({
             "entry_type": entry_type,
-            "summary": _finish(summary, zh),
+            "summary": _finish(_cap(summary), zh),
             "steps": list(steps),
             "source_ids": [inp.source_id],
-            "tree_path": ["步骤" if zh else "procedures", _tree(body, zh)[0]],
+            "tree_path": ["步骤" if zh else "procedures", _tree(prep.body, zh)[0]],
         })  # fmt: skip
     return rows
 
@@ -1143,9 +1236,9 @@ _RESOURCE_WORDS = {
 
 
 def _resource_summary(res: _Resource, text: str, subject: str, zh: bool) -> str:
-    if res.kind in ("document", "text", "screenshot") and res.span == (0, len(text)):
+    if res.span == (0, len(text)) and res.kind in ("document", "text", "screenshot"):
         screen = _SCREEN.match(text)
-        lead = " ".join(_sentences(text[screen.end() :] if screen else text)[:2])
+        lead = " ".join(_sentences_of(text[screen.end() :] if screen else text)[:2])
         return lead[:240] + ("…" if len(lead) > 240 else "")
     if res.kind == "code":
         context = text[: res.span[0]].strip()
@@ -1153,31 +1246,35 @@ def _resource_summary(res: _Resource, text: str, subject: str, zh: bool) -> str:
         around = [text[s:e] for s, e in _sentence_spans(text) if s <= res.span[0] < e]
         context = around[0].replace(res.body, res.title).strip() if around else ""
     en, zh_form = _RESOURCE_WORDS[res.kind]
-    head = f"{subject}分享了{zh_form.format(res.title)}" if zh else (
-        f"{_cap(subject)} shared {en.format(res.title)}"
-    )
+    if zh:
+        head = f"{subject}分享了{zh_form.format(res.title)}"
+    else:
+        head = f"{_cap(subject)} shared {en.format(res.title)}"
     if context != res.title and (_content_words(context) or _CJK.search(context)):
         tail = _third_person(_clean_lead(context), subject, zh)
         return f"{head}（{tail}）" if zh else f"{head} ({tail})"
     return head
 
 
+def _sentences_of(text: str) -> list[str]:
+    return [text[s:e] for s, e in _sentence_spans(text)]
+
+
 def extract_resource(inputs: list[InputText]) -> list[Row]:
     """Links, code, files, screen captures and long documents, with their full content."""
     rows: list[Row] = []
     for inp in inputs:
-        body = _redact(_split_photo(inp.text)[0])
-        zh = _is_zh(body)
-        subject = _subject(inp, zh)
-        for res in _resources(body):
-            content = res.body if res.kind == "code" else body
+        prep = _prepare(inp.text)
+        subject = _subject(inp, prep.zh)
+        for res in _resources(prep.body):
             rows.append({
                 "title": res.title,
-                "summary": _finish(_resource_summary(res, body, subject, zh), zh),
+                "summary": _finish(_resource_summary(res, prep.body, subject, prep.zh), prep.zh),
                 "resource_type": res.kind,
-                "content": content,
+                "content": res.body if res.kind == "code" else prep.body,
                 "source_ids": [inp.source_id],
-                "tree_path": ["资源" if zh else "resources", res.kind, *_tree(body, zh)[:1]],
+                "tree_path": ["资源" if prep.zh else "resources", res.kind,
+                              *_tree(prep.body, prep.zh)[:1]],
             })  # fmt: skip
     return rows
 
@@ -1187,52 +1284,51 @@ def extract_knowledge_vault(inputs: list[InputText]) -> list[Row]:
     rows: list[Row] = []
     seen: set[str] = set()
     for inp in inputs:
-        body = _split_photo(inp.text)[0]
-        zh = _is_zh(body)
-        for secret in _secrets(body):
+        prep = _prepare(inp.text)
+        for secret in _secrets(prep.raw):
             if secret.value in seen:
                 continue
             seen.add(secret.value)
-            entry_type = "credential" if secret.kind == "username" else secret.kind
             rows.append({
-                "entry_type": entry_type,
+                "entry_type": "credential" if secret.kind == "username" else secret.kind,
                 "source": inp.speaker or inp.role or "conversation",
                 "sensitivity": _SENSITIVITY[secret.kind],
                 "secret_value": secret.value,
-                "caption": _caption(secret, inp, zh),
+                "caption": _caption(secret, inp, prep.zh),
                 "source_ids": [inp.source_id],
             })  # fmt: skip
     return rows
 
 
-# --- chat side: topics and answers ------------------------------------------------------
+# --- chat side: topics and answers -----------------------------------------------------------
 
 _QUESTION_PHRASE = re.compile(
     r"\b(?:how\s+(?:long|many|much|often|old|far)(?:\s+ago)?|what\s+(?:kind|type|sort)s?\s+of|"
     r"in\s+what\s+way|would\s+\w+\s+(?:likely|still|probably))\b",
     re.IGNORECASE,
 )
-_PHRASE = re.compile(r"[\"“']([^\"”']{2,60})[\"”']|\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)+")
+_PHRASE = re.compile(r"[\"“]([^\"”]{2,60})[\"”]|\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)+")
 _ZH_STOP = re.compile(
     r"什么时候|什么|为什么|怎么样|怎么|哪里|哪儿|哪个|哪些|哪天|哪一天|哪年|多少|几号|请问|告诉|一下|"
     r"知道|记得|时候|何时|是否|有没有|我们|你们|他们|她们|这个|那个|吗|呢|吧|啊|呀|的|了|是|在|和|与|"
-    r"跟|我|你|他|她|它|这|那|谁|几|请|都|也|就|还|有|吗"
+    r"跟|我|你|他|她|它|这|那|谁|几|请|都|也|就|还|有"
 )
 
 
 def topics(question: str) -> list[str]:
     """Search keywords for a question: names, quoted titles, nouns and numbers; Chinese bigrams."""
     found: list[str] = []
+    seen: set[str] = set()
 
     def add(term: str) -> None:
-        if term and term.lower() not in (f.lower() for f in found):
+        if term and term.lower() not in seen:
+            seen.add(term.lower())
             found.append(term)
 
     text = _QUESTION_PHRASE.sub(" ", question)
     covered: set[str] = set()
     for m in _PHRASE.finditer(text):
-        phrase = (m.group(1) or m.group(0)).strip()
-        words = phrase.split()
+        words = (m.group(1) or m.group(0)).split()
         while words and words[0].lower() in _QUESTION_WORDS | _STOPWORDS:
             words.pop(0)
         if len(words) >= 2 or (m.group(1) and words):
@@ -1241,9 +1337,8 @@ def topics(question: str) -> list[str]:
     for token in _TOKEN.findall(text):
         word = re.sub(r"['’]s$", "", token)
         low = word.lower()
-        if low in _STOPWORDS or low in _QUESTION_WORDS or low in covered:
-            continue
-        add(word if word[0].isupper() or word.isdigit() else low)
+        if low not in _STOPWORDS and low not in _QUESTION_WORDS and low not in covered:
+            add(word if word[0].isupper() or word.isdigit() else low)
     for run in _CJK_RUN.findall(text):
         for segment in _ZH_STOP.split(run):
             if len(segment) <= 4:
@@ -1268,6 +1363,7 @@ def _stem(word: str) -> str:
 
 
 def _terms(text: str) -> set[str]:
+    """Stemmed content words and Chinese bigrams, for overlap scoring."""
     terms = {
         _stem(t)
         for t in _TOKEN.findall(text)
@@ -1289,39 +1385,33 @@ _WHEN = re.compile(
 _MONTH_RE = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 )
-_DATE_FORMS = tuple(
-    re.compile(p, re.IGNORECASE if i < 2 else 0)
-    for i, p in enumerate((
-        r"\b(?:the|a few|a couple of|several|\w+)\s+(?:days?|weeks?|weekends?|months?|years?)\s+"
-        r"(?:before|after|of)\s+\d{1,2}\s+" + _MONTH_RE + r",?\s+\d{4}",
-        r"\b(?:spring|summer|autumn|fall|winter)\s+\d{4}\b",
-        r"\b\d{1,2}\s+" + _MONTH_RE + r",?\s+\d{4}\b",
-        r"\b" + _MONTH_RE + r"\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b",
-        r"\b" + _MONTH_RE + r"\s+\d{4}\b",
-        r"\d{4}年\d{1,2}月(?:\d{1,2}日)?(?:[^，。（）()]{0,12}?(?:前一周|后一周|周末|那一周))?",
-        r"\b(?:19|20)\d{2}年?",
-    ))
+_DATE_FORMS = (
+    re.compile(r"\b(?:the|a few|a couple of|several|\w+)\s+(?:days?|weeks?|weekends?|months?|"
+               r"years?)\s+(?:before|after|of)\s+\d{1,2}\s+" + _MONTH_RE + r",?\s+\d{4}", re.I),
+    re.compile(r"\b(?:spring|summer|autumn|fall|winter)\s+\d{4}\b", re.I),
+    re.compile(r"\b\d{1,2}\s+" + _MONTH_RE + r",?\s+\d{4}\b"),
+    re.compile(r"\b" + _MONTH_RE + r"\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b"),
+    re.compile(r"\b" + _MONTH_RE + r"\s+\d{4}\b"),
+    re.compile(r"\d{4}年\d{1,2}月(?:\d{1,2}日)?(?:[^，。（）()]{0,12}?(?:前一周|后一周|周末|那一周))?"),
 )  # fmt: skip
+_YEAR = re.compile(r"\b(?:19|20)\d{2}年?")
 _ISO_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _PARENS = re.compile(r"\(([^()]{3,80})\)|（([^（）]{3,80})）")
 
 
 def _date_in(text: str, sentence: str) -> str | None:
     """The most specific date written in a memory, preferring a resolved ``(label)``."""
-    for m in _PARENS.finditer(sentence + " " + text):
-        inner = (m.group(1) or m.group(2)).split(": ")[-1].split("，")[-1]
-        for form in _DATE_FORMS:
-            if form.fullmatch(inner.strip()):
-                return inner.strip()
+    for m in _PARENS.finditer(f"{sentence} {text}"):
+        inner = (m.group(1) or m.group(2)).split(": ")[-1].split("，")[-1].strip()
+        if any(form.fullmatch(inner) for form in (*_DATE_FORMS, _YEAR)):
+            return inner
     for where in (sentence, text):
-        for form in _DATE_FORMS[:-1]:
-            m = form.search(where)
-            if m:
+        for form in _DATE_FORMS:
+            if m := form.search(where):
                 return m.group(0)
-    m = _ISO_DAY.search(text)
-    if m:
-        return describe(datetime(int(m[1]), int(m[2]), int(m[3])), "day")
-    m = _DATE_FORMS[-1].search(sentence) or _DATE_FORMS[-1].search(text)
+    if m := _ISO_DAY.search(text):
+        return describe(datetime(int(m[1]), int(m[2]), int(m[3])))
+    m = _YEAR.search(sentence) or _YEAR.search(text)
     return m.group(0) if m else None
 
 
@@ -1331,8 +1421,7 @@ def answer(question: str, memories: list[str]) -> str:
     Sentences are ranked by weighted overlap with the question (rarer words count
     more, earlier memories win ties); "when" questions get the date of the best memory.
     """
-    zh = _is_zh(question)
-    nothing = _NO_ANSWER_ZH if zh else NO_ANSWER
+    nothing = _NO_ANSWER_ZH if _is_zh(question) else NO_ANSWER
     wanted = _terms(question)
     if not wanted or not memories:
         return nothing
@@ -1345,18 +1434,15 @@ def answer(question: str, memories: list[str]) -> str:
         return nothing
     candidates: list[tuple[float, int, str]] = []
     for i, memory in enumerate(memories):
-        if scores[i] == 0:
-            continue
-        for sentence in _sentences(memory):
-            overlap = sum(weight[t] for t in _terms(sentence) & wanted)
-            candidates.append((overlap + 0.25 * scores[i], -i, sentence))
+        if scores[i] > 0:
+            for sentence in _sentences_of(memory):
+                overlap = sum(weight[t] for t in _terms(sentence) & wanted)
+                candidates.append((overlap + 0.25 * scores[i], -i, sentence))
     _, neg_index, sentence = max(candidates)
     if _WHEN.search(question):
-        order = sorted(range(len(memories)), key=lambda i: (-scores[i], i))
-        for i in order:
+        for i in sorted(range(len(memories)), key=lambda i: (-scores[i], i)):
             if scores[i] < 0.5 * best_score:
                 break
-            date = _date_in(memories[i], sentence if i == -neg_index else "")
-            if date:
+            if date := _date_in(memories[i], sentence if i == -neg_index else ""):
                 return date
     return sentence.strip()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import threading
 from functools import cache
 from pathlib import Path
@@ -15,8 +14,7 @@ _lock = threading.Lock()
 def _engine() -> Any:
     from rapidocr import RapidOCR
 
-    logging.getLogger("RapidOCR").setLevel(logging.WARNING)
-    return RapidOCR()
+    return RapidOCR(params={"Global.log_level": "warning"})
 
 
 def read_text(path: str | Path) -> str:

@@ -12,11 +12,11 @@ from autogen_agentchat.messages import TextMessage, ToolCallExecutionEvent
 from autogen_core.models import ChatCompletionClient, SystemMessage, UserMessage
 from mirix_like.agents.tools import StoreTool
 from mirix_like.memory_types.base import utcnow
-from mirix_like.offline.rules import topics as keyword_topics
 from pydantic import BaseModel, Field
 
 from mirix_like import memory_types
 from mirix_like.config import RetrievalSettings
+from mirix_like.offline.rules import topics as keyword_topics
 from mirix_like.prompt_format import MEMORIES_TAG, TOPICS_TASK, wrap
 from mirix_like.store import MemoryStore, SearchHit
 
@@ -91,6 +91,13 @@ class ChatAgent:
         found = [t.strip(" -*\t") for t in text.replace(",", "\n").splitlines()]
         return [t for t in found if t][:6] or keyword_topics(message)
 
+    @property
+    def method(self) -> str:
+        """The search method of active retrieval."""
+        if self.retrieval.method != "auto":
+            return self.retrieval.method
+        return "fts" if getattr(self.store.embedder, "lexical", False) else "hybrid"
+
     def retrieve(self, user_id: str, query: str) -> tuple[list[SearchHit], Counts]:
         """Active retrieval: core in full, recent and relevant episodic, relevant others."""
         cfg = self.retrieval
@@ -109,7 +116,7 @@ class ChatAgent:
                 if limit and query.strip():
                     sensitivity = CHAT_SENSITIVITY if spec.secret_fields else None
                     found += self.store.search(query, user_id, memory_types=[spec.name],
-                                               method=cfg.method, limit=limit,
+                                               method=self.method, limit=limit,
                                                sensitivity=sensitivity)
                 if spec.name == "episodic" and cfg.episodic_recent:
                     found += self.store.search("", user_id, memory_types=[spec.name],

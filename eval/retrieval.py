@@ -289,6 +289,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if any(not 1 <= k <= MAX_LIMIT for k in [*args.ks, args.main_k]):
         parser.error(f"every k must be from 1 to {MAX_LIMIT}")
+    args.embedders = list(dict.fromkeys(args.embedders))
+    args.methods = list(dict.fromkeys(args.methods))
     return args
 
 
@@ -303,10 +305,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"error: no such conversations: {', '.join(sorted(unknown))}", file=sys.stderr)
             return 2
         conversations = [c for c in conversations if c.sample_id in args.conversations]
-    start = time.perf_counter()
+    start, load_before = time.perf_counter(), os.getloadavg()[0]
     report = run_benchmark(conversations, args.embedders, args.methods, ks)
-    report = {"settings": _settings(args, ks), "data": data_summary(conversations),
-              **report, "wall_s": time.perf_counter() - start}
+    report = {"settings": _settings(args, ks), "data": data_summary(conversations), **report,
+              "wall_s": time.perf_counter() - start,
+              "load_average_1m": {"start": load_before, "end": os.getloadavg()[0]}}
     data = report["data"]
     print(format_tables(report, ks, args.main_k))
     print(f"\n{data['questions_scored']} questions of categories 1-4 scored "

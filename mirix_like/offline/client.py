@@ -79,14 +79,16 @@ class OfflineChatCompletionClient(ChatCompletionClient):
         prompt = sum(len(_text(m)) for m in messages) // 4
         completion = len(str(content)) // 4
         self._last = RequestUsage(prompt_tokens=prompt, completion_tokens=completion)
-        self._usage = RequestUsage(prompt_tokens=self._usage.prompt_tokens + prompt,
-                                   completion_tokens=self._usage.completion_tokens + completion)
+        self._usage = RequestUsage(
+            prompt_tokens=self._usage.prompt_tokens + prompt,
+            completion_tokens=self._usage.completion_tokens + completion,
+        )
         finish = "function_calls" if isinstance(content, list) else "stop"
-        return CreateResult(finish_reason=finish, content=content, usage=self._last,
-                            cached=False)
+        return CreateResult(finish_reason=finish, content=content, usage=self._last, cached=False)
 
-    async def create_stream(self, messages: Sequence[LLMMessage], **kwargs: Any
-                            ) -> AsyncGenerator[str | CreateResult, None]:
+    async def create_stream(
+        self, messages: Sequence[LLMMessage], **kwargs: Any
+    ) -> AsyncGenerator[str | CreateResult, None]:
         yield await self.create(messages, **kwargs)
 
     async def close(self) -> None:
@@ -98,12 +100,14 @@ class OfflineChatCompletionClient(ChatCompletionClient):
     def total_usage(self) -> RequestUsage:
         return self._usage
 
-    def count_tokens(self, messages: Sequence[LLMMessage], *,
-                     tools: Sequence[Tool | ToolSchema] = ()) -> int:
+    def count_tokens(
+        self, messages: Sequence[LLMMessage], *, tools: Sequence[Tool | ToolSchema] = ()
+    ) -> int:
         return sum(len(_text(m)) for m in messages) // 4
 
-    def remaining_tokens(self, messages: Sequence[LLMMessage], *,
-                         tools: Sequence[Tool | ToolSchema] = ()) -> int:
+    def remaining_tokens(
+        self, messages: Sequence[LLMMessage], *, tools: Sequence[Tool | ToolSchema] = ()
+    ) -> int:
         return 1_000_000 - self.count_tokens(messages)
 
     @property
@@ -112,9 +116,14 @@ class OfflineChatCompletionClient(ChatCompletionClient):
 
     @property
     def model_info(self) -> ModelInfo:
-        return ModelInfo(vision=False, function_calling=True, json_output=True,
-                         family=ModelFamily.UNKNOWN, structured_output=False,
-                         multiple_system_messages=True)
+        return ModelInfo(
+            vision=False,
+            function_calling=True,
+            json_output=True,
+            family=ModelFamily.UNKNOWN,
+            structured_output=False,
+            multiple_system_messages=True,
+        )
 
 
 def _text(message: LLMMessage) -> str:
@@ -131,8 +140,11 @@ def _is_image(part: Any) -> bool:
 
 
 def _call(name: str, arguments: dict[str, Any]) -> FunctionCall:
-    return FunctionCall(id=f"offline_{uuid.uuid4().hex[:8]}", name=name,
-                        arguments=json.dumps(arguments, ensure_ascii=False))
+    return FunctionCall(
+        id=f"offline_{uuid.uuid4().hex[:8]}",
+        name=name,
+        arguments=json.dumps(arguments, ensure_ascii=False),
+    )
 
 
 def _decide(messages: Sequence[LLMMessage], tools: list[str]) -> str | list[FunctionCall]:
@@ -163,9 +175,15 @@ def _after_tools(last: FunctionExecutionResultMessage, system: str, user: str) -
 
 def _inputs(user: str) -> list[rules.InputText]:
     return [
-        rules.InputText(source_id=i["id"], text=i["text"], speaker=i.get("speaker"),
-                        role=i.get("role"), occurred_at=datetime.fromisoformat(i["occurred_at"]))
-        for i in unwrap(INPUTS_TAG, user) or [] if i.get("text")
+        rules.InputText(
+            source_id=i["id"],
+            text=i["text"],
+            speaker=i.get("speaker"),
+            role=i.get("role"),
+            occurred_at=datetime.fromisoformat(i["occurred_at"]),
+        )
+        for i in unwrap(INPUTS_TAG, user) or []
+        if i.get("text")
     ]
 
 
@@ -176,8 +194,11 @@ def _existing(user: str) -> list[dict[str, str]]:
 def _item_calls(memory_type: str, user: str) -> list[FunctionCall]:
     existing = _existing(user)
     known = "\n".join(e["text"] for e in existing).casefold()
-    items = [item for item in _EXTRACTORS[memory_type](_inputs(user))
-             if _key_text(item).casefold() not in known]
+    items = [
+        item
+        for item in _EXTRACTORS[memory_type](_inputs(user))
+        if _key_text(item).casefold() not in known
+    ]
     calls: list[FunctionCall] = []
     fresh = []
     for item in items:
@@ -185,10 +206,19 @@ def _item_calls(memory_type: str, user: str) -> list[FunctionCall]:
         if match is None:
             fresh.append(item)
         else:
-            calls.append(_call(f"update_{memory_type}", {"item_id": match["id"], **{
-                "summary": item["summary"],
-                "details": match["text"].split(": ", 1)[-1],
-                "source_ids": item["source_ids"]}}))
+            calls.append(
+                _call(
+                    f"update_{memory_type}",
+                    {
+                        "item_id": match["id"],
+                        **{
+                            "summary": item["summary"],
+                            "details": match["text"].split(": ", 1)[-1],
+                            "source_ids": item["source_ids"],
+                        },
+                    },
+                )
+            )
     if fresh:
         calls.append(_call(f"insert_{memory_type}", {"items": fresh}))
     return calls or [_call("no_changes", {"reason": f"nothing for {memory_type} memory"})]
@@ -198,8 +228,9 @@ def _key_text(item: dict[str, Any]) -> str:
     return str(item.get("summary") or item.get("caption") or item.get("title") or "")
 
 
-def _same_name(memory_type: str, item: dict[str, Any],
-               existing: list[dict[str, str]]) -> dict[str, str] | None:
+def _same_name(
+    memory_type: str, item: dict[str, Any], existing: list[dict[str, str]]
+) -> dict[str, str] | None:
     if memory_type != "semantic":
         return None
     prefix = f"{item['name']}: ".casefold()
@@ -209,19 +240,25 @@ def _same_name(memory_type: str, item: dict[str, Any],
 def _core_calls(user: str) -> list[FunctionCall]:
     if REWRITE_TASK in user:
         block = unwrap("block", user) or {}
-        lines = list(dict.fromkeys(line for line in block.get("value", "").splitlines()
-                                   if line.strip()))
+        lines = list(
+            dict.fromkeys(line for line in block.get("value", "").splitlines() if line.strip())
+        )
         kept: list[str] = []
         for line in reversed(lines):  # newest facts last in the block: keep them first
             if sum(len(k) + 1 for k in kept) + len(line) > CORE_BLOCK_LIMIT // 2:
                 break
             kept.insert(0, line)
-        return [_call("core_rewrite", {"label": block.get("label", "human"),
-                                       "content": "\n".join(kept)})]
+        return [
+            _call(
+                "core_rewrite", {"label": block.get("label", "human"), "content": "\n".join(kept)}
+            )
+        ]
     known = "\n".join(e["text"] for e in _existing(user)).casefold()
     facts = [f for f in rules.extract_core(_inputs(user)) if f["content"].casefold() not in known]
-    calls = [_call("core_append", {"label": f["label"], "content": f["content"]})
-             for f in dict((f["content"], f) for f in facts).values()]
+    calls = [
+        _call("core_append", {"label": f["label"], "content": f["content"]})
+        for f in dict((f["content"], f) for f in facts).values()
+    ]
     return calls or [_call("no_changes", {"reason": "no new facts about the user"})]
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -61,8 +62,15 @@ class InputText:
             raise ValueError(f"occurred_at of {self.source_id!r} must be timezone-aware")
 
 
-def _has(low: str, words: tuple[str, ...]) -> bool:
-    return any(w in low for w in words)
+def _any_of(*words: str) -> re.Pattern[str]:
+    """A pattern finding any of ``words`` (case-sensitive, so lower-case the text for lower-case
+    words): a cheap test that spares a costlier pattern most texts."""
+    return re.compile("|".join(re.escape(w) for w in words))
+
+
+def _words(text: str) -> frozenset[str]:
+    """The whitespace-separated words of ``text``."""
+    return frozenset(text.split())
 
 
 # --- words and sentences -------------------------------------------------------------
@@ -71,17 +79,23 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]|\d+(?:[.,:]\d+)*")
+# Full stops that end no sentence: list numbers ("1. mix") and title abbreviations ("St. Mary's").
 _LIST_MARK = r"\.(?=\s)(?:(?<=\s\d\.)|(?<=\s\d\d\.)|(?<=^\d\.)|(?<=\n\d\.))"
+_ABBREVIATION = r"\.(?:(?<=\b(?:Mr|Ms|Dr|St|Mt|Jr|Sr|vs)\.)|(?<=\bMrs\.))"
 _SENTENCE = re.compile(
-    r"(?:[^\n.!?。！？；]+|" + _LIST_MARK + r"|[.!?](?=[^\s\"'”’).!?]))+"
+    r"(?:[^\n.!?。！？；]+|" + _LIST_MARK + "|" + _ABBREVIATION + r"|[.!?](?=[^\s\"'”’).!?]))+"
     r"(?:[.!?。！？；]+[\"'”’)]*|(?=\n)|$)"
 )
 _PHOTO = re.compile(r"\s*\[shared photo:\s*(?P<cap>[^\]]*)\]\s*$")
-_CLAUSE_CUT = re.compile(r"\s+[-–—]+\s*|,\s+(?:but|so|which|and\s+(?:it|that|they|I|we))\b")
+_CLAUSE_CUT = re.compile(
+    r"\s+[-–—]+\s*|,\s+(?:but|so|which|and\s+(?:it|that|they|I|we))\b|"
+    r"\s+(?:and|but)\s+(?=I\b|I['’]|[Mm]y\b)"
+)
 _END_PUNCT = ".!?。！？"
 
-_STOPWORDS = frozenset(
-    """a about above after again against all also am an and any are aren't as at be because been
+_STOPWORDS = _words(
+    """
+    a about above after again against all also am an and any are aren't as at be because been
     before being below between both but by can can't cannot could couldn't did didn't do does
     doesn't doing don't down during each either else even ever every few for from further get gets
     got had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself
@@ -93,16 +107,18 @@ _STOPWORDS = frozenset(
     through thus to too under until up upon us very via was wasn't we we'd we'll we're we've were
     weren't what what's whatever when when's where where's whether which while who who's whom
     whose why why's will with within without won't would wouldn't yet you you'd you'll you're
-    you've your yours yourself yourselves gonna wanna gotta kinda sorta y'all ya""".split()
+    you've your yours yourself yourselves gonna wanna gotta kinda sorta y'all ya"""
 )
-_QUESTION_WORDS = frozenset(
-    """what when where who whom whose which why how did does do is are was were would could should
+_QUESTION_WORDS = _words(
+    """
+    what when where who whom whose which why how did does do is are was were would could should
     can will has have had kind type sort likely probably ever still some any things thing name
-    names tell remember know mention mentioned say said""".split()
+    names tell remember know mention mentioned say said"""
 )
 # Words that on their own make a message a greeting or a reaction, not something to remember.
-_FILLER = frozenset(
-    """hi hey hello hiya yo wow woah whoa cool awesome great amazing nice lovely sweet thanks thank
+_FILLER = _words(
+    """
+    hi hey hello hiya yo wow woah whoa cool awesome great amazing nice lovely sweet thanks thank
     thx ty ok okay lol haha hahaha yeah yes yep yup yay no nope sure totally bye goodbye see soon
     later talk take care good night morning glad hear hearing sounds sound congrats
     congratulations aw aww awww omg oh ah hmm um uh right agree absolutely definitely indeed exactly
@@ -110,7 +126,7 @@ _FILLER = frozenset(
     mean lot welcome problem worries chatting chat catch hope day cheers fab brilliant super happy
     proud excited stoked thrilled inspiring inspired cute kind words support supportive thankful
     grateful blessed lucky best keep wish wishing luck wait looks look sounding rock rocks feel
-    feeling felt time thing things stuff wanted say bit job well done""".split()
+    feeling felt time thing things stuff wanted say bit job well done"""
 )
 _GREETINGS = (
     "hey|hi|hello|wow|woah|whoa|oh|ooh|aw+|yeah|yes|yep|yup|yay|ok|okay|well|so|thanks|"
@@ -119,8 +135,8 @@ _GREETINGS = (
 )
 _LEAD = re.compile(r"^(?:(?i:" + _GREETINGS + r")\b[\s,!.:;-]*(?:[A-Z][a-z]+\s*[,!.]+\s*)?)+")
 _CAPITAL_WORD = re.compile(r"\b[A-Z][a-z]+(?=\s*[,!.?])")
-_BEFORE_VOCATIVE = re.compile(r"(?:[,!.?]\s*|\b(?i:" + _GREETINGS + r")\s+)$")
-_VAGUE_END = frozenset("it that this those these them to too one so much lot there here you".split())
+_BEFORE_VOCATIVE = re.compile(r"\b(?i:" + _GREETINGS + r")[\s,]+$")
+_VAGUE_END = _words("it that this those these them to too one so much lot there here you")
 
 
 def _is_zh(text: str) -> bool:
@@ -191,6 +207,11 @@ class _Prepared:
     def sentences(self) -> list[str]:
         return [self.body[s:e] for s, e in self.spans]
 
+    def sentence_at(self, offset: int) -> int:
+        """The index of the sentence holding ``offset``, or -1 when none does."""
+        i = bisect_right(self.spans, (offset, len(self.body) + 1)) - 1
+        return i if i >= 0 and offset < self.spans[i][1] else -1
+
 
 @lru_cache(maxsize=8192)
 def _prepare(text: str) -> _Prepared:
@@ -246,20 +267,30 @@ _ADVERBS = (
     "sometimes|only|already|definitely|truly|absolutely|kinda|sorta|honestly|personally|mostly|"
     "literally|seriously|currently|now|too|so|once|first|then|genuinely|both|all"
 )
-_PAST = frozenset(
-    """was were did had went ran saw took made got felt met found thought told said came gave began
+_PAST = _words(
+    """
+    was were did had went ran saw took made got felt met found thought told said came gave began
     bought brought wrote read put left knew heard held kept lost won ate drove flew sang swam sat
     stood spent sent built taught caught fell broke chose wore became paid lay let set cut hit hurt
     quit shut led fed fought sought rode rose shook spoke stole struck threw understood woke drew
     grew forgot forgave hid lit meant slept sold sank slid spun sprang stuck stung swore swept swung
-    tore froze dealt dug hung""".split()
+    tore froze dealt dug hung"""
 )
-_KEEP_VERB = frozenset(
-    "will would can could should shall might must may used ought gonna wanna gotta better".split()
+_KEEP_VERB = _words(
+    "will would can could should shall might must may used ought gonna wanna gotta better"
 )
-_ED_PRESENT = frozenset("need feed succeed proceed exceed bleed breed speed seed heed embed wed".split())
-_THIRD = {"am": "is", "have": "has", "do": "does", "go": "goes", "don't": "doesn't",
-          "haven't": "hasn't", "were": "was", "aren't": "isn't", "be": "is"}  # fmt: skip
+_ED_PRESENT = _words("need feed succeed proceed exceed bleed breed speed seed heed embed wed")
+_THIRD = {
+    "am": "is",
+    "have": "has",
+    "do": "does",
+    "go": "goes",
+    "don't": "doesn't",
+    "haven't": "hasn't",
+    "were": "was",
+    "aren't": "isn't",
+    "be": "is",
+}
 _CONTRACTIONS = {"m": "is", "ve": "has", "ll": "will", "d": "would"}
 _WE_CONTRACTIONS = {"re": "are", "ve": "have", "ll": "will", "d": "would"}
 _APOSTROPHE = re.compile("['’]")
@@ -289,8 +320,12 @@ def _conjugate(verb: str) -> str:
 def _third_person(text: str, subject: str, zh: bool) -> str:
     """Rewrite first-person words so the text names ``subject`` instead."""
     if zh:
-        for first, third in (("我们", f"{subject}等人"), ("咱们", f"{subject}等人"),
-                             ("我的", f"{subject}的"), ("我", subject)):  # fmt: skip
+        for first, third in (
+            ("我们", f"{subject}等人"),
+            ("咱们", f"{subject}等人"),
+            ("我的", f"{subject}的"),
+            ("我", subject),
+        ):
             text = text.replace(first, third)
         return text
 
@@ -326,12 +361,22 @@ class _Secret:
     context: str
 
 
-_SENSITIVITY = {"credential": "high", "api_key": "high", "password": "high",
-                "account_number": "high", "phone": "medium", "address": "medium",
-                "email": "low", "other": "high", "username": "medium"}  # fmt: skip
+_SENSITIVITY = {
+    "credential": "high",
+    "api_key": "high",
+    "password": "high",
+    "account_number": "high",
+    "phone": "medium",
+    "address": "medium",
+    "email": "low",
+    "other": "high",
+    "username": "medium",
+}
 _TOKEN_PREFIXES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]+?-----END [A-Z ]*PRIVATE KEY-----"),
-     "private key"),
+    (
+        re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]+?-----END [A-Z ]*PRIVATE KEY-----"),
+        "private key",
+    ),
     (re.compile(r"\bgithub_pat_[A-Za-z0-9_]{20,}"), "GitHub fine-grained personal access token"),
     (re.compile(r"\bghp_[A-Za-z0-9]{20,}"), "GitHub personal access token"),
     (re.compile(r"\bgh[ousr]_[A-Za-z0-9]{20,}"), "GitHub token"),
@@ -342,47 +387,147 @@ _TOKEN_PREFIXES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bAIza[0-9A-Za-z_-]{35}"), "Google API key"),
     (re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}"), "Slack token"),
     (re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), "JSON web token"),
-)  # fmt: skip
-_TOKEN_GATE = ("-----begin", "github_pat_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "glpat-",
-               "sk-", "akia", "aiza", "xox", "eyj")  # fmt: skip
+)
+_TOKEN_GATE = _any_of(
+    "-----BEGIN",
+    "github_pat_",
+    "ghp_",
+    "gho_",
+    "ghu_",
+    "ghs_",
+    "ghr_",
+    "glpat-",
+    "sk-",
+    "AKIA",
+    "AIza",
+    "xox",
+    "eyJ",
+)
 _KEYWORDS_EN: dict[str, str] = {
-    "api key": "api_key", "api-key": "api_key", "apikey": "api_key", "api token": "api_key",
-    "access token": "api_key", "auth token": "api_key", "bearer token": "api_key",
-    "secret key": "api_key", "client secret": "api_key", "token": "api_key",
-    "password": "password", "passcode": "password", "passphrase": "password", "pwd": "password",
-    "pin code": "password", "pin": "password", "username": "username", "user name": "username",
-    "login": "username", "account number": "account_number", "account no": "account_number",
-    "acct number": "account_number", "routing number": "account_number",
-    "card number": "account_number", "credit card": "account_number",
-    "debit card": "account_number", "iban": "account_number", "bank account": "account_number",
-    "phone number": "phone", "phone": "phone", "mobile number": "phone", "mobile": "phone",
-    "cell": "phone", "telephone": "phone", "tel": "phone", "number": "phone",
-    "email address": "email", "email": "email", "e-mail": "email",
-    "home address": "address", "mailing address": "address", "address": "address",
-    "social security number": "other", "ssn": "other", "passport number": "other",
-    "license number": "other", "driver's license": "other", "id number": "other",
-}  # fmt: skip
-_KEYWORD_GATE = ("key", "token", "secret", "pass", "pwd", "pin", "user", "login", "account",
-                 "acct", "number", "card", "iban", "phone", "mobile", "cell", "tel", "mail",
-                 "address", "ssn", "license")  # fmt: skip
+    "api key": "api_key",
+    "api-key": "api_key",
+    "apikey": "api_key",
+    "api token": "api_key",
+    "access token": "api_key",
+    "auth token": "api_key",
+    "bearer token": "api_key",
+    "secret key": "api_key",
+    "client secret": "api_key",
+    "token": "api_key",
+    "password": "password",
+    "passcode": "password",
+    "passphrase": "password",
+    "pwd": "password",
+    "pin code": "password",
+    "pin": "password",
+    "username": "username",
+    "user name": "username",
+    "login": "username",
+    "account number": "account_number",
+    "account no": "account_number",
+    "acct number": "account_number",
+    "routing number": "account_number",
+    "card number": "account_number",
+    "credit card": "account_number",
+    "debit card": "account_number",
+    "iban": "account_number",
+    "bank account": "account_number",
+    "phone number": "phone",
+    "phone": "phone",
+    "mobile number": "phone",
+    "mobile": "phone",
+    "cell": "phone",
+    "telephone": "phone",
+    "tel": "phone",
+    "number": "phone",
+    "email address": "email",
+    "email": "email",
+    "e-mail": "email",
+    "home address": "address",
+    "mailing address": "address",
+    "address": "address",
+    "social security number": "other",
+    "ssn": "other",
+    "passport number": "other",
+    "license number": "other",
+    "driver's license": "other",
+    "id number": "other",
+}
+_KEYWORD_GATE = _any_of(
+    "key",
+    "token",
+    "secret",
+    "pass",
+    "pwd",
+    "pin",
+    "user",
+    "login",
+    "account",
+    "acct",
+    "number",
+    "card",
+    "iban",
+    "phone",
+    "mobile",
+    "cell",
+    "tel",
+    "mail",
+    "address",
+    "ssn",
+    "license",
+)
 _KEYWORD_LABELS = {
-    "number": "phone number", "cell": "phone number", "tel": "phone number",
-    "phone": "phone number", "telephone": "phone number", "mobile": "mobile number",
-    "email": "email address", "e-mail": "email address", "pin": "PIN", "pwd": "password",
-    "ssn": "social security number", "iban": "IBAN", "api key": "API key", "apikey": "API key",
-    "api-key": "API key", "api token": "API token",
-}  # fmt: skip
+    "number": "phone number",
+    "cell": "phone number",
+    "tel": "phone number",
+    "phone": "phone number",
+    "telephone": "phone number",
+    "mobile": "mobile number",
+    "email": "email address",
+    "e-mail": "email address",
+    "pin": "PIN",
+    "pwd": "password",
+    "ssn": "social security number",
+    "iban": "IBAN",
+    "api key": "API key",
+    "apikey": "API key",
+    "api-key": "API key",
+    "api token": "API token",
+}
 _KEYWORDS_ZH: dict[str, str] = {
-    "支付密码": "password", "密码": "password", "口令": "password", "银行卡号": "account_number",
-    "卡号": "account_number", "账号": "account_number", "帐号": "account_number",
-    "账户": "account_number", "手机号码": "phone", "手机号": "phone", "电话号码": "phone",
-    "手机": "phone", "电话": "phone", "邮箱": "email", "电子邮件": "email", "地址": "address",
-    "住址": "address", "身份证号": "other", "护照号": "other", "API密钥": "api_key",
-    "密钥": "api_key", "令牌": "api_key",
-}  # fmt: skip
-_LABELS_ZH = {"password": "密码", "account_number": "账号", "phone": "电话号码", "email": "邮箱",
-              "address": "地址", "other": "证件号码", "api_key": "密钥",
-              "username": "用户名"}  # fmt: skip
+    "支付密码": "password",
+    "密码": "password",
+    "口令": "password",
+    "银行卡号": "account_number",
+    "卡号": "account_number",
+    "账号": "account_number",
+    "帐号": "account_number",
+    "账户": "account_number",
+    "手机号码": "phone",
+    "手机号": "phone",
+    "电话号码": "phone",
+    "手机": "phone",
+    "电话": "phone",
+    "邮箱": "email",
+    "电子邮件": "email",
+    "地址": "address",
+    "住址": "address",
+    "身份证号": "other",
+    "护照号": "other",
+    "API密钥": "api_key",
+    "密钥": "api_key",
+    "令牌": "api_key",
+}
+_LABELS_ZH = {
+    "password": "密码",
+    "account_number": "账号",
+    "phone": "电话号码",
+    "email": "邮箱",
+    "address": "地址",
+    "other": "证件号码",
+    "api_key": "密钥",
+    "username": "用户名",
+}
 _KEYWORD_EN = re.compile(
     r"\b(?P<kw>"
     + "|".join(re.escape(k) for k in sorted(_KEYWORDS_EN, key=len, reverse=True))
@@ -415,7 +560,7 @@ _STREET_ZH = re.compile(
     r"[\u4e00-\u9fff]{2,}(?:路|街|大道|巷|弄)\d+号(?:[\u4e00-\u9fff\d]*(?:室|楼|单元|号))?"
 )
 _SECRETISH = re.compile(r"[\d\W_]|[a-z][A-Z]|[A-Z]{2}")
-_DIGITS = tuple("0123456789")
+_DIGIT = re.compile(r"\d")
 
 
 def _luhn(digits: str) -> bool:
@@ -457,14 +602,15 @@ def _valid_value(kind: str, value: str, explicit: bool, text: str, start: int) -
 def _secrets(text: str) -> tuple[_Secret, ...]:
     """Sensitive values in ``text``: known key formats, "<keyword> is <value>", bare formats."""
     found: list[_Secret] = []
-    low = text.lower()
+    covered = bytearray(len(text))
 
     def add(kind: str, value: str, start: int, label: str, context: str = "") -> None:
         end = start + len(value)
-        if value and all(end <= s.span[0] or start >= s.span[1] for s in found):
+        if value and not any(covered[start:end]):
+            covered[start:end] = b"\x01" * (end - start)
             found.append(_Secret(kind, value, (start, end), label, context))
 
-    if _has(low, _TOKEN_GATE):
+    if _TOKEN_GATE.search(text):
         for pattern, label in _TOKEN_PREFIXES:
             for m in pattern.finditer(text):
                 kind = "credential" if label == "private key" else "api_key"
@@ -476,7 +622,7 @@ def _secrets(text: str) -> tuple[_Secret, ...]:
             ctx = re.sub(r"^.*?(?:我们?的|我们?家的?|他的|她的)", "", m["ctx"])
             if value:
                 add(kind, value, text.index(value, m.start("val")), m["kw"], ctx)
-    if _has(low, _KEYWORD_GATE):
+    if _KEYWORD_GATE.search(text.lower()):
         for m in _KEYWORD_EN.finditer(text):
             kind = _KEYWORDS_EN[m["kw"].lower()]
             raw = m["val"].strip(".,!?)")
@@ -490,7 +636,7 @@ def _secrets(text: str) -> tuple[_Secret, ...]:
     if "@" in text:
         for m in _EMAIL.finditer(text):
             add("email", m.group(0), m.start(), "email address")
-    if _has(text, _DIGITS):
+    if _DIGIT.search(text):
         for m in _IBAN.finditer(text):
             if _iban_ok(m.group(0)):
                 add("account_number", m.group(0), m.start(), "IBAN")
@@ -510,14 +656,16 @@ def _secrets(text: str) -> tuple[_Secret, ...]:
 
 def _redact(text: str) -> str:
     """``text`` with every high-sensitivity value replaced by a placeholder."""
-    for secret in reversed(_secrets(text)):
+    parts, last = [], 0
+    for secret in _secrets(text):
         if _SENSITIVITY[secret.kind] == "high":
             start, end = secret.span
-            text = f"{text[:start]}[{secret.kind.replace('_', ' ')} in knowledge vault]{text[end:]}"
-    return text
+            parts += [text[last:start], f"[{secret.kind.replace('_', ' ')} in knowledge vault]"]
+            last = end
+    return "".join(parts) + text[last:]
 
 
-_DROP_CTX = frozenset("my our your his her their a an the is this that here new".split())
+_DROP_CTX = _words("my our your his her their a an the is this that here new")
 
 
 def _caption(secret: _Secret, inp: InputText, zh: bool) -> str:
@@ -532,7 +680,7 @@ def _caption(secret: _Secret, inp: InputText, zh: bool) -> str:
             base = word[:-2]
             owner = f"{owner}'s {base}" if base.islower() else base
             break
-        if word.lower() in _STOPWORDS or word.lower() in _DROP_CTX:
+        if word.lower() in _STOPWORDS or word.lower() in _DROP_CTX or re.search(r"[\d_]", word):
             break
         words.insert(0, word)
     label = _KEYWORD_LABELS.get(secret.label, secret.label)
@@ -551,8 +699,9 @@ _NUMBERED_LINE = re.compile(
 _BULLET_LINE = re.compile(r"^\s*[-*•·]\s+(?P<s>.+?)\s*$", re.MULTILINE)
 _INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))(?:step\s*)?(?P<n>\d{1,2})[.)]\s+", re.IGNORECASE)
 _SEQUENCE_EN = re.compile(
-    r"\b(?:first(?:ly)?\s*[,:]|firstly|first of all,?|to start(?: with)?,|(?:and\s+)?then|"
-    r"next,|after that,?|afterwards,?|finally,?|lastly,?)\s*",
+    r"(?:,?\s*\band\s+)?\b(?:first(?:ly)?\s*[,:]|firstly|first of all,?|to start(?: with)?,|"
+    r"(?:(?<=^)|(?<=[:;,.!?]\s)|(?<=[:;,.!?]))first\b|then|next,|after that,?|afterwards,?|"
+    r"finally,?|lastly,?)\s*",
     re.IGNORECASE,
 )
 _SEQUENCE_ZH = re.compile(r"(?:首先|然后|接着|之后|最后|第[一二三四五六七八九十]步)[，,：:]?")
@@ -571,7 +720,9 @@ _ROUTINE = re.compile(
     r"workflow|usually|my\s+process)\b|每天|每周|流程|习惯|日常",
     re.IGNORECASE,
 )
-_NOT_IMPERATIVE = frozenset("i we you he she they it this that there the a an my our".split())
+_FIRST_NUMBER = _any_of("1.", "1)")
+_FIRST_WORD = re.compile(r"(?i:first|to start)|首先|第一步")
+_NOT_IMPERATIVE = _words("i we you he she they it this that there the a an my our")
 
 
 def _inline_steps(text: str) -> tuple[str, list[str]] | None:
@@ -611,11 +762,8 @@ def _steps(text: str) -> tuple[str, tuple[str, ...]] | None:
                 intro = text[: lines[0].start()].strip()
                 if pattern is _NUMBERED_LINE or _HOWTO.search(intro) or intro.endswith((":", "：")):
                     return intro, tuple(m["s"] for m in lines)
-    low = text.lower()
-    found = None
-    if _has(low, ("1.", "1)")):
-        found = _inline_steps(text)
-    if found is None and _has(low, ("first", "to start", "首先", "第一步")):
+    found = _inline_steps(text) if _FIRST_NUMBER.search(text) else None
+    if found is None and _FIRST_WORD.search(text):
         found = _sequence_steps(text, _is_zh(text))
     return (found[0].strip(), tuple(found[1])) if found else None
 
@@ -639,15 +787,18 @@ _PATH = re.compile(
     re.IGNORECASE,
 )
 _FILE_HINT = re.compile(r"[/\\]|\.(?:" + _FILE_EXT + r")\b", re.IGNORECASE)
-_NOT_FILES = frozenset("node.js vue.js next.js three.js react.js express.js chart.js d3.js".split())
+_NOT_FILES = _words("node.js vue.js next.js three.js react.js express.js chart.js d3.js")
 _SCREEN = re.compile(
     r"^\s*(?:\[(?:screen|screenshot)[^\]]*\]|(?:screenshot|screen\s*capture|screen)\s*:)\s*",
     re.IGNORECASE,
 )
-_LANG_HINTS = (("python", r"^\s*(?:def |import |from \S+ import|class \w+.*:$)"),
-               ("javascript", r"\b(?:function|const|let|console\.log)\b"),
-               ("sql", r"\b(?:SELECT|INSERT|CREATE TABLE)\b"), ("c", r"#include"),
-               ("shell", r"^\s*(?:\$ |sudo |cd |ls |export )"))  # fmt: skip
+_LANG_HINTS = (
+    ("python", r"^\s*(?:def |import |from \S+ import|class \w+.*:$)"),
+    ("javascript", r"\b(?:function|const|let|console\.log)\b"),
+    ("sql", r"\b(?:SELECT|INSERT|CREATE TABLE)\b"),
+    ("c", r"#include"),
+    ("shell", r"^\s*(?:\$ |sudo |cd |ls |export )"),
+)
 _LONG_TEXT = 1000
 
 
@@ -702,18 +853,21 @@ def _resources(text: str) -> tuple[_Resource, ...]:
     if not found and "\n" in text and _bare_code(text):
         title = _code_title(text, _code_language(text, ""))
         found.append(_Resource("code", title, text, (0, len(text))))
-    taken = [r.span for r in found]
+    inside_code = bytearray(len(text))
+    for r in found:
+        inside_code[r.span[0] : r.span[1]] = b"\x01" * (r.span[1] - r.span[0])
+    inside = bytearray(inside_code)
     for m in _URL.finditer(text):
         url = m.group(0).rstrip(".,;:!?")
-        if all(m.start() >= e or m.end() <= s for s, e in taken):
+        if not inside_code[m.start()]:
             span = (m.start(), m.start() + len(url))
+            inside[span[0] : span[1]] = b"\x01" * len(url)
             host_path = re.sub(r"^(?:https?://)?(?:www\.)?", "", url, flags=re.I).rstrip("/")
             found.append(_Resource("link", host_path, url, span))
-    taken = [r.span for r in found]
     if _FILE_HINT.search(text):
         for m in _PATH.finditer(text):
             path = m["p"]
-            if any(s <= m.start() < e for s, e in taken) or path.lower() in _NOT_FILES:
+            if inside[m.start("p")] or path.lower() in _NOT_FILES:
                 continue
             name = re.split(r"[\\/]", path)[-1]
             kind = "screenshot" if re.search(r"screen\s?shot", name, re.I) else "file"
@@ -819,7 +973,7 @@ _CORE_EN = tuple(
         r"(?:is|are|was)\s+[^.,;!?]{1,60})",
     )
 )
-_CORE_GATE = ("i ", "i'", "i’", "my ")
+_CORE_GATE = re.compile(r"\b(?:I|[Mm]y)\b")
 _CORE_ZH = re.compile(
     r"(?P<c>我(?:是(?!说|不是|因为|在)|叫|名叫|(?:很|非常|特别)?(?:喜欢|爱|热爱|讨厌|害怕)|"
     r"不喜欢|住在|来自|在[^，。！？；]{1,12}(?:工作|上班|上学|读书)|有[一二两三四五六七八九十\d]+"
@@ -843,7 +997,7 @@ def _core_clauses(sentence: str, zh: bool) -> list[str]:
     """First-person statements of lasting facts about the speaker found in ``sentence``."""
     if zh:
         return [m["c"] for m in _CORE_ZH.finditer(sentence)] if "我" in sentence else []
-    if not _has(f" {sentence.lower()}", _CORE_GATE):
+    if not _CORE_GATE.search(sentence):
         return []
     clauses = []
     for pattern in _CORE_EN:
@@ -870,28 +1024,43 @@ _REL = (
     r"store|restaurant|cafe|church|gym|instrument|game|show|movie|film|podcast))"
 )
 _OWNER = r"(?P<owner>[Mm]y|[Oo]ur|[A-Z][a-z]+['’]s)"
-_OWNER_GATE = ("my ", "our ", "'s ", "’s ")
+_OWNER_GATE = _any_of("my ", "our ", "'s ", "’s ")
 _SEM_NAMED = (
-    (_OWNER_GATE, re.compile(_OWNER + r"\s+" + _REL + r"(?:['’]s\s+name\s+is|,)?\s+(?:is\s+)?"
-                             r"(?:named\s+|called\s+)?" + _NAME)),
-    (("named", "called"), re.compile(r"\b(?P<owner>[Aa]|[Aa]n|[Aa]nother|[Oo]ur|[Mm]y|[Tt]he)\s+"
-                                     r"(?:new\s+)?" + _REL + r"\s+(?:named|called)\s+" + _NAME)),
+    (
+        _OWNER_GATE,
+        re.compile(
+            _OWNER + r"\s+" + _REL + r"(?:['’]s\s+name\s+is|,)?\s+(?:is\s+)?"
+            r"(?:named\s+|called\s+)?" + _NAME
+        ),
+    ),
+    (
+        _any_of("named", "called"),
+        re.compile(
+            r"\b(?P<owner>[Aa]|[Aa]n|[Aa]nother|[Oo]ur|[Mm]y|[Tt]he)\s+"
+            r"(?:new\s+)?" + _REL + r"\s+(?:named|called)\s+" + _NAME
+        ),
+    ),
     (_OWNER_GATE, re.compile(_NAME + r"\s+is\s+" + _OWNER + r"\s+" + _REL + r"\b")),
-)  # fmt: skip
-_FAVORITE_GATE = ("favorite", "favourite", "fave")
+)
+_FAVORITE_GATE = _any_of("favorite", "favourite", "fave")
 _SEM_FAVORITE = (
-    re.compile(_OWNER + r"\s+(?:all-time\s+|absolute\s+)?(?:favorite|favourite|fave)\s+"
-               r"(?P<what>[a-z][a-z ]{1,30}?)\s+(?:is|are|was|has (?:always )?been)\s+"
-               r"(?P<val>[^.,;!?]{1,60})"),
-    re.compile(r"(?P<val>[A-Z\"'“][^.,;!?]{0,50}?)\s+(?:is|are|was)\s+(?:probably\s+|definitely\s+)?"
-               + _OWNER + r"\s+(?:all-time\s+)?(?:favorite|favourite|fave)\s+"
-               r"(?P<what>[a-z]+(?:\s[a-z]+)?)\b"),
-)  # fmt: skip
+    re.compile(
+        _OWNER + r"\s+(?:all-time\s+|absolute\s+)?(?:favorite|favourite|fave)\s+"
+        r"(?P<what>[a-z][a-z ]{1,30}?)\s+(?:is|are|was|has (?:always )?been)\s+"
+        r"(?P<val>[^.,;!?]{1,60})"
+    ),
+    re.compile(
+        r"(?P<val>[A-Z\"'“][^.,;!?]{0,50}?)\s+(?:is|are|was)\s+(?:probably\s+|definitely\s+)?"
+        + _OWNER
+        + r"\s+(?:all-time\s+)?(?:favorite|favourite|fave)\s+"
+        r"(?P<what>[a-z]+(?:\s[a-z]+)?)\b"
+    ),
+)
 _SEM_QUOTED = re.compile(
     r"(?:(?<=\s)|^|(?<=[(\[]))(?:[\"“](?P<t>[A-Z0-9][^\"”\n]{1,60}?)[\"”]|"
     r"['‘](?P<t2>[A-Z0-9][^'’\n]{1,60}?)['’])(?=[\s.,;:!?)]|$)|《(?P<zh>[^》]{1,30})》"
 )
-_QUOTE_GATE = ('"', "“", "'", "‘", "《")
+_QUOTE_GATE = _any_of('"', "“", "'", "‘", "《")
 _SEM_COPULA = re.compile(
     r"(?P<x>[A-Z][\w'’&-]*(?:\s+(?:of|the|and|de|[A-Z][\w'’&-]*)){0,4})\s+(?P<cop>is|are|was|were)"
     r"\s+(?:(?:also|actually|really|still|now)\s+)?(?P<pred>(?:a|an|the|my|our|his|her|their|"
@@ -902,7 +1071,11 @@ _SEM_RELATION = re.compile(
     r"(?:at|for|as)|worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from)|grew\s+up"
     r"\s+in|studies\s+at|studied\s+at|has\s+(?:\d+|two|three|four|five|a|an))\b[^.;!?]{1,80}"
 )
-_RELATION_GATE = ("live", "work", "from", "born", "moved", "grew", "stud", "has ")
+_DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|from|part of)\b")
+_RELATION_GATE = _any_of("live", "work", "from", "born", "moved", "grew", "stud", "has ")
+_COPULA_GATE = _any_of(" is ", " are ", " was ", " were ")
+_HAVE_GATE = _any_of("have", "'ve", "’ve")
+_MY_GATE = re.compile(r"\bmy\b")
 _SEM_COUNT = re.compile(
     r"\b(?:I|[Ww]e)\s+" + _ADV_GROUP + r"(?:have|['’]ve\s+got|have\s+got)\s+(?:\d+|two|three|four|"
     r"five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?(?:kids|children|sons|daughters|dogs|cats|"
@@ -912,28 +1085,62 @@ _SEM_POSSESSIVE = re.compile(
     r"\b[Mm]y\s+(?P<x>(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:is|was|are|were|['’]s)\s+(?P<y>(?:a|an|the|"
     r"to|about|in|at|from|called|named|\d+)\b[^.;!?]{3,100})"
 )
-_BAD_SUBJECTS = frozenset(
-    """i it this that there here the he she we they you what which who life everything everyone
+_BAD_SUBJECTS = _words(
+    """
+    i it this that there here the he she we they you what which who life everything everyone
     everybody nothing something someone anyone today yesterday tomorrow hey wow thanks yeah yes
     oh congrats sounds hope glad well so and but or also plus just maybe one mine yours let my
     our your his her their january february march april may june july august september october
-    november december monday tuesday wednesday thursday friday saturday sunday""".split()
+    november december monday tuesday wednesday thursday friday saturday sunday"""
 )
-_BAD_POSSESSIONS = frozenset("pleasure bad fault guess point turn heart mind god goodness word".split())
+_BAD_POSSESSIONS = _words("pleasure bad fault guess point turn heart mind god goodness word")
 _SEM_ZH = (
-    re.compile(r"(?:我们?家?的?|[\u4e00-\u9fff]{2,3}的)(?P<rel>[\u4e00-\u9fff]{1,4}?)"
-               r"(?:名叫|叫做|名字叫|的名字是|叫)(?P<name>[\u4e00-\u9fffA-Za-z0-9]{1,8})"),
-    re.compile(r"(?:我们?|[\u4e00-\u9fff]{2,3})最(?:喜欢|爱)的(?P<rel>[\u4e00-\u9fff]{1,8}?)是"
-               r"(?P<name>[^，。！？；]{1,20})"),
-    re.compile(r"^(?P<name>(?![我你他她它这那今昨明])[\u4e00-\u9fffA-Za-z0-9]{2,10}?)"
-               r"(?:就是|是|住在|来自|有(?=[一二两三四五六七八九十\d]))[^，。！？；]{2,40}"),
-)  # fmt: skip
+    re.compile(
+        r"(?:我们?家?的?|[\u4e00-\u9fff]{2,3}的)(?P<rel>[\u4e00-\u9fff]{1,4}?)"
+        r"(?:名叫|叫做|名字叫|的名字是|叫)(?P<name>[\u4e00-\u9fffA-Za-z0-9]{1,8})"
+    ),
+    re.compile(
+        r"(?:我们?|[\u4e00-\u9fff]{2,3})最(?:喜欢|爱)的(?P<rel>[\u4e00-\u9fff]{1,8}?)是"
+        r"(?P<name>[^，。！？；]{1,20})"
+    ),
+    re.compile(
+        r"^(?P<name>(?![我你他她它这那今昨明])[\u4e00-\u9fffA-Za-z0-9]{2,10}?)"
+        r"(?:就是|是|住在|来自|有(?=[一二两三四五六七八九十\d]))[^，。！？；]{2,40}"
+    ),
+)
+
+
+# "Her name's Coco" / "它叫小白": a name for something the sentence before (or the start of
+# this one) mentioned: "I got a puppy two weeks ago!", "我养了一只猫，".
+_PRONOUN_NAME = re.compile(r"\b(?:[Hh]er|[Hh]is|[Ii]ts|[Tt]heir)\s+name(?:['’]s|\s+is)\s+" + _NAME)
+_REL_MENTION = re.compile(r"\b(?:a|an|my|our|the|this|new|another)\s+(?:\w+\s+)?" + _REL + r"\b")
+_PRONOUN_NAME_ZH = re.compile(
+    r"[它他她](?:叫|名叫|的名字是|的名字叫)(?P<name>[\u4e00-\u9fffA-Za-z0-9]{1,8})"
+)
+_REL_MENTION_ZH = re.compile(
+    r"小猫|小狗|猫|狗|宠物|兔子|仓鼠|鹦鹉|鸟|鱼|儿子|女儿|孩子|宝宝|老公|老婆|丈夫|妻子|男朋友|女朋友|"
+    r"朋友|同事|老板"
+)
 
 
 @dataclass(frozen=True)
 class _Fact:
     name: str
     summary: str
+
+
+def _pronoun_names(sentence: str, previous: str, subject: str, zh: bool) -> list[_Fact]:
+    """Names given with a pronoun, tied to the last thing mentioned before them."""
+    facts: list[_Fact] = []
+    if "name" not in sentence and "叫" not in sentence:
+        return facts
+    for m in (_PRONOUN_NAME_ZH if zh else _PRONOUN_NAME).finditer(sentence):
+        context = f"{previous} {sentence[: m.start()]}"
+        if zh and (rels := _REL_MENTION_ZH.findall(context)):
+            facts.append(_Fact(m["name"], f"{m['name']}是{subject}的{rels[-1]}"))
+        elif not zh and (rels := [r["rel"] for r in _REL_MENTION.finditer(context)]):
+            facts.append(_Fact(m["name"], f"{m['name']} is {subject}'s {rels[-1]}."))
+    return facts
 
 
 def _zh_facts(sentence: str, subject: str) -> list[_Fact]:
@@ -946,12 +1153,13 @@ def _zh_facts(sentence: str, subject: str) -> list[_Fact]:
     return facts + [_Fact(m["zh"], whole) for m in _SEM_QUOTED.finditer(sentence) if m["zh"]]
 
 
-def _semantic_facts(sentence: str, subject: str, zh: bool) -> list[_Fact]:
-    """Definitions and facts stated in ``sentence``, written about ``subject`` where first-person."""
+def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> list[_Fact]:
+    """Definitions and facts stated in ``sentence`` (``previous`` is the one before it);
+    first-person ones are written about ``subject``."""
+    facts = _pronoun_names(sentence, previous, subject, zh)
     if zh:
-        return _zh_facts(sentence, subject)
-    low = f" {sentence.lower()}"
-    facts = []
+        return facts + _zh_facts(sentence, subject)
+    low = sentence.lower()
 
     def owner_of(word: str) -> str:
         return subject if word.lower() in ("my", "our", "a", "an", "another", "the") else word[:-2]
@@ -960,37 +1168,38 @@ def _semantic_facts(sentence: str, subject: str, zh: bool) -> list[_Fact]:
         return _finish(_cap(_third_person(_clause(text), subject, False)), False)
 
     for gate, pattern in _SEM_NAMED:
-        if _has(low, gate):
+        if gate.search(low):
             for m in pattern.finditer(sentence):
                 if m["name"].split()[0].lower() not in _BAD_SUBJECTS:
                     rel = " ".join(m["rel"].split())
-                    facts.append(_Fact(m["name"], f"{m['name']} is {owner_of(m['owner'])}'s {rel}."))
-    if _has(low, _FAVORITE_GATE):
+                    facts.append(
+                        _Fact(m["name"], f"{m['name']} is {owner_of(m['owner'])}'s {rel}.")
+                    )
+    if _FAVORITE_GATE.search(low):
         for i, pattern in enumerate(_SEM_FAVORITE):
             for m in pattern.finditer(sentence):
                 name = f"{owner_of(m['owner'])}'s favorite {m['what'].strip()}"
-                value = m["val"].strip().strip("\"“”")
+                value = m["val"].strip().strip('"“”')
                 if i == 0 or value.split()[0].lower() not in _BAD_SUBJECTS:
                     facts.append(_Fact(name, f"{name} is {_third_person(value, subject, False)}."))
-    if _has(low, _QUOTE_GATE):
+    if _QUOTE_GATE.search(sentence):
         for m in _SEM_QUOTED.finditer(sentence):
             title = m["t"] or m["t2"]
             if title and len(title.split()) <= 8:
                 facts.append(_Fact(title.strip(), third(_clean_lead(sentence))))
-    for gate, pattern in (((" is ", " are ", " was ", " were "), _SEM_COPULA),
-                          (_RELATION_GATE, _SEM_RELATION)):  # fmt: skip
-        if _has(low, gate):
+    for gate, pattern in ((_COPULA_GATE, _SEM_COPULA), (_RELATION_GATE, _SEM_RELATION)):
+        if gate.search(low):
             for m in pattern.finditer(sentence):
                 x = m["x"]
                 if x.split()[0].lower().strip("'’") in _BAD_SUBJECTS:
                     continue
-                definition = pattern is _SEM_COPULA and m["pred"].split()[0] in ("a", "an")
+                definition = pattern is _SEM_COPULA and _DEFINITION.match(m["pred"])
                 if m.start() == 0 and len(x.split()) == 1 and not definition:
                     continue
                 facts.append(_Fact(x, third(m.group(0))))
-    if _has(low, ("have", "'ve", "’ve")):
+    if _HAVE_GATE.search(low):
         facts += [_Fact(subject, third(m.group(0))) for m in _SEM_COUNT.finditer(sentence)]
-    if " my " in low:
+    if _MY_GATE.search(low):
         for m in _SEM_POSSESSIVE.finditer(sentence):
             x = m["x"]
             if x.split()[-1] not in _BAD_POSSESSIONS and not re.search(r"favou?rite|fave|name", x):
@@ -1023,7 +1232,10 @@ def route(texts: list[str]) -> list[str]:
         sentences = prep.sentences()
         if any(_core_clauses(s, prep.zh) for s in sentences):
             found.add("core")
-        if any(_semantic_facts(s, "the user", prep.zh) for s in sentences):
+        if any(
+            _semantic_facts(s, p, "the user", prep.zh)
+            for s, p in zip(sentences, ["", *sentences], strict=False)
+        ):
             found.add("semantic")
     return [t for t in MEMORY_TYPES if t in found]
 
@@ -1054,76 +1266,107 @@ def extract_core(inputs: list[InputText]) -> list[Row]:
     return rows
 
 
-_FUTURE_CUE = re.compile(
+_FUTURE_CUE = re.compile(  # searched in lower-cased text
     r"\b(?:will|going\s+to|gonna|plan(?:s|ning)?\s+to|planning|thinking\s+(?:about|of)|"
-    r"hoping\s+to|can't\s+wait|looking\s+forward)\b|['’]ll\b|打算|计划|准备|将要|要去|想去",
-    re.IGNORECASE,
+    r"hoping\s+to|can't\s+wait|looking\s+forward)\b|['’]ll\b|打算|计划|准备|将要|要去|想去"
 )
 _PAST_ACTION = re.compile(
     r"\b(?:I|[Ww]e)\s+" + _ADV_GROUP + r"(?:[a-z]+ed|" + "|".join(sorted(_PAST)) + r")\b|"
     r"我们?[^，。！？]{0,8}(?:了|过)"
 )
+# A shared photo goes into the summary when the words point at it or say little themselves:
+# captions are often off the point ("a dog walking past a wall" for a support group).
 _PHOTO_REF = re.compile(
     r"\b(?:pics?|photos?|pictures?|look\s+at|check\s+(?:it\s+)?out|here['’]s|here\s+is|snapped)\b",
     re.IGNORECASE,
 )
+_SINCE = re.compile(r"\b(?i:since|ever\s+since)\s+$|自从$")
+
+
+_MAX_SUMMARY = 400
 
 
 def _sentence_score(sentence: str, words: list[str], times: list[TimeMatch]) -> float:
-    """How much a sentence says: content words, plus a time, minus being a question."""
+    """How much a sentence says: content words, more with a time or an action, half if asked."""
     score = min(len(words), 12) + len(_CJK.findall(sentence)) / 4
+    if sentence.endswith(("?", "？")):
+        return score / 2
     if times:
         score += 4
-    if _PAST_ACTION.search(sentence) or _FUTURE_CUE.search(sentence):
+    if _PAST_ACTION.search(sentence) or _FUTURE_CUE.search(sentence.lower()):
         score += 2
-    if sentence.endswith(("?", "？")):
-        score -= 4
     return score
 
 
 def _with_labels(sentence: str, offset: int, times: list[TimeMatch], zh: bool) -> str:
     """``sentence`` with the resolved date after each relative time in it."""
-    for t in sorted(times, key=lambda t: -t.span[0]):
+    parts, last = [], 0
+    for t in times:
         if t.relative and t.label != t.text:
             end = t.span[1] - offset
-            note = f"（{t.label}）" if zh else f" ({t.label})"
-            sentence = sentence[:end] + note + sentence[end:]
-    return sentence
+            parts += [sentence[last:end], f"（{t.label}）" if zh else f" ({t.label})"]
+            last = end
+    return "".join(parts) + sentence[last:]
 
 
-def _summary(inp: InputText, prep: _Prepared, names: frozenset[str]) -> tuple[str, TimeMatch | None]:
+def _shorten(text: str) -> str:
+    """``text`` cut to about ``_MAX_SUMMARY`` characters at a word boundary."""
+    if len(text) <= _MAX_SUMMARY:
+        return text
+    cut = text[:_MAX_SUMMARY]
+    return (cut.rsplit(" ", 1)[0] if " " in cut[-40:] else cut) + "…"
+
+
+def _summary(
+    inp: InputText, prep: _Prepared, names: frozenset[str]
+) -> tuple[str, TimeMatch | None]:
     """One sentence naming who did what (and when), and the time it happened, if stated."""
     zh, body, subject = prep.zh, prep.body, _subject(inp, prep.zh)
     times = find_times(body, inp.occurred_at) if body.strip() else []
     asked = [body[e - 1] in "?？" for _, e in prep.spans]
-    in_span = [[t for t in times if s <= t.span[0] < e] for s, e in prep.spans]
+    in_span: list[list[TimeMatch]] = [[] for _ in prep.spans]
+    for t in times:
+        if (i := prep.sentence_at(t.span[0])) >= 0:
+            in_span[i].append(t)
     scores = [
         _sentence_score(body[s:e], _without_names(w, names), ts)
         for (s, e), w, ts in zip(prep.spans, prep.words, in_span, strict=True)
     ]
-    stated = [t for ts, q in zip(in_span, asked, strict=True) if not q for t in ts]
-    if not scores or (max(scores) <= 0 and prep.photo):
-        chosen = stated[0] if stated else None
-        summary = ""
-    else:
+    # The first time told (not asked, not "since ...") dates the event; its sentence is the
+    # summary unless another one says much more.
+    stated = [
+        (i, t)
+        for i, ts in enumerate(in_span)
+        if not asked[i]
+        for t in ts
+        if not _SINCE.search(body, max(0, t.span[0] - 8), t.span[0])
+    ]
+    chosen = stated[0][1] if stated else None
+    summary, weak = "", True
+    if scores and (max(scores) > 0 or not prep.photo):
         best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+        if stated and scores[stated[0][0]] * 2 >= scores[best]:
+            best = stated[0][0]
         start, end = prep.spans[best]
         own = [] if asked[best] else in_span[best]
-        chosen = own[0] if own else (stated[0] if stated else None)
-        sentence = _third_person(_clean_lead(_with_labels(body[start:end], start, own, zh)),
-                                 subject, zh)  # fmt: skip
+        chosen = next((t for i, t in stated if i == best), chosen)
+        sentence = _clean_lead(_with_labels(body[start:end], start, own, zh))
+        sentence = _third_person(sentence, subject, zh)
         if subject.lower() not in sentence.lower():
             verb = ("问" if asked[best] else "说") if zh else ("asked" if asked[best] else "said")
             sentence = f"{subject}{verb}：{sentence}" if zh else f"{subject} {verb}: {sentence}"
-        summary = _finish(_cap(sentence), zh)
-        if chosen is not None and not own:
-            note = f"（{chosen.text}，{chosen.label}）" if zh else f" ({chosen.text}: {chosen.label})"
+        summary = _finish(_cap(_shorten(sentence)), zh)
+        if chosen is not None and chosen not in own:
+            note = (
+                f"（{chosen.text}，{chosen.label}）" if zh else f" ({chosen.text}: {chosen.label})"
+            )
             summary = summary[:-1] + note + summary[-1]
-        if prep.photo and (scores[best] < 3 or _PHOTO_REF.search(body)):
-            summary = summary[:-1] + ("；" if zh else "; ")
-    if prep.photo and (not summary or summary[-1] in ";；"):
+        weak = scores[best] < 3
+    if prep.photo and (weak or _PHOTO_REF.search(body)):
         shared = f"{subject}分享了照片：{prep.photo}" if zh else f"{subject} shared {prep.photo}"
-        summary = _finish(summary + (shared if summary else _cap(shared)), zh)
+        if summary:
+            shared = summary.rstrip(_END_PUNCT) + ("；" if zh else "; ") + shared
+        summary = _finish(_cap(shared), zh)
     return summary, chosen
 
 
@@ -1140,7 +1383,7 @@ def _event_type(inp: InputText, text: str, occurred: datetime) -> str:
         return "plan"
     if occurred < inp.occurred_at - timedelta(hours=1) or _PAST_ACTION.search(text):
         return "activity"
-    if _FUTURE_CUE.search(text):
+    if _FUTURE_CUE.search(text.lower()):
         return "plan"
     return "conversation"
 
@@ -1160,15 +1403,17 @@ def extract_episodic(inputs: list[InputText]) -> list[Row]:
             continue
         summary, chosen = _summary(inp, prep, names)
         occurred = chosen.when if chosen is not None else inp.occurred_at
-        rows.append({
-            "event_type": _event_type(inp, prep.body, occurred),
-            "summary": summary,
-            "details": f"{_who(inp)}: {_redact(inp.text).strip()}",
-            "actor": _actor(inp.role),
-            "occurred_at": occurred.isoformat(),
-            "source_ids": [inp.source_id],
-            "tree_path": _tree(prep.body, prep.zh),
-        })  # fmt: skip
+        rows.append(
+            {
+                "event_type": _event_type(inp, prep.body, occurred),
+                "summary": summary,
+                "details": f"{_who(inp)}: {_redact(inp.text).strip()}",
+                "actor": _actor(inp.role),
+                "occurred_at": occurred.isoformat(),
+                "source_ids": [inp.source_id],
+                "tree_path": _tree(prep.body, prep.zh),
+            }
+        )
     return rows
 
 
@@ -1179,25 +1424,34 @@ def extract_semantic(inputs: list[InputText]) -> list[Row]:
     for inp in inputs:
         prep = _prepare(inp.text)
         subject = _subject(inp, prep.zh)
-        for sentence in prep.sentences():
-            for fact in _semantic_facts(sentence, subject, prep.zh):
+        sentences = prep.sentences()
+        for sentence, previous in zip(sentences, ["", *sentences], strict=False):
+            facts = _semantic_facts(sentence, previous, subject, prep.zh)
+            topic = _tree(sentence, prep.zh)[0] if facts else ""
+            for fact in facts:
                 key = (fact.name.lower(), fact.summary.lower())
                 if key in seen or not fact.name:
                     continue
                 seen.add(key)
-                rows.append({
-                    "name": fact.name,
-                    "summary": _finish(_cap(fact.summary), prep.zh),
-                    "details": f"{_who(inp)}: {sentence}",
-                    "source": inp.speaker or "conversation",
-                    "source_ids": [inp.source_id],
-                    "tree_path": [*_tree(sentence, prep.zh)[:1], fact.name],
-                })  # fmt: skip
+                own_topic = _tree(fact.summary, prep.zh)[0]
+                rows.append(
+                    {
+                        "name": fact.name,
+                        "summary": _finish(_cap(fact.summary), prep.zh),
+                        "details": f"{_who(inp)}: {sentence}",
+                        "source": inp.speaker or "conversation",
+                        "source_ids": [inp.source_id],
+                        "tree_path": [
+                            topic if own_topic in ("general", "其他") else own_topic,
+                            fact.name,
+                        ],
+                    }
+                )
     return rows
 
 
 def extract_procedural(inputs: list[InputText]) -> list[Row]:
-    """Ordered steps (numbered lists, "first ... then ...", 首先…然后…): workflows, guides, scripts."""
+    """Ordered steps (numbered lists, "first ... then ...", 首先…然后…) as guides and scripts."""
     rows: list[Row] = []
     for inp in inputs:
         prep = _prepare(inp.text)
@@ -1219,32 +1473,39 @@ def extract_procedural(inputs: list[InputText]) -> list[Row]:
             entry_type = "workflow"
         else:
             entry_type = "guide"
-        rows.append({
-            "entry_type": entry_type,
-            "summary": _finish(_cap(summary), zh),
-            "steps": list(steps),
-            "source_ids": [inp.source_id],
-            "tree_path": ["步骤" if zh else "procedures", _tree(prep.body, zh)[0]],
-        })  # fmt: skip
+        rows.append(
+            {
+                "entry_type": entry_type,
+                "summary": _finish(_cap(summary), zh),
+                "steps": list(steps),
+                "source_ids": [inp.source_id],
+                "tree_path": ["步骤" if zh else "procedures", _tree(prep.body, zh)[0]],
+            }
+        )
     return rows
 
 
 _RESOURCE_WORDS = {
-    "link": ("a link to {}", "链接 {}"), "code": ("code ({})", "代码（{}）"),
-    "file": ("the file {}", "文件 {}"), "screenshot": ("a screenshot of {}", "截图：{}"),
-}  # fmt: skip
+    "link": ("a link to {}", "链接 {}"),
+    "code": ("code ({})", "代码（{}）"),
+    "file": ("the file {}", "文件 {}"),
+    "screenshot": ("a screenshot of {}", "截图：{}"),
+}
 
 
-def _resource_summary(res: _Resource, text: str, subject: str, zh: bool) -> str:
+def _resource_summary(res: _Resource, prep: _Prepared, subject: str) -> str:
+    text, zh = prep.body, prep.zh
     if res.span == (0, len(text)) and res.kind in ("document", "text", "screenshot"):
         screen = _SCREEN.match(text)
         lead = " ".join(_sentences_of(text[screen.end() :] if screen else text)[:2])
         return lead[:240] + ("…" if len(lead) > 240 else "")
     if res.kind == "code":
-        context = text[: res.span[0]].strip()
+        context = " ".join(_sentences_of(text[max(0, res.span[0] - 300) : res.span[0]])[-1:])
     else:
-        around = [text[s:e] for s, e in _sentence_spans(text) if s <= res.span[0] < e]
-        context = around[0].replace(res.body, res.title).strip() if around else ""
+        i = prep.sentence_at(res.span[0])
+        start, end = prep.spans[i] if i >= 0 else (0, 0)
+        start, end = max(start, res.span[0] - 200), min(end, res.span[1] + 200)
+        context = text[start:end].replace(res.body, res.title).strip()
     en, zh_form = _RESOURCE_WORDS[res.kind]
     if zh:
         head = f"{subject}分享了{zh_form.format(res.title)}"
@@ -1266,16 +1527,18 @@ def extract_resource(inputs: list[InputText]) -> list[Row]:
     for inp in inputs:
         prep = _prepare(inp.text)
         subject = _subject(inp, prep.zh)
+        topic = _tree(prep.body, prep.zh)[0]
         for res in _resources(prep.body):
-            rows.append({
-                "title": res.title,
-                "summary": _finish(_resource_summary(res, prep.body, subject, prep.zh), prep.zh),
-                "resource_type": res.kind,
-                "content": res.body if res.kind == "code" else prep.body,
-                "source_ids": [inp.source_id],
-                "tree_path": ["资源" if prep.zh else "resources", res.kind,
-                              *_tree(prep.body, prep.zh)[:1]],
-            })  # fmt: skip
+            rows.append(
+                {
+                    "title": res.title,
+                    "summary": _finish(_resource_summary(res, prep, subject), prep.zh),
+                    "resource_type": res.kind,
+                    "content": res.body if res.kind == "code" else prep.body,
+                    "source_ids": [inp.source_id],
+                    "tree_path": ["资源" if prep.zh else "resources", res.kind, topic],
+                }
+            )
     return rows
 
 
@@ -1289,14 +1552,16 @@ def extract_knowledge_vault(inputs: list[InputText]) -> list[Row]:
             if secret.value in seen:
                 continue
             seen.add(secret.value)
-            rows.append({
-                "entry_type": "credential" if secret.kind == "username" else secret.kind,
-                "source": inp.speaker or inp.role or "conversation",
-                "sensitivity": _SENSITIVITY[secret.kind],
-                "secret_value": secret.value,
-                "caption": _caption(secret, inp, prep.zh),
-                "source_ids": [inp.source_id],
-            })  # fmt: skip
+            rows.append(
+                {
+                    "entry_type": "credential" if secret.kind == "username" else secret.kind,
+                    "source": inp.speaker or inp.role or "conversation",
+                    "sensitivity": _SENSITIVITY[secret.kind],
+                    "secret_value": secret.value,
+                    "caption": _caption(secret, inp, prep.zh),
+                    "source_ids": [inp.source_id],
+                }
+            )
     return rows
 
 
@@ -1328,12 +1593,17 @@ def topics(question: str) -> list[str]:
     text = _QUESTION_PHRASE.sub(" ", question)
     covered: set[str] = set()
     for m in _PHRASE.finditer(text):
-        words = (m.group(1) or m.group(0)).split()
-        while words and words[0].lower() in _QUESTION_WORDS | _STOPWORDS:
-            words.pop(0)
-        if len(words) >= 2 or (m.group(1) and words):
+        if m.group(1):
+            add(m.group(1).strip())
+            words = m.group(1).split()
+        else:
+            words = m.group(0).split()
+            while words and words[0].lower() in _QUESTION_WORDS | _STOPWORDS:
+                words.pop(0)
+            if len(words) < 2:
+                continue
             add(re.sub(r"['’]s\b", "", " ".join(words)))
-            covered.update(w.lower() for w in words)
+        covered.update(re.sub(r"['’]s$", "", w.lower()) for w in words)
     for token in _TOKEN.findall(text):
         word = re.sub(r"['’]s$", "", token)
         low = word.lower()
@@ -1352,8 +1622,16 @@ def topics(question: str) -> list[str]:
 def _stem(word: str) -> str:
     """A crude English stem, the same on both sides: painted, painting, paints -> paint."""
     w = word.lower().replace("’", "'").removesuffix("'s")
-    for suffix, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("ses", "s"), ("xes", "x"),
-                         ("ches", "ch"), ("shes", "sh"), ("s", "")):  # fmt: skip
+    for suffix, keep in (
+        ("ies", "y"),
+        ("ing", ""),
+        ("ed", ""),
+        ("ses", "s"),
+        ("xes", "x"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("s", ""),
+    ):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("ss"):
             w = w[: -len(suffix)] + keep
             break
@@ -1386,14 +1664,19 @@ _MONTH_RE = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 )
 _DATE_FORMS = (
-    re.compile(r"\b(?:the|a few|a couple of|several|\w+)\s+(?:days?|weeks?|weekends?|months?|"
-               r"years?)\s+(?:before|after|of)\s+\d{1,2}\s+" + _MONTH_RE + r",?\s+\d{4}", re.I),
+    re.compile(
+        r"\b(?:the|a few|a couple of|several|\w+)\s+(?:days?|weeks?|weekends?|months?|"
+        r"years?)\s+(?:before|after|of)\s+\d{1,2}\s+" + _MONTH_RE + r",?\s+\d{4}",
+        re.I,
+    ),
     re.compile(r"\b(?:spring|summer|autumn|fall|winter)\s+\d{4}\b", re.I),
     re.compile(r"\b\d{1,2}\s+" + _MONTH_RE + r",?\s+\d{4}\b"),
     re.compile(r"\b" + _MONTH_RE + r"\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b"),
     re.compile(r"\b" + _MONTH_RE + r"\s+\d{4}\b"),
-    re.compile(r"\d{4}年\d{1,2}月(?:\d{1,2}日)?(?:[^，。（）()]{0,12}?(?:前一周|后一周|周末|那一周))?"),
-)  # fmt: skip
+    re.compile(
+        r"\d{4}年\d{1,2}月(?:\d{1,2}日)?(?:[^，。（）()]{0,12}?(?:前一周|后一周|周末|那一周))?"
+    ),
+)
 _YEAR = re.compile(r"\b(?:19|20)\d{2}年?")
 _ISO_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _PARENS = re.compile(r"\(([^()]{3,80})\)|（([^（）]{3,80})）")

@@ -50,26 +50,88 @@ class _Resolved:
     relative: bool = True
 
 
-_MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+_MONTH_NAMES = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 _MONTHS = {name.lower(): i for i, name in enumerate(_MONTH_NAMES, 1)}
 _MONTHS.update({name.lower()[:3]: i for i, name in enumerate(_MONTH_NAMES, 1)})
 _MONTHS["sept"] = 9
-_MONTH = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b\.?"
+_MONTH = (  # an abbreviation may end with a full stop, which then belongs to the match
+    r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b"
+    r"(?:(?<=jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)\.|(?<=sept)\.)?"
+)
 
 _WEEKDAYS = {
-    "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
-    "weds": 2, "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4,
-    "saturday": 5, "sat": 5, "sunday": 6, "sun": 6,
-}  # fmt: skip
-_WEEKDAY = r"(?P<wd>" + "|".join(sorted(_WEEKDAYS, key=len, reverse=True)) + r")\b\.?"
+    "monday": 0,
+    "mon": 0,
+    "tuesday": 1,
+    "tue": 1,
+    "tues": 1,
+    "wednesday": 2,
+    "wed": 2,
+    "weds": 2,
+    "thursday": 3,
+    "thu": 3,
+    "thur": 3,
+    "thurs": 3,
+    "friday": 4,
+    "fri": 4,
+    "saturday": 5,
+    "sat": 5,
+    "sunday": 6,
+    "sun": 6,
+}
+_WEEKDAY = (
+    r"(?P<wd>" + "|".join(sorted(_WEEKDAYS, key=len, reverse=True)) + r")\b"
+    r"(?:(?<=mon|tue|wed|thu|fri|sat|sun)\.|(?<=tues|weds|thur)\.|(?<=thurs)\.)?"
+)
 
 _NUMBER_WORDS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
-    "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-}  # fmt: skip
-_VAGUE_NUMBERS = {"a few": 3, "few": 3, "several": 3, "a couple of": 2, "a couple": 2, "couple of": 2}
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+}
+_VAGUE_NUMBERS = {
+    "a few": 3,
+    "few": 3,
+    "several": 3,
+    "a couple of": 2,
+    "a couple": 2,
+    "couple of": 2,
+}
 _NUMBER = (
     r"(?P<n>\d{1,3}|a\s+couple\s+of|a\s+couple|couple\s+of|a\s+few|few|several|"
     + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
@@ -80,7 +142,20 @@ _SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
 _SEASONS_ZH = {3: "春天", 6: "夏天", 9: "秋天", 12: "冬天"}
 _SEASON_NAMES = {3: "spring", 6: "summer", 9: "autumn", 12: "winter"}
 
-_ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
 _ZH_NUM = r"[\d零〇一二两三四五六七八九十]{1,3}"
 _ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "7": 6}
 _ZH_WEEKDAYS.update({str(i): i - 1 for i in range(1, 7)})
@@ -92,7 +167,7 @@ _FUTURE = re.compile(
     re.IGNORECASE,
 )
 _PAST = re.compile(r"\b(?:was|were|went|did|had|ago|last|\w+ed)\b|了|过", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?。！？\n]")
+_SENTENCE_ENDS = ".!?。！？\n"
 _LOCOMO = re.compile(
     r"(?P<h>\d{1,2}):(?P<mi>\d{2})\s*(?P<ap>am|pm|a\.m\.|p\.m\.)\s+on\s+(?P<d>\d{1,2})\s+"
     + _MONTH
@@ -144,8 +219,12 @@ def find_times(text: str, reference: datetime) -> list[TimeMatch]:
         raise ValueError("reference must be timezone-aware")
     found: list[tuple[int, int, _Resolved]] = []
     low = text.lower()
-    for gates, pattern, handler in _RULES:
-        if not all(any(word in low for word in gate) for gate in gates):
+    passed: dict[re.Pattern[str], bool] = {}
+    for gates, pattern, handler in _RULES if _CJK_CHAR.search(text) else _EN_RULES:
+        for gate in gates:
+            if gate not in passed:
+                passed[gate] = gate.search(low) is not None
+        if not all(passed[gate] for gate in gates):
             continue
         for m in pattern.finditer(text):
             resolved = handler(m, reference, _tense(text, m.start(), m.end()))
@@ -153,8 +232,10 @@ def find_times(text: str, reference: datetime) -> list[TimeMatch]:
                 found.append((m.start(), m.end(), resolved))
     found.sort(key=lambda f: (f[0] - f[1], f[0]))
     kept: list[tuple[int, int, _Resolved]] = []
+    covered = bytearray(len(text))
     for start, end, resolved in found:
-        if all(end <= s or start >= e for s, e, _ in kept):
+        if not any(covered[start:end]):
+            covered[start:end] = b"\x01" * (end - start)
             kept.append((start, end, resolved))
     kept.sort(key=lambda f: f[0])
     return [
@@ -200,7 +281,9 @@ def _week_start(d: date) -> date:
 
 
 def _pick_year(ref: date, month: int, day: int, tense: Tense) -> date | None:
-    candidates = [c for y in (ref.year - 1, ref.year, ref.year + 1) if (c := _safe_date(y, month, day))]
+    candidates = [
+        c for y in (ref.year - 1, ref.year, ref.year + 1) if (c := _safe_date(y, month, day))
+    ]
     if not candidates:
         return None
     if tense == "future":
@@ -211,9 +294,11 @@ def _pick_year(ref: date, month: int, day: int, tense: Tense) -> date | None:
 
 
 def _tense(text: str, start: int, end: int) -> Tense:
-    before = [m.end() for m in _SENTENCE_END.finditer(text, 0, start)]
-    after = _SENTENCE_END.search(text, end)
-    sentence = text[before[-1] if before else 0 : after.end() if after else len(text)]
+    """The tense of the sentence around ``text[start:end]`` (looking at most 300 characters out)."""
+    window = max(0, start - 300)
+    left = max(window - 1, *(text.rfind(c, window, start) for c in _SENTENCE_ENDS)) + 1
+    right = [i for c in _SENTENCE_ENDS if (i := text.find(c, end, end + 300)) >= 0]
+    sentence = text[left : min(right) + 1 if right else end + 300]
     if _FUTURE.search(sentence):
         return "future"
     if _PAST.search(sentence):
@@ -327,15 +412,28 @@ def _en_season_year(m: re.Match[str], ref: datetime, _: Tense) -> _Resolved | No
 
 
 _DAY_WORDS: dict[str, tuple[int, int | None]] = {
-    "the day before yesterday": (-2, 12), "day before yesterday": (-2, 12),
-    "the day after tomorrow": (2, 12), "day after tomorrow": (2, 12),
-    "yesterday": (-1, 12), "last night": (-1, 21), "today": (0, None), "earlier today": (0, None),
-    "this morning": (0, 9), "this afternoon": (0, 15), "this evening": (0, 19), "tonight": (0, 20),
+    "the day before yesterday": (-2, 12),
+    "day before yesterday": (-2, 12),
+    "the day after tomorrow": (2, 12),
+    "day after tomorrow": (2, 12),
+    "yesterday": (-1, 12),
+    "last night": (-1, 21),
+    "today": (0, None),
+    "earlier today": (0, None),
+    "this morning": (0, 9),
+    "this afternoon": (0, 15),
+    "this evening": (0, 19),
+    "tonight": (0, 20),
     "tomorrow": (1, 12),
-}  # fmt: skip
+}
+
+
+_IDIOM = re.compile(r"\blike\s+(?:it\s+was\s+)?(?:just\s+|only\s+)?$", re.IGNORECASE)
 
 
 def _en_day_word(m: re.Match[str], ref: datetime, _: Tense) -> _Resolved | None:
+    if _IDIOM.search(m.string, max(0, m.start() - 20), m.start()):
+        return None  # "feels like just yesterday"
     offset, hour = _DAY_WORDS[" ".join(m.group(0).lower().split())]
     when = ref if hour is None else _at(ref, ref.date() + timedelta(days=offset), hour)
     return _Resolved(when, "day", describe(when))
@@ -351,7 +449,9 @@ def _en_period(m: re.Match[str], ref: datetime, _: Tense) -> _Resolved | None:
     today, ref_day = ref.date(), describe(ref)
     if unit == "week":
         when = _at(ref, today + timedelta(days=7 * shift))
-        label = {-1: f"the week before {ref_day}", 0: f"the week of {ref_day}"}.get(shift, f"the week after {ref_day}")
+        label = {-1: f"the week before {ref_day}", 0: f"the week of {ref_day}"}.get(
+            shift, f"the week after {ref_day}"
+        )
         return _Resolved(when, "week", label)
     if unit == "weekend":
         if q in ("over the", "this past") and today.weekday() >= 5:
@@ -421,7 +521,9 @@ def _en_offset(m: re.Match[str], ref: datetime, _: Tense) -> _Resolved | None:
         return _Resolved(when, "weekend", _relative_label(m["n"], unit, n, ref, direction))
     if unit == "month":
         when = _at(ref, _add_months(today.replace(day=1), sign * n))
-        label = _relative_label(m["n"], unit, n, ref, direction) if vague else describe(when, "month")
+        label = (
+            _relative_label(m["n"], unit, n, ref, direction) if vague else describe(when, "month")
+        )
         return _Resolved(when, "month", label)
     when = _at(ref, date(today.year + sign * n, 1, 1))
     label = _relative_label(m["n"], unit, n, ref, direction) if vague else describe(when, "year")
@@ -431,10 +533,22 @@ def _en_offset(m: re.Match[str], ref: datetime, _: Tense) -> _Resolved | None:
 # --- Chinese handlers --------------------------------------------------------------
 
 _ZH_DAY_WORDS: dict[str, tuple[int, int | None]] = {
-    "大前天": (-3, 12), "前天": (-2, 12), "昨天": (-1, 12), "昨日": (-1, 12), "昨晚": (-1, 21),
-    "昨天晚上": (-1, 21), "今天": (0, None), "今日": (0, None), "今早": (0, 9), "今天早上": (0, 9),
-    "今晚": (0, 20), "今天晚上": (0, 20), "明天": (1, 12), "明日": (1, 12), "后天": (2, 12),
-}  # fmt: skip
+    "大前天": (-3, 12),
+    "前天": (-2, 12),
+    "昨天": (-1, 12),
+    "昨日": (-1, 12),
+    "昨晚": (-1, 21),
+    "昨天晚上": (-1, 21),
+    "今天": (0, None),
+    "今日": (0, None),
+    "今早": (0, 9),
+    "今天早上": (0, 9),
+    "今晚": (0, 20),
+    "今天晚上": (0, 20),
+    "明天": (1, 12),
+    "明日": (1, 12),
+    "后天": (2, 12),
+}
 
 
 def _zh_day_word(m: re.Match[str], ref: datetime, _: Tense) -> _Resolved | None:
@@ -447,7 +561,11 @@ def _zh_date(m: re.Match[str], ref: datetime, tense: Tense) -> _Resolved | None:
     month = _zh_count(m["m"])[0]
     if m.groupdict().get("d") is None:
         when = _at(ref, date(int(m["y"]), month, 1)) if 1 <= month <= 12 else None
-        return _Resolved(when, "month", describe(when, "month", "zh"), relative=False) if when else None
+        return (
+            _Resolved(when, "month", describe(when, "month", "zh"), relative=False)
+            if when
+            else None
+        )
     day = _zh_count(m["d"])[0]
     year = m.groupdict().get("y")
     d = _safe_date(int(year), month, day) if year else _pick_year(ref.date(), month, day, tense)
@@ -474,14 +592,23 @@ def _zh_weekday(m: re.Match[str], ref: datetime, tense: Tense) -> _Resolved | No
 def _zh_week(m: re.Match[str], ref: datetime, _: Tense) -> _Resolved | None:
     shift, ref_day = _ZH_SHIFT[m["q"]], describe(ref, lang="zh")
     when = _at(ref, ref.date() + timedelta(days=7 * shift))
-    labels = {-2: f"{ref_day}的两周前", -1: f"{ref_day}的前一周", 0: f"{ref_day}所在的那一周", 1: f"{ref_day}的后一周"}
+    labels = {
+        -2: f"{ref_day}的两周前",
+        -1: f"{ref_day}的前一周",
+        0: f"{ref_day}所在的那一周",
+        1: f"{ref_day}的后一周",
+    }
     return _Resolved(when, "week", labels.get(shift, f"{ref_day}的两周后"))
 
 
 def _zh_weekend(m: re.Match[str], ref: datetime, _: Tense) -> _Resolved | None:
     shift = _ZH_SHIFT[m["q"]]
     when = _at(ref, _weekend(ref.date(), shift))
-    label = f"{describe(ref, lang='zh')}之前的那个周末" if shift < 0 else describe(when, "weekend", "zh")
+    label = (
+        f"{describe(ref, lang='zh')}之前的那个周末"
+        if shift < 0
+        else describe(when, "weekend", "zh")
+    )
     return _Resolved(when, "weekend", label)
 
 
@@ -520,17 +647,29 @@ def _zh_offset(m: re.Match[str], ref: datetime, _: Tense) -> _Resolved | None:
 
 
 _I = re.IGNORECASE
-# A rule runs only when, for each of its gates, the lower-cased text holds one of the words.
-Gate = tuple[tuple[str, ...], ...]
-_DIGIT: tuple[str, ...] = tuple("0123456789")
-_MONTH_GATE = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_ZH_GATE = ("天", "日", "晚", "早", "周", "星期", "礼拜", "月", "年", "前", "后")
+
+
+def _gate(*words: str) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(w) for w in words))
+
+
+# A rule runs only when each of its gates finds something in the lower-cased text: a cheap
+# first look that spares the costlier patterns most texts.
+Gates = tuple[re.Pattern[str], ...]
+_DIGIT = re.compile(r"\d")
+_MONTH_GATE = _gate(
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"
+)
+_ZH_GATE = _gate("天", "日", "晚", "早", "周", "星期", "礼拜", "月", "年", "前", "后")
+_WEEK_ZH = _gate("周", "星期", "礼拜")
 _EN_DAY_MONTH = (
     r"\b(?:on\s+)?(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+"
     + _MONTH
     + r"(?:,?\s+(?P<y>\d{4})\b)?"
 )
-_EN_MONTH_DAY = r"\b(?:on\s+)?" + _MONTH + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?"
+_EN_MONTH_DAY = (
+    r"\b(?:on\s+)?" + _MONTH + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?"
+)
 _EN_MONTH_YEAR = (
     r"\b(?:(?:in|of|during)\s+)?(?:(?:early|late|mid)[\s-]+)?" + _MONTH + r",?\s+(?P<y>\d{4})\b"
 )
@@ -544,23 +683,25 @@ _EN_PERIOD = (
 )
 _Q_WEEKDAY = r"\b(?P<q>last|this\s+past|this\s+coming|this|next|coming|on)\s+"
 _ZH_SHIFTS = r"(?P<q>上上|上|这|本|下下|下)个?"
-_RULES: tuple[tuple[Gate, re.Pattern[str], Handler], ...] = (
+_EN_RULES: tuple[tuple[Gates, re.Pattern[str], Handler], ...] = (
     ((_DIGIT,), re.compile(r"\b" + _LOCOMO.pattern, _I), _en_locomo),
     (
-        (_DIGIT, ("-",)),
+        (_DIGIT, _gate("-")),
         re.compile(
             r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?:[T ](?P<h>\d{2}):(?P<mi>\d{2})"
             r"(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\d:])"
         ),
         _iso,
     ),
-    ((_DIGIT, ("/",)), re.compile(r"\b(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})\b"), _iso),
+    ((_DIGIT, _gate("/")), re.compile(r"\b(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})\b"), _iso),
     ((_DIGIT, _MONTH_GATE), re.compile(_EN_DAY_MONTH, _I), _en_day_month),
     ((_DIGIT, _MONTH_GATE), re.compile(_EN_MONTH_DAY, _I), _en_day_month),
     ((_DIGIT, _MONTH_GATE), re.compile(_EN_MONTH_YEAR, _I), _en_month_year),
     (
         (_MONTH_GATE,),
-        re.compile(r"\b(?P<q>in|last|this|next|during|early|late|mid)[\s-]+" + _MONTH + r"(?!\s*\d)", _I),
+        re.compile(
+            r"\b(?P<q>in|last|this|next|during|early|late|mid)[\s-]+" + _MONTH + r"(?!\s*\d)", _I
+        ),
         _en_month,
     ),
     (
@@ -570,62 +711,81 @@ _RULES: tuple[tuple[Gate, re.Pattern[str], Handler], ...] = (
     ),
     ((_DIGIT,), re.compile(_EN_SEASON_YEAR, _I), _en_season_year),
     (
-        (("yesterday", "today", "tonight", "tomorrow", "night", "morning", "afternoon", "evening"),),
+        (
+            _gate(
+                "yesterday",
+                "today",
+                "tonight",
+                "tomorrow",
+                "night",
+                "morning",
+                "afternoon",
+                "evening",
+            ),
+        ),
         re.compile(r"\b(?:" + "|".join(k.replace(" ", r"\s+") for k in _DAY_WORDS) + r")\b", _I),
         _en_day_word,
     ),
-    ((("last", "this", "next", "coming", "over"),), re.compile(_EN_PERIOD, _I), _en_period),
+    ((_gate("last", "this", "next", "coming", "over"),), re.compile(_EN_PERIOD, _I), _en_period),
     (
-        (("mon", "tue", "wed", "thu", "fri", "sat", "sun"),),
+        (_gate("mon", "tue", "wed", "thu", "fri", "sat", "sun"),),
         re.compile(_Q_WEEKDAY + _WEEKDAY, _I),
         _en_weekday,
     ),
     (
-        (("ago", "back", "earlier"),),
+        (_gate("ago", "back", "earlier"),),
         re.compile(
-            r"\b" + _NUMBER + r"\s+(?P<u>day|week|weekend|month|year)s?\s+(?:ago|back|earlier)\b", _I
+            r"\b" + _NUMBER + r"\s+(?P<u>day|week|weekend|month|year)s?\s+(?:ago|back|earlier)\b",
+            _I,
         ),
         _en_offset,
     ),
     (
-        (("in ", "within"),),
+        (_gate("in ", "within"),),
         re.compile(
             r"\b(?:in|within)\s+" + _NUMBER + r"\s+(?P<u>day|week|month|year)s?\b(?!\s+ago)", _I
         ),
         _en_offset,
     ),
-    ((_ZH_GATE,), re.compile(r"|".join(sorted(_ZH_DAY_WORDS, key=len, reverse=True))), _zh_day_word),
+)
+_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
+_RULES = _EN_RULES + (
     (
-        (("年",),),
+        (_ZH_GATE,),
+        re.compile(r"|".join(sorted(_ZH_DAY_WORDS, key=len, reverse=True))),
+        _zh_day_word,
+    ),
+    (
+        (_gate("年"),),
         re.compile(r"(?P<y>\d{4})年(?P<m>" + _ZH_NUM + r")月(?:(?P<d>" + _ZH_NUM + r")[日号])?"),
         _zh_date,
     ),
     (
-        (("月",),),
+        (_gate("月"),),
         re.compile(r"(?<![\d年])(?P<m>" + _ZH_NUM + r")月(?P<d>" + _ZH_NUM + r")[日号]"),
         _zh_date,
     ),
-    ((("年",),), re.compile(r"(?P<y>(?:19|20)\d{2})年(?!\d)"), _zh_year_only),
+    ((_gate("年"),), re.compile(r"(?P<y>(?:19|20)\d{2})年(?!\d)"), _zh_year_only),
     (
-        (("周", "星期", "礼拜"),),
+        (_WEEK_ZH,),
         re.compile(_ZH_SHIFTS + r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天1-7])"),
         _zh_weekday,
     ),
     (
-        (("周", "星期", "礼拜"),),
+        (_WEEK_ZH,),
         re.compile(r"(?<![每上这本下个])(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"),
         _zh_weekday,
     ),
     (
-        (("周", "星期", "礼拜"),),
+        (_WEEK_ZH,),
         re.compile(_ZH_SHIFTS + r"(?:周|星期|礼拜)(?![一二三四五六日天1-7末])"),
         _zh_week,
     ),
-    ((("周末",),), re.compile(r"(?P<q>上|这|本|下)个?周末"), _zh_weekend),
-    ((("月",),), re.compile(r"(?<![晚早马路身手楼])" + _ZH_SHIFTS + r"月"), _zh_month),
-    ((("年",),), re.compile(r"前年|去年|今年|明年|后年"), _zh_year),
+    ((_gate("周末"),), re.compile(r"(?P<q>上|这|本|下)个?周末"), _zh_weekend),
+    ((_gate("月"),), re.compile(r"(?<![晚早马路身手楼])" + _ZH_SHIFTS + r"月"), _zh_month),
+    ((_gate("年"),), re.compile(r"前年|去年|今年|明年|后年"), _zh_year),
     (
-        (("前", "后"),),
+        (_gate("前", "后"),),
         re.compile(
             r"(?<!\d)(?P<n>" + _ZH_NUM + r"|几)个?(?P<u>天|日|周|星期|礼拜|月|年)"
             r"(?P<dir>以前|之前|前|以后|之后|后)"

@@ -9,12 +9,12 @@ import textwrap
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
+from mirix_like.memory_types.base import MemoryType
+from mirix_like.memory_types.core import CORE_BLOCK_LIMIT, CoreBlock
 from pydantic import ValidationError
 
 from mirix_like import memory_types
 from mirix_like.errors import MirixLikeError, UnknownMemoryTypeError
-from mirix_like.memory_types.base import MemoryType
-from mirix_like.memory_types.core import CORE_BLOCK_LIMIT, CoreBlock
 from mirix_like.store import MemoryStore
 
 TYPE_NAMES = ["core", "episodic", "semantic", "procedural", "resource", "knowledge_vault"]

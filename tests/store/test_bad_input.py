@@ -23,7 +23,6 @@ from mirix_like.errors import (
 )
 from mirix_like.store import MemoryStore, RawInput
 
-
 TYPES = ("core", "episodic", "semantic", "procedural", "resource", "knowledge_vault")
 
 
@@ -213,6 +212,27 @@ def test_add_inputs_with_wrong_types_raises_invalid_input(store):
     with pytest.raises(InvalidInputError):
         store.add_inputs([{"user_id": "ada", "text": "hi"}])  # type: ignore[list-item]
     assert store.inputs(None) == []
+
+
+@pytest.mark.xfail(strict=True, reason="bug: a lone surrogate (e.g. '\\ud800') passes the "
+                   "checks and pyarrow raises a raw UnicodeEncodeError")
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda s: s.count("episodic", "\ud800"), InvalidUserIdError),
+        (lambda s: s.search("hiking", "\ud800"), InvalidUserIdError),
+        (lambda s: s.search("hik\ud800", "ada", method="fts"), InvalidQueryError),
+        (lambda s: s.insert("semantic", "ada", [{"name": "n", "summary": "s",
+                                                 "metadata": {"k": "\ud800"}}]),
+         InvalidItemError),
+    ],
+    ids=["user-count", "user-search", "query", "metadata"],
+)
+def test_lone_surrogates_raise_a_mirix_error(store, call, error):
+    store.insert("semantic", "ada", [{"name": "n", "summary": "hiking"}])
+    with pytest.raises(error):
+        call(store)
+    assert store.count("semantic", "ada") == 1
 
 
 # ----------------------------------------------------------------- embedding dimension

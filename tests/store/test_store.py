@@ -196,6 +196,19 @@ def test_core_blocks_start_empty_and_round_trip(store):
     assert store.core_block("bob", "human").value == ""
 
 
+def test_core_block_keeps_its_creation_time_and_collects_source_ids(store):
+    first = store.set_core_block("ada", "human", "Name: Ada", source_ids=["m1"])
+    second = store.set_core_block("ada", "human", "Name: Ada L.", source_ids=["m2", "m1"],
+                                  actor="core_manager")
+    got = store.core_block("ada", "human")
+    assert got.source_ids == ["m1", "m2"]
+    assert got.created_at == first.created_at and got.updated_at == second.updated_at
+    history = store.history("ada", "human")
+    assert [(e.action, e.actor) for e in history] == [("insert", "api"),
+                                                      ("update", "core_manager")]
+    assert history[1].before["value"] == "Name: Ada"
+
+
 def test_core_block_at_the_limit_is_kept_and_over_it_raises(store):
     store.set_core_block("ada", "human", "a" * 5_000)
     assert len(store.core_block("ada", "human").value) == 5_000

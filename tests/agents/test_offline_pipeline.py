@@ -1,0 +1,153 @@
+"""Every agent with the offline backend, against a real LanceDB store."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from autogen_core import CancellationToken
+
+from mirix_like import MemorySystem
+from mirix_like.agents.batch import Batch
+from mirix_like.agents.tools import item_tools
+from mirix_like.errors import InvalidInputError
+from mirix_like.memory_types import get
+from mirix_like.memory_types.core import CORE_BLOCK_LIMIT
+
+USER = "sam"
+MARCH_3 = "2025-03-03T18:30:00+00:00"
+
+
+@pytest.fixture
+def memory(tmp_path: Path) -> MemorySystem:
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as system:
+        yield system
+
+
+def add(memory: MemorySystem, text: str, message_id: str, at: str = MARCH_3):
+    return memory.add([{"id": message_id, "role": "user", "name": "Sam", "content": text}],
+                      user_id=USER, occurred_at=at, flush=True)
+
+
+def test_events_keep_the_time_they_happened_and_their_source(memory: MemorySystem) -> None:
+    report = add(memory, "Yesterday I hiked up Mount Tamalpais with my sister Maya.", "m1")
+    assert "episodic" in report.routed and report.processed_inputs == ["m1"]
+    [event] = memory.list("episodic", user_id=USER)
+    assert "Tamalpais" in event.summary
+    assert event.source_ids == ["m1"]
+    assert event.occurred_at.date().isoformat() == "2025-03-02"  # "yesterday", not ingestion
+    assert report.created["episodic"] == [event.id]
+
+
+def test_facts_steps_secrets_and_user_statements_reach_their_types(
+    memory: MemorySystem,
+) -> None:
+    add(memory, "Maya is a marine biologist who studies octopuses.", "f1")
+    add(memory, "To deploy my blog: first run make build, then run make test, and finally "
+                "push the site folder with rsync.", "p1")
+    add(memory, "My home wifi password is Otter-Lantern-42.", "v1")
+    add(memory, "I work as a nurse at St. Mary's hospital.", "c1")
+
+    [fact] = [f for f in memory.list("semantic", user_id=USER) if f.name == "Maya"]
+    assert "marine biologist" in fact.summary and fact.source_ids == ["f1"]
+    [procedure] = memory.list("procedural", user_id=USER)
+    assert len(procedure.steps) == 3 and "make build" in procedure.steps[0]
+    [secret] = memory.list("knowledge_vault", user_id=USER)
+    assert secret.secret_value == "Otter-Lantern-42" and secret.sensitivity == "high"
+    assert "Otter-Lantern-42" not in secret.caption
+    human = memory.store.core_block(USER, "human")
+    assert "nurse" in human.value and "c1" in human.source_ids
+
+
+def test_high_sensitivity_secrets_never_reach_the_chat_prompt(memory: MemorySystem) -> None:
+    add(memory, "My home wifi password is Otter-Lantern-42.", "v1")
+    response = memory.chat("What is my wifi password?", user_id=USER)
+    assert "Otter-Lantern-42" not in response.answer
+    assert all(h.memory_type != "knowledge_vault" for h in response.memories)
+    assert response.counts["knowledge_vault"] == (0, 1)
+
+
+def test_chat_answers_from_memory_and_reports_what_it_used(memory: MemorySystem) -> None:
+    add(memory, "My favourite food is ramen.", "m1")
+    add(memory, "I started a pottery class at the Clay Studio.", "m2")
+    response = memory.chat("What is my favourite food?", user_id=USER)
+    assert "ramen" in response.answer.lower()
+    assert any("ramen" in getattr(h.item, "summary", "") for h in response.memories)
+    assert response.topics and "food" in " ".join(response.topics).lower()
+
+
+def test_chinese_input_stays_chinese(memory: MemorySystem) -> None:
+    add(memory, "昨天我和妹妹去了西湖划船。", "z1", at="2025-03-03T12:00:00+08:00")
+    [event] = memory.list("episodic", user_id=USER)
+    assert "西湖" in event.summary
+    assert not any(word in event.summary.lower() for word in ("lake", "yesterday", "sister"))
+    assert event.occurred_at.astimezone(UTC).date().isoformat() == "2025-03-02"
+    hits = memory.search("西湖", user_id=USER, memory_types=["episodic"], method="fts")
+    assert [h.item.id for h in hits] == [event.id]
+
+
+def test_inputs_wait_for_a_full_batch_then_flush_together(tmp_path: Path) -> None:
+    with MemorySystem(store_uri=str(tmp_path / "s"), backend="offline", batch_size=3) as memory:
+        for n in range(2):
+            report = memory.add(f"I visited museum number {n} today.", user_id=USER)
+            assert not report.processed_inputs and report.pending_inputs
+        assert len(memory.pending(USER)) == 2
+        assert memory.list("episodic", user_id=USER) == []
+        report = memory.add("I visited museum number 2 today.", user_id=USER)
+        assert len(report.processed_inputs) == 3
+        assert memory.pending(USER) == []
+        assert len(memory.list("episodic", user_id=USER)) == 3
+
+
+def test_repeated_statements_update_instead_of_duplicating(memory: MemorySystem) -> None:
+    add(memory, "Maya is a marine biologist.", "f1")
+    add(memory, "Maya is a marine biologist.", "f2")
+    add(memory, "Maya is a surfer.", "f3")
+    facts = [f for f in memory.list("semantic", user_id=USER) if f.name == "Maya"]
+    assert len(facts) == 1
+    assert "surfer" in facts[0].summary and "marine biologist" in facts[0].details
+    assert [e.action for e in memory.history(facts[0].id, user_id=USER)] == ["insert", "update"]
+    events = memory.list("episodic", user_id=USER)
+    assert len([e for e in events if "marine biologist" in e.summary]) == 1
+
+
+def test_full_core_block_is_rewritten_to_about_half(memory: MemorySystem) -> None:
+    lines = [f"Sam likes hobby number {n} a lot." for n in range(140)]
+    memory.store.set_core_block(USER, "human", "\n".join(lines))
+    assert len(memory.store.core_block(USER, "human").value) > 0.9 * CORE_BLOCK_LIMIT
+    add(memory, "I am allergic to peanuts.", "c1")
+    block = memory.store.core_block(USER, "human").value
+    assert len(block) <= 0.55 * CORE_BLOCK_LIMIT
+    assert "peanuts" in block
+    history = memory.history("human", user_id=USER)
+    assert len(history[-1].before["value"]) > 0.9 * CORE_BLOCK_LIMIT  # old block kept
+
+
+def test_managers_can_only_change_items_they_were_shown(memory: MemorySystem) -> None:
+    add(memory, "Maya is a marine biologist.", "f1")
+    [fact] = [f for f in memory.list("semantic", user_id=USER)]
+    batch = Batch(user_id=USER, inputs=[], store=memory.store)
+    tools = {t.name: t for t in item_tools(get("semantic"), batch, "semantic_manager")}
+    delete = tools["delete_semantic"]
+    args = delete.args_type()(item_ids=[fact.id])
+    with pytest.raises(InvalidInputError, match="not among the existing items"):
+        asyncio.run(delete.run(args, CancellationToken()))
+    assert memory.get("semantic", fact.id, user_id=USER) == fact
+    batch.shown["semantic"] = {fact.id}
+    asyncio.run(delete.run(args, CancellationToken()))
+    assert memory.list("semantic", user_id=USER) == []
+
+
+def test_other_users_memories_are_invisible(memory: MemorySystem) -> None:
+    add(memory, "My favourite food is ramen.", "m1")
+    assert memory.search("ramen", user_id="someone-else") == []
+    response = memory.chat("What is my favourite food?", user_id="someone-else")
+    assert "ramen" not in response.answer.lower() and response.memories == []
+
+
+def test_occurred_at_must_carry_a_time_zone(memory: MemorySystem) -> None:
+    with pytest.raises(InvalidInputError, match="time zone"):
+        memory.add("hello", user_id=USER, occurred_at=datetime(2025, 1, 1))
+    assert memory.pending(USER) == []

@@ -1,0 +1,196 @@
+"""Time expressions resolved against the time a message was written."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from mirix_like.offline.timeparse import describe, find_times, parse_locomo_datetime, resolve
+
+# Monday 8 May 2023, 13:56 UTC: the first session of LOCOMO's conv-26.
+REF = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+
+
+def test_locomo_session_times_parse_as_utc() -> None:
+    assert parse_locomo_datetime("1:56 pm on 8 May, 2023") == REF
+    assert parse_locomo_datetime("10:37 am on 27 June, 2023") == datetime(
+        2023, 6, 27, 10, 37, tzinfo=UTC
+    )
+    assert parse_locomo_datetime("12:09 am on 13 September, 2023").hour == 0
+    assert parse_locomo_datetime(" 12:30 pm on 1 Jan, 2024 ").hour == 12
+
+
+@pytest.mark.parametrize("bad", ["8 May 2023", "1:56 pm on 31 February, 2023", ""])
+def test_not_a_locomo_time_is_an_error(bad: str) -> None:
+    with pytest.raises(ValueError):
+        parse_locomo_datetime(bad)
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "label"),
+    [
+        ("I went there yesterday.", "2023-05-07", "7 May 2023"),
+        ("the day before yesterday", "2023-05-06", "6 May 2023"),
+        ("we meet tomorrow", "2023-05-09", "9 May 2023"),
+        ("last night was fun", "2023-05-07", "7 May 2023"),
+        ("going out tonight", "2023-05-08", "8 May 2023"),
+        ("I ran a race last Saturday", "2023-05-06", "6 May 2023"),
+        ("Last Friday, I went to a workshop", "2023-05-05", "5 May 2023"),
+        ("joined a group last Tues.", "2023-05-02", "2 May 2023"),
+        ("this Saturday we hike", "2023-05-13", "13 May 2023"),
+        ("two days ago", "2023-05-06", "6 May 2023"),
+        ("a few days ago", "2023-05-05", "a few days before 8 May 2023"),
+        ("on 8 May", "2023-05-08", "8 May 2023"),
+        ("May 8th", "2023-05-08", "8 May 2023"),
+        ("the 2nd of May", "2023-05-02", "2 May 2023"),
+        ("on May 3, 2021", "2021-05-03", "3 May 2021"),
+        ("due 2023-05-10", "2023-05-10", "10 May 2023"),
+    ],
+)
+def test_english_days(text: str, day: str, label: str) -> None:
+    match = resolve(text, REF)
+    assert match is not None
+    assert match.when.date().isoformat() == day
+    assert match.label == label
+    assert match.when.tzinfo == REF.tzinfo
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "granularity", "label"),
+    [
+        ("my school event last week", "2023-05-01", "week", "the week before 8 May 2023"),
+        ("next week", "2023-05-15", "week", "the week after 8 May 2023"),
+        ("3 weeks ago", "2023-04-17", "week", "3 weeks before 8 May 2023"),
+        ("last weekend", "2023-05-06", "weekend", "the weekend before 8 May 2023"),
+        ("two weekends ago", "2023-04-29", "weekend", "two weekends before 8 May 2023"),
+        ("last month", "2023-04-01", "month", "April 2023"),
+        ("camping next month", "2023-06-01", "month", "June 2023"),
+        ("in May 2023", "2023-05-01", "month", "May 2023"),
+        ("last year", "2022-01-01", "year", "2022"),
+        ("three years ago", "2020-01-01", "year", "2020"),
+        ("back in 2019", "2019-01-01", "year", "2019"),
+        ("last summer", "2022-06-01", "season", "summer 2022"),
+    ],
+)
+def test_english_periods(text: str, start: str, granularity: str, label: str) -> None:
+    match = resolve(text, REF)
+    assert match is not None
+    assert (match.when.date().isoformat(), match.granularity, match.label) == (
+        start,
+        granularity,
+        label,
+    )
+
+
+def test_a_day_is_noon_and_today_is_the_reference() -> None:
+    assert resolve("yesterday", REF).when == datetime(2023, 5, 7, 12, 0, tzinfo=UTC)
+    assert resolve("last night", REF).when.hour == 21
+    assert resolve("today", REF).when == REF
+
+
+def test_span_and_text_of_the_match() -> None:
+    text = "I went to a support group yesterday and loved it."
+    match = resolve(text, REF)
+    assert match.span == (26, 35)
+    assert text[slice(*match.span)] == match.text == "yesterday"
+    assert match.relative
+
+
+def test_absolute_dates_are_not_relative() -> None:
+    assert not resolve("in May 2023", REF).relative
+    assert not resolve("2023年5月8日", REF).relative
+
+
+def test_locomo_format_inside_text_and_longest_match_wins() -> None:
+    matches = find_times("Session at 1:56 pm on 8 May, 2023 began.", REF)
+    assert len(matches) == 1
+    assert matches[0].when == REF
+    assert matches[0].granularity == "minute"
+
+
+def test_iso_time_with_offset_is_converted_to_the_reference_zone() -> None:
+    match = resolve("at 2023-05-08T10:00:00+02:00", REF)
+    assert match.when == datetime(2023, 5, 8, 8, 0, tzinfo=UTC)
+    assert match.when.utcoffset() == REF.utcoffset()
+
+
+def test_several_expressions_in_text_order() -> None:
+    text = "Last week I met Ana; three years ago I moved here."
+    assert [m.text for m in find_times(text, REF)] == ["Last week", "three years ago"]
+
+
+def test_tense_chooses_the_year_of_a_bare_month() -> None:
+    assert resolve("I'm going to Paris in June", REF).when.year == 2023
+    assert resolve("I was in Paris in June", REF).when.year == 2022
+
+
+def test_weekday_after_on_follows_the_tense() -> None:
+    assert resolve("The meeting is on Friday, I will go", REF).when.day == 12
+    assert resolve("on Friday I went home", REF).when.day == 5
+
+
+@pytest.mark.parametrize(
+    "text", ["I like tea", "It feels like just yesterday I wore this dress", "for 4 years"]
+)
+def test_no_time_found(text: str) -> None:
+    assert resolve(text, REF) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "label"),
+    [
+        ("我昨天去了超市", "2023-05-07", "2023年5月7日"),
+        ("今天很开心", "2023-05-08", "2023年5月8日"),
+        ("前天下雨了", "2023-05-06", "2023年5月6日"),
+        ("明天见", "2023-05-09", "2023年5月9日"),
+        ("上周五我去了公园", "2023-05-05", "2023年5月5日"),
+        ("上星期五", "2023-05-05", "2023年5月5日"),
+        ("下周三我要去北京", "2023-05-17", "2023年5月17日"),
+        ("三天前", "2023-05-05", "2023年5月5日"),
+        ("2023年5月8日开会", "2023-05-08", "2023年5月8日"),
+        ("5月1日", "2023-05-01", "2023年5月1日"),
+    ],
+)
+def test_chinese_days(text: str, day: str, label: str) -> None:
+    match = resolve(text, REF)
+    assert match is not None
+    assert (match.when.date().isoformat(), match.label) == (day, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "label"),
+    [
+        ("上周", "2023-05-01", "2023年5月8日的前一周"),
+        ("上个月", "2023-04-01", "2023年4月"),
+        ("去年", "2022-01-01", "2022年"),
+        ("两个月前", "2023-03-01", "2023年3月"),
+        ("我上周末去爬山了", "2023-05-06", "2023年5月8日之前的那个周末"),
+    ],
+)
+def test_chinese_periods(text: str, start: str, label: str) -> None:
+    match = resolve(text, REF)
+    assert (match.when.date().isoformat(), match.label) == (start, label)
+
+
+def test_result_keeps_the_reference_time_zone() -> None:
+    shanghai = ZoneInfo("Asia/Shanghai")
+    ref = datetime(2023, 5, 8, 0, 30, tzinfo=shanghai)  # still 7 May in UTC
+    match = resolve("昨天", ref)
+    assert match.when.tzinfo is shanghai
+    assert match.when.date().isoformat() == "2023-05-07"
+
+
+def test_naive_reference_is_refused() -> None:
+    with pytest.raises(ValueError, match="timezone-aware"):
+        find_times("yesterday", datetime(2023, 5, 8))
+
+
+def test_describe() -> None:
+    assert describe(REF) == "8 May 2023"
+    assert describe(REF, "month") == "May 2023"
+    assert describe(REF, "year") == "2023"
+    assert describe(REF, "minute") == "1:56 pm on 8 May 2023"
+    assert describe(REF, lang="zh") == "2023年5月8日"
+    assert describe(REF, "month", "zh") == "2023年5月"

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, field_validator
 
 COMMON_FIELDS = frozenset(
     {"id", "user_id", "created_at", "updated_at", "metadata", "source_ids", "tree_path"}
@@ -41,6 +42,16 @@ class MemoryItem(BaseModel):
     updated_at: UTCDatetime = Field(default_factory=utcnow)
     metadata: dict[str, Any] = Field(default_factory=dict)
     source_ids: list[str] = Field(default_factory=list)
+
+    @field_validator("metadata")
+    @classmethod
+    def _json_metadata(cls, value: dict[str, Any]) -> dict[str, Any]:
+        try:
+            json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        except (TypeError, ValueError, UnicodeEncodeError) as exc:
+            raise ValueError(f"metadata must be JSON (strings, numbers, lists, maps): {exc}"
+                             ) from None
+        return value
 
     @classmethod
     def content_fields(cls) -> list[str]:

@@ -1,4 +1,4 @@
-"""The offline default embedder: feature hashing of words, word pairs and character n-grams.
+"""The offline default embedder: feature hashing of stemmed words and word pairs.
 
 It needs no download and no torch. It is lexical: it cannot know that "car" and "vehicle"
 are related, so on its own it ranks below BM25 full-text search (see BENCHMARKS.md), and
@@ -79,24 +79,42 @@ _STOPWORDS = frozenset(
         "would",
         "should",
         "could",
+        "what",
+        "when",
+        "where",
+        "who",
+        "whom",
+        "whose",
+        "which",
+        "why",
+        "how",
+        "about",
     ]
 )
+_SUFFIXES = ("ing", "ed", "es", "s", "ly")
+
+
+def _stem(token: str) -> str:
+    """A crude suffix stripper: enough for "hiking" to meet "hiked"."""
+    for suffix in _SUFFIXES:
+        if len(token) > len(suffix) + 3 and token.endswith(suffix):
+            return token[: -len(suffix)]
+    return token
 
 
 class HashingEmbedder:
     """Deterministic hashed bag of features; same text, same vector, on every machine."""
 
+    lexical = True  # it ranks by shared words, as full-text search does
+
     def __init__(self, dim: int = 384) -> None:
         self.dim = dim
-        self.name = f"hashing-v1-{dim}"
+        self.name = f"hashing-v2-{dim}"
 
     def _features(self, text: str) -> list[tuple[str, float]]:
-        tokens = [w for w in words(text) if w not in _STOPWORDS]
+        tokens = [_stem(w) for w in words(text) if w not in _STOPWORDS]
         feats: list[tuple[str, float]] = [(f"w:{t}", 1.0) for t in tokens]
         feats += [(f"b:{a} {b}", 0.5) for a, b in zip(tokens, tokens[1:], strict=False)]
-        for token in tokens:
-            padded = f"<{token}>"
-            feats += [(f"c:{padded[i : i + 4]}", 0.25) for i in range(max(1, len(padded) - 3))]
         feats += [(f"g:{g}", 0.5) for g in cjk_grams(text)]
         return feats
 

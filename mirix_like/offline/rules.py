@@ -453,28 +453,13 @@ _KEYWORDS_EN: dict[str, str] = {
     "driver's license": "other",
     "id number": "other",
 }
-_KEYWORD_GATE = _any_of(
-    "key",
-    "token",
-    "secret",
-    "pass",
-    "pwd",
-    "pin",
-    "user",
-    "login",
-    "account",
-    "acct",
-    "number",
-    "card",
-    "iban",
-    "phone",
-    "mobile",
-    "cell",
-    "tel",
-    "mail",
-    "address",
-    "ssn",
-    "license",
+# Where a keyword may start (the first words of the keywords): the costly keyword pattern
+# then runs only at those places.
+_KEYWORD_START = re.compile(
+    r"\b(?:"
+    + "|".join(sorted({re.escape(k.split()[0]) for k in _KEYWORDS_EN}, reverse=True))
+    + ")",
+    re.IGNORECASE,
 )
 _KEYWORD_LABELS = {
     "number": "phone number",
@@ -622,8 +607,8 @@ def _secrets(text: str) -> tuple[_Secret, ...]:
             ctx = re.sub(r"^.*?(?:我们?的|我们?家的?|他的|她的)", "", m["ctx"])
             if value:
                 add(kind, value, text.index(value, m.start("val")), m["kw"], ctx)
-    if _KEYWORD_GATE.search(text.lower()):
-        for m in _KEYWORD_EN.finditer(text):
+    for hit in _KEYWORD_START.finditer(text):
+        if m := _KEYWORD_EN.match(text, hit.start()):
             kind = _KEYWORDS_EN[m["kw"].lower()]
             raw = m["val"].strip(".,!?)")
             quoted = raw[:1] in "\"'`" and raw[-1:] == raw[:1] and len(raw) > 2
@@ -919,6 +904,7 @@ _TREE_ZH = {
     "技术": "代码 电脑 软件 程序 服务器",
 }
 _TREE_WORDS = {word: topic for topic, words in _TREE_EN.items() for word in words.split()}
+_WORD_EDGES = "\"'’“”.,;:!?()[]{}-–—…"
 
 
 def _tree(text: str, zh: bool) -> list[str]:
@@ -930,7 +916,7 @@ def _tree(text: str, zh: bool) -> list[str]:
             return ["其他"]
         best = Counter(h[1] for h in hits).most_common(1)[0][0]
         return [best, min(h for h in hits if h[1] == best)[2]]
-    words = [w.lower().strip("'’") for w in _TOKEN.findall(text)]
+    words = (w.strip(_WORD_EDGES) for w in text.lower().split())
     topics = [(_TREE_WORDS[w], w) for w in words if w in _TREE_WORDS]
     if not topics:
         return ["general"]
@@ -951,24 +937,24 @@ _CORE_EN = tuple(
     for p in (
         r"\b(?P<c>[Mm]y name is [A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)",
         r"\b(?P<c>I(?:['’]m| am)\s+" + _ADV_GROUP + r"(?:a|an)\s+(?!bit\b|little\b|lot\b|mess\b|"
-        r"wreck\b|sucker\b)[^.;!?]{2,})",
+        r"wreck\b|sucker\b)[^;!?]{2,})",
         r"\b(?P<c>I(?:['’]m| am)\s+" + _ADV_GROUP + r"(?:from|into|passionate about|keen on|"
         r"interested in|allergic to|married|single|divorced|widowed|retired|engaged|pregnant|"
         r"vegetarian|vegan|transgender|trans|gay|lesbian|bisexual|queer|non-?binary|learning|"
         r"studying|training|working (?:as|at|on|for|in)|(?:\d+|\w+) years old|fond of|afraid of|"
         r"scared of|terrified of|obsessed with|addicted to|based in|living in|originally from)\b"
-        r"[^.;!?]*)",
+        r"[^;!?]*)",
         r"\b(?P<c>I\s+" + _ADV_GROUP + r"(?:like|love|enjoy|prefer|hate|dislike|adore|work|live|"
         r"grew up|was born|moved|play|study|teach|volunteer|mentor|collect|own|practi[cs]e|speak|"
         r"paint|write|cook|bake|knit|swim|hike|believe in|care about|identify as|belong to|"
-        r"go to|attend)\b" + _REACTION + r"[^.;!?]{2,})",
+        r"go to|attend)\b" + _REACTION + r"[^;!?]{2,})",
         r"\b(?P<c>I\s+" + _ADV_GROUP + r"(?:have|['’]ve got|have got)\s+(?:\d+|a|an|one|two|three|"
         r"four|five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?(?:kids?|children|sons?|daughters?|"
         r"dogs?|cats?|pets?|siblings?|brothers?|sisters?|husband|wife|partner|boyfriend|"
-        r"girlfriend|job|degree|car|house)\b[^.;!?]*)",
+        r"girlfriend|job|degree|car|house)\b[^;!?]*)",
         r"\b(?P<c>I(?:['’]ve| have)\s+(?:been\s+" + _ADV_GROUP + r"(?:married|living|working|"
         r"painting|playing|practi[cs]ing|volunteering|learning|studying|teaching|running|vegan|"
-        r"vegetarian|sober|together|friends with)|known)\b[^.;!?]*)",
+        r"vegetarian|sober|together|friends with)|known)\b[^;!?]*)",
         r"\b(?P<c>[Mm]y\s+(?:all-time\s+)?(?:favorite|favourite|fave)\s+[a-z][a-z ]{1,30}?\s+"
         r"(?:is|are|was)\s+[^.,;!?]{1,60})",
     )
@@ -985,7 +971,7 @@ _MAX_CLAUSE_WORDS = 25
 
 def _clause(text: str) -> str:
     """The first clause of ``text``, at most ``_MAX_CLAUSE_WORDS`` words, cut at a comma if long."""
-    clause = _CLAUSE_CUT.split(text)[0].strip(" ,")
+    clause = _CLAUSE_CUT.split(text)[0].strip(" ,.")
     words = clause.split()
     if len(words) <= _MAX_CLAUSE_WORDS:
         return clause
@@ -1003,7 +989,7 @@ def _core_clauses(sentence: str, zh: bool) -> list[str]:
     for pattern in _CORE_EN:
         for m in pattern.finditer(sentence):
             clause = _clause(m["c"])
-            last = clause.split()[-1].lower().strip("\"'”’")
+            last = clause.split()[-1].lower().strip("\"'”’.")
             if last not in _VAGUE_END and len(clause.split()) >= 3:
                 clauses.append(clause)
     return clauses
@@ -1064,12 +1050,12 @@ _QUOTE_GATE = _any_of('"', "“", "'", "‘", "《")
 _SEM_COPULA = re.compile(
     r"(?P<x>[A-Z][\w'’&-]*(?:\s+(?:of|the|and|de|[A-Z][\w'’&-]*)){0,4})\s+(?P<cop>is|are|was|were)"
     r"\s+(?:(?:also|actually|really|still|now)\s+)?(?P<pred>(?:a|an|the|my|our|his|her|their|"
-    r"one of|called|named|located|based|from|in|at|near|part of)\b[^.;!?]{2,90})"
+    r"one of|called|named|located|based|from|in|at|near|part of)\b[^;!?]{2,90})"
 )
 _SEM_RELATION = re.compile(
     r"(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})\s+(?P<verb>lives?\s+in|lived\s+in|works?\s+"
     r"(?:at|for|as)|worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from)|grew\s+up"
-    r"\s+in|studies\s+at|studied\s+at|has\s+(?:\d+|two|three|four|five|a|an))\b[^.;!?]{1,80}"
+    r"\s+in|studies\s+at|studied\s+at|has\s+(?:\d+|two|three|four|five|a|an))\b[^;!?]{1,80}"
 )
 _DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|from|part of)\b")
 _RELATION_GATE = _any_of("live", "work", "from", "born", "moved", "grew", "stud", "has ")
@@ -1079,11 +1065,11 @@ _MY_GATE = re.compile(r"\bmy\b")
 _SEM_COUNT = re.compile(
     r"\b(?:I|[Ww]e)\s+" + _ADV_GROUP + r"(?:have|['’]ve\s+got|have\s+got)\s+(?:\d+|two|three|four|"
     r"five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?(?:kids|children|sons|daughters|dogs|cats|"
-    r"pets|siblings|brothers|sisters|grandkids|grandchildren|horses|cars|houses|jobs)\b[^.;!?]{0,40}"
+    r"pets|siblings|brothers|sisters|grandkids|grandchildren|horses|cars|houses|jobs)\b[^;!?]{0,40}"
 )
 _SEM_POSSESSIVE = re.compile(
     r"\b[Mm]y\s+(?P<x>(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:is|was|are|were|['’]s)\s+(?P<y>(?:a|an|the|"
-    r"to|about|in|at|from|called|named|\d+)\b[^.;!?]{3,100})"
+    r"to|about|in|at|from|called|named|\d+)\b[^;!?]{3,100})"
 )
 _BAD_SUBJECTS = _words(
     """
@@ -1407,7 +1393,7 @@ def extract_episodic(inputs: list[InputText]) -> list[Row]:
             {
                 "event_type": _event_type(inp, prep.body, occurred),
                 "summary": summary,
-                "details": f"{_who(inp)}: {_redact(inp.text).strip()}",
+                "details": f"{_who(inp)}: {prep.body}{inp.text[len(prep.raw) :]}".strip(),
                 "actor": _actor(inp.role),
                 "occurred_at": occurred.isoformat(),
                 "source_ids": [inp.source_id],
@@ -1527,8 +1513,9 @@ def extract_resource(inputs: list[InputText]) -> list[Row]:
     for inp in inputs:
         prep = _prepare(inp.text)
         subject = _subject(inp, prep.zh)
-        topic = _tree(prep.body, prep.zh)[0]
-        for res in _resources(prep.body):
+        found = _resources(prep.body)
+        topic = _tree(prep.body, prep.zh)[0] if found else ""
+        for res in found:
             rows.append(
                 {
                     "title": res.title,

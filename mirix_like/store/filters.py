@@ -20,7 +20,18 @@ def literal(value: str) -> str:
     """``value`` as a SQL string literal (quotes doubled; backslashes are literal in Lance SQL)."""
     if "\x00" in value:
         raise InvalidQueryError("text containing a NUL character cannot be used in a filter")
+    if not is_utf8(value):
+        raise InvalidQueryError("text with unpaired surrogates is not valid Unicode")
     return "'" + value.replace("'", "''") + "'"
+
+
+def is_utf8(text: str) -> bool:
+    """Whether ``text`` can be stored: no unpaired surrogate code points."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def check_user_id(user_id: object) -> str:
@@ -31,8 +42,8 @@ def check_user_id(user_id: object) -> str:
         raise InvalidUserIdError("user_id must not be empty")
     if len(user_id) > MAX_USER_ID_LENGTH:
         raise InvalidUserIdError(f"user_id is longer than {MAX_USER_ID_LENGTH} characters")
-    if "\x00" in user_id:
-        raise InvalidUserIdError("user_id must not contain NUL characters")
+    if "\x00" in user_id or not is_utf8(user_id):
+        raise InvalidUserIdError("user_id must be valid Unicode without NUL characters")
     return user_id
 
 
@@ -99,6 +110,8 @@ def one_of(column: str, values: Iterable[str] | None) -> str | None:
     """``column`` is one of ``values``."""
     if values is None:
         return None
+    if isinstance(values, str):
+        raise InvalidQueryError(f"{column} must be a list of values, not one string")
     values = list(values)
     if not values:
         raise InvalidQueryError(f"an empty list of allowed {column} values matches nothing")

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny
 from mirix_like.memory_types.base import MemoryItem, UTCDatetime, new_id, utcnow
 
 InputStatus = Literal["pending", "processed", "failed"]
+INPUT_STATUSES: tuple[str, ...] = ("pending", "processed", "failed")
 InputKind = Literal["message", "text", "image"]
 Action = Literal["insert", "update", "delete", "restore"]
 

@@ -35,7 +35,13 @@ from mirix_like.errors import (
 )
 from mirix_like.memory_types.base import MemoryItem, MemoryType, utcnow
 from mirix_like.store import filters
-from mirix_like.store.records import HistoryEntry, InputStatus, RawInput, SearchHit
+from mirix_like.store.records import (
+    INPUT_STATUSES,
+    HistoryEntry,
+    InputStatus,
+    RawInput,
+    SearchHit,
+)
 from mirix_like.store.schema import (
     KEY,
     item_row,
@@ -200,11 +206,18 @@ class MemoryStore:
                      for item in items]
         if not validated:
             return []
+        ids = [item.id for item in validated]
+        if len(set(ids)) != len(ids):
+            raise InvalidItemError("two items in one insert have the same id")
         vectors = self._vectors([spec.embed_text(item) for item in validated])
         rows = [item_row(spec, item, v) for item, v in zip(validated, vectors, strict=True)]
         table = self._memory_table(spec)
         with self._lock(spec.name):
-            before = self._rows_by_id(table, user_id, [i.id for i in validated])
+            before = self._rows_by_id(table, user_id, ids)
+            for item, row in zip(validated, rows, strict=True):
+                if item.id in before:  # a replaced item keeps its creation time
+                    row["created_at"] = before[item.id]["created_at"]
+                    item.created_at = row["created_at"]
             self._upsert(table, rows)
         self._record(
             HistoryEntry(
@@ -421,8 +434,8 @@ class MemoryStore:
             raise InvalidQueryError(
                 f"unknown search method {method!r}; expected one of {', '.join(SEARCH_METHODS)}"
             )
-        if not isinstance(query, str):
-            raise InvalidQueryError("query must be a string")
+        if not isinstance(query, str) or not filters.is_utf8(query):
+            raise InvalidQueryError("query must be a string of valid Unicode")
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
             raise InvalidQueryError(f"limit must be an integer from 1 to {MAX_LIMIT}")
         if method in ("fts", "exact", "fuzzy") and not query.strip():
@@ -470,6 +483,11 @@ class MemoryStore:
 
         Returns the stored version of each input (the earlier one where it existed).
         """
+        if isinstance(inputs, str) or not isinstance(inputs, Sequence):
+            raise InvalidInputError("inputs must be a list of RawInput")
+        bad = [type(raw).__name__ for raw in inputs if not isinstance(raw, RawInput)]
+        if bad:
+            raise InvalidInputError(f"inputs must be RawInput objects, not {bad[0]}")
         if not inputs:
             return []
         table = self._inputs_table()
@@ -492,6 +510,9 @@ class MemoryStore:
     ) -> None:
         """Mark inputs processed, failed (with the error) or pending again."""
         ids = _check_ids(ids)
+        if status not in INPUT_STATUSES:
+            raise InvalidInputError(f"unknown input status {status!r}; expected one of "
+                                    f"{', '.join(INPUT_STATUSES)}")
         if not ids:
             return
         table = self._inputs_table()
@@ -569,6 +590,9 @@ def _run_query(
         rows = builder.limit(MAX_LIMIT).to_list()
         rows.sort(key=lambda r: r[spec.time_field], reverse=True)
         return [(r, 1.0) for r in rows[:limit]]
+    if method == "fuzzy":
+        _fold_new_rows(table)  # typo-tolerant matching only sees rows in the index
+        text = text.lower()  # fuzzy terms skip the index's lower-casing
     if method in ("fts", "fuzzy"):
         match = MatchQuery(text, "search_text", fuzziness=1 if method == "fuzzy" else 0)
         rows = table.search(match, query_type="fts").where(where, prefilter=True).limit(limit)
@@ -579,7 +603,8 @@ def _run_query(
         return [(r, 1.0 - float(r["_distance"])) for r in vector_query.limit(limit).to_list()]
     hybrid = (table.search(query_type="hybrid", vector_column_name="vector",
                            fts_columns="search_text")
-              .vector(qvec).text(text).distance_type("cosine").where(where, prefilter=True)
+              .vector(qvec).text(MatchQuery(text, "search_text")).distance_type("cosine")
+              .where(where, prefilter=True)
               .rerank(RRFReranker()).limit(limit))
     return [(r, float(r["_relevance_score"])) for r in hybrid.to_list()]
 
@@ -595,6 +620,12 @@ def _most_recent(table: Any, spec: MemoryType, where: str, limit: int) -> list[t
     rank = {k: n for n, k in enumerate(keys)}
     rows.sort(key=lambda r: rank[r[KEY]])
     return [(r, 1.0 / (1 + rank[r[KEY]])) for r in rows]
+
+
+def _fold_new_rows(table: Any) -> None:
+    stats = table.index_stats("search_text_idx")
+    if stats is not None and stats.num_unindexed_rows:
+        table.optimize()
 
 
 def _has_terms(text: str) -> bool:

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 from autogen_core import CancellationToken
-
-from mirix_like import MemorySystem
 from mirix_like.agents.batch import Batch
 from mirix_like.agents.tools import item_tools
-from mirix_like.errors import InvalidInputError
 from mirix_like.memory_types import get
 from mirix_like.memory_types.core import CORE_BLOCK_LIMIT
+
+from mirix_like import MemorySystem
+from mirix_like.errors import InvalidInputError
 
 USER = "sam"
 MARCH_3 = "2025-03-03T18:30:00+00:00"

@@ -53,7 +53,8 @@ def test_add_routes_to_managers_and_stores_items_with_provenance(tmp_path: Path)
     with ScriptedOpenAIServer(responder=by_role) as server:
         system = make_system(tmp_path, server)
         report = asyncio.run(system.add(
-            [{"id": "m1", "role": "user", "name": "Alice", "content": "I adopted a cat named Miso"}],
+            [{"id": "m1", "role": "user", "name": "Alice",
+              "content": "I adopted a cat named Miso"}],
             user_id=USER, occurred_at="2024-05-01T10:00:00+00:00", flush=True))
 
     assert report.routed == ["episodic", "semantic"]

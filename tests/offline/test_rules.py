@@ -403,12 +403,10 @@ def test_procedural_numbered_lines() -> None:
         [msg("To reset the router:\n1. Unplug it\n2. Wait 30 seconds\n3. Plug it back in")]
     )
     assert set(row) == PROCEDURAL_FIELDS
-    assert row == row | {
-        "entry_type": "guide",
-        "summary": "How to reset the router.",
-        "steps": ["Unplug it", "Wait 30 seconds", "Plug it back in"],
-        "source_ids": ["m1"],
-    }
+    assert row["entry_type"] == "guide"
+    assert row["summary"] == "How to reset the router."
+    assert row["steps"] == ["Unplug it", "Wait 30 seconds", "Plug it back in"]
+    assert row["source_ids"] == ["m1"]
 
 
 def test_procedural_first_then_finally() -> None:

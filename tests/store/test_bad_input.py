@@ -187,8 +187,6 @@ def test_over_limit_core_block(seeded, unchanged):
     assert unchanged()
 
 
-@pytest.mark.xfail(strict=True, reason="bug: metadata that JSON cannot encode (datetime, set) "
-                   "escapes as a raw TypeError instead of InvalidItemError")
 @pytest.mark.parametrize("value", [datetime(2024, 1, 1, tzinfo=UTC), {1, 2}])
 def test_metadata_that_is_not_json_raises_invalid_item(store, value):
     with pytest.raises(InvalidItemError, match="metadata"):
@@ -197,8 +195,6 @@ def test_metadata_that_is_not_json_raises_invalid_item(store, value):
     assert store.count("semantic", "ada") == 0
 
 
-@pytest.mark.xfail(strict=True, reason="bug: set_input_status accepts an unknown status, "
-                   "stores it, and every later inputs() call raises pydantic ValidationError")
 def test_unknown_input_status_is_refused_and_inputs_stay_readable(store):
     store.add_inputs([RawInput(id="m1", user_id="ada", text="hello")])
     with pytest.raises(InvalidInputError):
@@ -206,16 +202,12 @@ def test_unknown_input_status_is_refused_and_inputs_stay_readable(store):
     assert [r.status for r in store.inputs("ada")] == ["pending"]
 
 
-@pytest.mark.xfail(strict=True, reason="bug: add_inputs with plain dicts (or a string) raises "
-                   "AttributeError, not an InvalidInputError")
 def test_add_inputs_with_wrong_types_raises_invalid_input(store):
     with pytest.raises(InvalidInputError):
         store.add_inputs([{"user_id": "ada", "text": "hi"}])  # type: ignore[list-item]
     assert store.inputs(None) == []
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a lone surrogate (e.g. '\\ud800') passes the "
-                   "checks and pyarrow raises a raw UnicodeEncodeError")
 @pytest.mark.parametrize(
     ("call", "error"),
     [

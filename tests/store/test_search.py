@@ -80,9 +80,6 @@ def test_fts_matches_word_forms(store, corpus):
     assert ids(store.search("hike", "ada", method="fts")) == [corpus.id]
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a hybrid query in double quotes is parsed as a "
-                   "phrase query and raises lancedb's ValueError (index has no positions) "
-                   "on any table with indexed rows or no rows")
 def test_hybrid_query_in_double_quotes(store, corpus):
     store.optimize()
     hits = store.search('"hiking Tamalpais"', "ada")
@@ -205,8 +202,6 @@ def test_sensitivity_filter_applies_to_the_vault(store, make_item):
     assert len(store.search("bank", "ada", method="fts")) == 4
 
 
-@pytest.mark.xfail(strict=True, reason="bug: sensitivity='low' (a string) is split into "
-                   "letters and silently matches nothing")
 def test_sensitivity_given_as_one_string_is_not_silently_empty(store, make_item):
     [low] = store.insert("knowledge_vault", "ada", [make_item("knowledge_vault",
                                                               sensitivity="low")])
@@ -308,14 +303,10 @@ def test_fuzzy_finds_a_one_letter_typo_once_indexed(store, corpus):
     assert store.search("grce", "ada", method="fts") == []
 
 
-@pytest.mark.xfail(strict=True, reason="bug: fuzzy search only matches typos in rows folded "
-                   "into the FTS index by optimize(); newer rows need the exact word")
 def test_fuzzy_finds_a_typo_in_a_new_row(store, corpus):
     assert ids(store.search("grce", "ada", method="fuzzy")) == [corpus.id]
 
 
-@pytest.mark.xfail(strict=True, reason="bug: fuzzy search does not lower-case the query, so a "
-                   "capitalised typo never matches, even after optimize()")
 def test_fuzzy_typo_is_case_insensitive(store, corpus):
     store.optimize()
     assert ids(store.search("Grce", "ada", method="fuzzy")) == [corpus.id]

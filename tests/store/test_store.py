@@ -321,8 +321,6 @@ def test_users_lists_every_user_with_items_or_inputs(store, make_item):
     assert store.users() == ["ada", "bob", "carol"]
 
 
-@pytest.mark.xfail(strict=True, reason="bug: two items with the same id in one insert() call "
-                   "are both stored, so the user has two rows under one id")
 def test_duplicate_ids_in_one_insert_leave_one_item(store, make_item):
     try:
         store.insert("semantic", "ada", [make_item("semantic", id="dup", summary="first"),

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from autogen_core import Image
-from mirix_like.memory_types.base import utcnow
+from mirix_like.memory_types.base import new_id, utcnow
 from pydantic import BaseModel, Field
 
 from mirix_like.prompt_format import INPUTS_TAG, wrap
@@ -60,6 +60,7 @@ class Batch:
     user_id: str
     inputs: list[RawInput]
     store: MemoryStore
+    id: str = field(default_factory=new_id)
     images: dict[str, Image] = field(default_factory=dict)
     report: ChangeReport = field(default_factory=ChangeReport)
     shown: dict[str, set[str]] = field(default_factory=dict)

@@ -117,7 +117,7 @@ class ChatAgent:
                     sensitivity = CHAT_SENSITIVITY if spec.secret_fields else None
                     found += self.store.search(query, user_id, memory_types=[spec.name],
                                                method=self.method, limit=limit,
-                                               sensitivity=sensitivity)
+                                               sensitivity=sensitivity, reveal_secrets=True)
                 if spec.name == "episodic" and cfg.episodic_recent:
                     found += self.store.search("", user_id, memory_types=[spec.name],
                                                method="recent", limit=cfg.episodic_recent)
@@ -147,7 +147,7 @@ class ChatAgent:
             return render(self.store.search(
                 args.query, user_id, memory_types=args.memory_types, method=args.method,
                 since=args.since, until=args.until, limit=args.limit,
-                sensitivity=CHAT_SENSITIVITY))
+                sensitivity=CHAT_SENSITIVITY, reveal_secrets=True))
 
         def list_events(args: ListEventsArgs) -> str:
             return render(self.store.search("", user_id, memory_types=["episodic"],

@@ -93,7 +93,8 @@ def item_tools(spec: MemoryType, batch: Batch, actor: str) -> list[StoreTool]:
             values = _as_utc(new.model_dump(exclude_none=True))
             values["source_ids"] = batch.source_ids(values.get("source_ids"))
             rows.append(values)
-        stored = batch.store.insert(spec.name, batch.user_id, rows, actor=actor)
+        stored = batch.store.insert(spec.name, batch.user_id, rows, actor=actor,
+                                    batch_id=batch.id)
         batch.note("created", spec.name, [item.id for item in stored])
         return f"stored {len(stored)} {spec.name} item(s): {', '.join(i.id for i in stored)}"
 
@@ -103,13 +104,15 @@ def item_tools(spec: MemoryType, batch: Batch, actor: str) -> list[StoreTool]:
         changes = _as_utc(args.model_dump(exclude={"item_id"}, exclude_none=True))
         current = batch.store.get(spec.name, batch.user_id, item_id)
         changes["source_ids"] = _union(current.source_ids, batch.input_ids)
-        batch.store.update(spec.name, batch.user_id, item_id, changes, actor=actor)
+        batch.store.update(spec.name, batch.user_id, item_id, changes, actor=actor,
+                           batch_id=batch.id)
         batch.note("updated", spec.name, [item_id])
         return f"updated {spec.name} item {item_id}"
 
     def delete(args: DeleteArgs) -> str:
         _check_shown(batch, spec, args.item_ids)
-        deleted = batch.store.delete(spec.name, batch.user_id, args.item_ids, actor=actor)
+        deleted = batch.store.delete(spec.name, batch.user_id, args.item_ids, actor=actor,
+                                     batch_id=batch.id)
         batch.note("deleted", spec.name, deleted)
         return f"deleted {len(deleted)} {spec.name} item(s)"
 
@@ -144,7 +147,7 @@ def core_tools(batch: Batch, actor: str) -> list[StoreTool]:
 
     def save(label: str, value: str) -> str:
         batch.store.set_core_block(batch.user_id, label, value, actor=actor,
-                                   source_ids=batch.input_ids)
+                                   source_ids=batch.input_ids, batch_id=batch.id)
         batch.note("updated", "core", [label])
         return f"{label} block now has {len(value)} of {CORE_BLOCK_LIMIT} characters"
 

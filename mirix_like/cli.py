@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import platformdirs
 import typer
 
@@ -195,6 +196,28 @@ def demo(
     folder = store or Path(platformdirs.user_data_dir("mirix-like")) / "demo-store"
     try:
         run_demo(folder, say=typer.echo)
+    except MirixLikeError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+
+
+@app.command("mcp")
+def mcp_server(
+    transport: Annotated[str, typer.Option(
+        click_type=click.Choice(["stdio", "streamable-http"]),
+        help="stdio for a local client, or streamable HTTP at http://HOST:PORT/mcp.")]
+    = "stdio",
+    host: Annotated[str, typer.Option(help="Address to bind for streamable HTTP.")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port for streamable HTTP.")] = 8765,
+    user: User = "default", store: Store = None,
+) -> None:
+    """Serve add, search, chat and delete memory tools to MCP clients."""
+    from mirix_like.surfaces import mcp_server as server
+
+    try:
+        server.run(load_settings(store_uri=store), user, transport=transport, host=host,
+                   port=port)
     except MirixLikeError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None

@@ -62,6 +62,8 @@ class Settings(BaseSettings):
     store_uri: str = Field(default_factory=default_store_uri)
     storage_options: dict[str, str] = Field(default_factory=dict)
     image_dir: str | None = None
+    keep_images: bool = False
+    secret_key_file: str | None = None
 
     embedder: Literal["hashing", "openai", "sentence-transformers"] = "hashing"
     embedder_options: dict[str, Any] = Field(default_factory=dict)

@@ -26,6 +26,7 @@ from mirix_like.inputs import ImageLike, Message, check_text, image_to_input, me
 from mirix_like.memory_types.base import MemoryItem
 from mirix_like.models import ModelBackend, make_backend
 from mirix_like.store import HistoryEntry, MemoryStore, RawInput, SearchHit, SearchMethod
+from mirix_like.store.backup import ExportSummary, export_store, import_store
 from mirix_like.store.filters import check_user_id
 from mirix_like.vision.ocr import read_text
 
@@ -48,6 +49,7 @@ class AsyncMemorySystem:
             self.settings.store_uri,
             embedder=make_embedder(self.settings.embedder, **self.settings.embedder_options),
             storage_options=self.settings.storage_options,
+            secret_key_file=self.settings.secret_key_file,
         )
         self.backend = model_backend or make_backend(self.settings)
         client, vision = self.backend.client, self.backend.vision
@@ -105,14 +107,22 @@ class AsyncMemorySystem:
         return ChangeReport(pending_inputs=[raw.id for raw in stored if raw.status == "pending"])
 
     async def flush(self, user_id: str) -> ChangeReport:
-        """Turn every pending input of ``user_id`` into memories, a batch at a time."""
-        lock = self._user_locks.setdefault(user_id, asyncio.Lock())
+        """Turn every pending input of ``user_id`` into memories, a batch at a time.
+
+        One flush per user runs at a time, across threads and processes sharing the store.
+        """
+        check_user_id(user_id)
         report = ChangeReport()
-        async with lock:
-            pending = await asyncio.to_thread(self.store.inputs, user_id, status="pending")
-            size = self.settings.batch_size
-            for start in range(0, len(pending), size):
-                report.merge(await self._process(user_id, pending[start:start + size]))
+        async with self._user_locks.setdefault(user_id, asyncio.Lock()):
+            store_lock = self.store.user_lock(user_id)
+            await asyncio.to_thread(store_lock.__enter__)
+            try:
+                pending = await asyncio.to_thread(self.store.inputs, user_id, status="pending")
+                size = self.settings.batch_size
+                for start in range(0, len(pending), size):
+                    report.merge(await self._process(user_id, pending[start:start + size]))
+            finally:
+                store_lock.__exit__(None, None, None)
         return report
 
     async def _readable(self, raw: RawInput) -> RawInput:
@@ -128,16 +138,26 @@ class AsyncMemorySystem:
                   if raw.image_path and self.backend.vision and Path(raw.image_path).is_file()}
         batch = Batch(user_id=user_id, inputs=inputs, store=self.store, images=images)
         ids = batch.input_ids
+        # An input still claimed by an earlier update was interrupted (a crash): undo that
+        # update's changes first, so redoing the input cannot duplicate its memories.
+        for stale in sorted({raw.batch_id for raw in inputs if raw.batch_id}):
+            await asyncio.to_thread(self.store.rollback, user_id, stale)
+        await asyncio.to_thread(self.store.claim_inputs, user_id, ids, batch.id)
         try:
             await self.meta.process(batch)
         except Exception as exc:  # any failure: keep the inputs, say why, let retry() redo them
             message = f"{type(exc).__name__}: {exc}"
+            await asyncio.to_thread(self.store.rollback, user_id, batch.id)
+            await asyncio.to_thread(self.store.claim_inputs, user_id, ids, None)
             await asyncio.to_thread(self.store.set_input_status, user_id, ids, "failed", message)
-            batch.report.failed_inputs = ids
-            batch.report.errors.append(message)
-            return batch.report
+            failed = ChangeReport(failed_inputs=ids, errors=[message], routed=batch.report.routed)
+            return failed
         await asyncio.to_thread(self.store.set_input_status, user_id, ids, "processed")
         batch.report.processed_inputs = ids
+        if not self.settings.keep_images:
+            for raw in inputs:
+                if raw.image_path:
+                    Path(raw.image_path).unlink(missing_ok=True)
         return batch.report
 
     async def retry(self, user_id: str) -> ChangeReport:
@@ -183,9 +203,11 @@ class AsyncMemorySystem:
             functools.partial(self.store.search, query, user_id, memory_types=memory_types,
                               method=method, limit=limit, **filters))
 
-    async def get(self, memory_type: str, item_id: str, *, user_id: str) -> MemoryItem:
-        """One item by id."""
-        return await asyncio.to_thread(self.store.get, memory_type, user_id, item_id)
+    async def get(self, memory_type: str, item_id: str, *, user_id: str,
+                  reveal_secrets: bool = False) -> MemoryItem:
+        """One item by id; secret values are masked unless ``reveal_secrets``."""
+        return await asyncio.to_thread(self.store.get, memory_type, user_id, item_id,
+                                       reveal_secrets=reveal_secrets)
 
     async def list(self, memory_type: str, *, user_id: str, limit: int = 100,
                    **filters: Any) -> list[MemoryItem]:
@@ -209,6 +231,20 @@ class AsyncMemorySystem:
     async def history(self, item_id: str, *, user_id: str) -> list[HistoryEntry]:
         """Every change to one item, oldest first."""
         return await asyncio.to_thread(self.store.history, user_id, item_id)
+
+    async def restore(self, history_id: str, *, user_id: str) -> MemoryItem:
+        """Undo one change: put the item back as it was before history entry ``history_id``."""
+        return await asyncio.to_thread(self.store.restore, user_id, history_id, actor="user")
+
+    async def export(self, directory: str | Path, *, user_id: str | None = None,
+                     include_secrets: bool = False) -> ExportSummary:
+        """Write memories, raw inputs and history as JSONL files (every user when None)."""
+        return await asyncio.to_thread(export_store, self.store, Path(directory),
+                                       user_id=user_id, include_secrets=include_secrets)
+
+    async def import_(self, directory: str | Path) -> ExportSummary:
+        """Merge an export into this store; items already present are not duplicated."""
+        return await asyncio.to_thread(import_store, self.store, Path(directory))
 
     async def close(self) -> None:
         """Release the model client."""
@@ -277,6 +313,9 @@ class MemorySystem:
     update = _sync("update")
     delete = _sync("delete")
     history = _sync("history")
+    restore = _sync("restore")
+    export = _sync("export")
+    import_ = _sync("import_")
 
     def close(self) -> None:
         """Release the model client and stop the background loop."""

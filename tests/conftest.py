@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -54,3 +55,10 @@ def store_path(tmp_path):
 def store(store_path) -> MemoryStore:
     """A fresh store with the default (offline hashing) embedder."""
     return MemoryStore(store_path)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _secret_key_file(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Keep the tests' encryption key out of the user's config directory."""
+    key_file = tmp_path_factory.mktemp("keys") / "secret.key"
+    os.environ.setdefault("MIRIX_LIKE_SECRET_KEY_FILE", str(key_file))

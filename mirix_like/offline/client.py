@@ -30,7 +30,7 @@ from autogen_core.tools import Tool, ToolSchema
 from pydantic import BaseModel
 
 from mirix_like.memory_types.core import CORE_BLOCK_LIMIT
-from mirix_like.offline import rules
+from mirix_like.offline import rules, screens
 from mirix_like.prompt_format import INPUTS_TAG, MEMORIES_TAG, REWRITE_TASK, TOPICS_TASK, unwrap
 
 log = logging.getLogger("mirix_like")
@@ -156,8 +156,10 @@ def _decide(messages: Sequence[LLMMessage], tools: list[str]) -> str | list[Func
     if TOPICS_TASK in system:
         return "\n".join(rules.topics(user.splitlines()[-1].removeprefix("user: ")))
     if "route_to_memory_managers" in tools:
-        texts = [i["text"] for i in unwrap(INPUTS_TAG, user) or []]
-        return [_call("route_to_memory_managers", {"memory_types": rules.route(texts)})]
+        texts, shots = _split(_inputs(user))
+        chosen = set(rules.route([i.text for i in texts])) | set(screens.route(shots))
+        types = [t for t in rules.MEMORY_TYPES if t in chosen]
+        return [_call("route_to_memory_managers", {"memory_types": types})]
     if "core_append" in tools:
         return _core_calls(user)
     insert = next((t for t in tools if t.startswith("insert_")), None)
@@ -174,6 +176,7 @@ def _after_tools(last: FunctionExecutionResultMessage, system: str, user: str) -
 
 
 def _inputs(user: str) -> list[rules.InputText]:
+    """The batch's inputs; a screenshot with no text still counts when its window is known."""
     return [
         rules.InputText(
             source_id=i["id"],
@@ -181,10 +184,26 @@ def _inputs(user: str) -> list[rules.InputText]:
             speaker=i.get("speaker"),
             role=i.get("role"),
             occurred_at=datetime.fromisoformat(i["occurred_at"]),
+            kind=i.get("kind", "text"),
+            metadata=i.get("metadata") or {},
         )
         for i in unwrap(INPUTS_TAG, user) or []
-        if i.get("text")
+        if i.get("text") or (i.get("kind") == "image" and i.get("metadata"))
     ]
+
+
+def _split(inputs: list[rules.InputText]) -> tuple[list[rules.InputText], list[rules.InputText]]:
+    """Messages and texts apart from screenshots, which have rules of their own."""
+    shots = [i for i in inputs if screens.is_screenshot(i)]
+    return [i for i in inputs if not screens.is_screenshot(i)], shots
+
+
+def _extract(memory_type: str, inputs: list[rules.InputText]) -> list[dict[str, Any]]:
+    texts, shots = _split(inputs)
+    items = _EXTRACTORS[memory_type](texts)
+    if shots and memory_type in screens.EXTRACTORS:
+        items += screens.EXTRACTORS[memory_type](shots)
+    return items
 
 
 def _existing(user: str) -> list[dict[str, str]]:
@@ -196,7 +215,7 @@ def _item_calls(memory_type: str, user: str) -> list[FunctionCall]:
     known = "\n".join(e["text"] for e in existing).casefold()
     items = [
         item
-        for item in _EXTRACTORS[memory_type](_inputs(user))
+        for item in _extract(memory_type, _inputs(user))
         if _key_text(item).casefold() not in known
     ]
     calls: list[FunctionCall] = []
@@ -225,6 +244,9 @@ def _item_calls(memory_type: str, user: str) -> list[FunctionCall]:
 
 
 def _key_text(item: dict[str, Any]) -> str:
+    """What marks an item as already known: a screenshot's content, else its summary."""
+    if item.get("resource_type") == "screenshot":
+        return str(item["content"] or item["title"])
     return str(item.get("summary") or item.get("caption") or item.get("title") or "")
 
 
@@ -254,7 +276,8 @@ def _core_calls(user: str) -> list[FunctionCall]:
             )
         ]
     known = "\n".join(e["text"] for e in _existing(user)).casefold()
-    facts = [f for f in rules.extract_core(_inputs(user)) if f["content"].casefold() not in known]
+    texts, _ = _split(_inputs(user))
+    facts = [f for f in rules.extract_core(texts) if f["content"].casefold() not in known]
     calls = [
         _call("core_append", {"label": f["label"], "content": f["content"]})
         for f in dict((f["content"], f) for f in facts).values()

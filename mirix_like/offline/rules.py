@@ -18,7 +18,8 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
@@ -49,13 +50,19 @@ Row = dict[str, Any]
 
 @dataclass(frozen=True)
 class InputText:
-    """One message or text to remember; ``occurred_at`` must be timezone-aware."""
+    """One message, text or screenshot to remember; ``occurred_at`` must be timezone-aware.
+
+    ``kind`` is the raw input's kind ("message", "text", "image"); a screenshot's text is what
+    OCR read from it and its ``metadata`` may name the ``app`` and ``window_title``.
+    """
 
     source_id: str
     text: str
     speaker: str | None
     role: str | None
     occurred_at: datetime
+    kind: str = "text"
+    metadata: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.occurred_at.tzinfo is None or self.occurred_at.utcoffset() is None:

@@ -15,7 +15,11 @@ Action = Literal["insert", "update", "delete", "restore"]
 
 
 class RawInput(BaseModel):
-    """One input exactly as received, and where it stands in processing."""
+    """One input exactly as received, and where it stands in processing.
+
+    ``batch_id`` is set while a memory update works on the input; a pending input that still
+    has one was interrupted, and that update's changes are rolled back before it is redone.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
@@ -32,11 +36,16 @@ class RawInput(BaseModel):
     status: InputStatus = "pending"
     error: str | None = None
     attempts: int = 0
+    batch_id: str | None = None
     updated_at: UTCDatetime = Field(default_factory=utcnow)
 
 
 class HistoryEntry(BaseModel):
-    """One change to one item: the values before and after, who made it, and when."""
+    """One change to one item: the values before and after, who made it, and when.
+
+    ``batch_id`` names the memory update that made the change, so an interrupted update can
+    be rolled back. Secret fields appear encrypted.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
@@ -48,6 +57,7 @@ class HistoryEntry(BaseModel):
     before: dict[str, Any] | None = None
     after: dict[str, Any] | None = None
     actor: str = "api"
+    batch_id: str | None = None
     at: UTCDatetime = Field(default_factory=utcnow)
 
 

@@ -7,7 +7,7 @@ import json
 import os
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal
 
@@ -16,8 +16,6 @@ import numpy as np
 import pyarrow as pa
 from filelock import FileLock
 from lancedb.index import FTS, BTree, HnswSq
-from lancedb.query import MatchQuery
-from lancedb.rerankers import RRFReranker
 from pydantic import ValidationError
 
 from mirix_like import memory_types
@@ -35,8 +33,10 @@ from mirix_like.errors import (
 )
 from mirix_like.memory_types.base import MemoryItem, MemoryType, utcnow
 from mirix_like.store import filters
+from mirix_like.store.queries import MAX_LIMIT, SEARCH_METHODS, run_query
 from mirix_like.store.records import (
     INPUT_STATUSES,
+    Action,
     HistoryEntry,
     InputStatus,
     RawInput,
@@ -51,11 +51,9 @@ from mirix_like.store.schema import (
     row_key,
     row_model,
 )
-from mirix_like.text import index_text
+from mirix_like.store.secrets import MASK, SecretBox
 
 SearchMethod = Literal["hybrid", "fts", "vector", "exact", "fuzzy", "recent"]
-SEARCH_METHODS: tuple[str, ...] = ("hybrid", "fts", "vector", "exact", "fuzzy", "recent")
-MAX_LIMIT = 1_000
 INPUTS, HISTORY, META = "raw_inputs", "history", "store_meta"
 _META_SCHEMA = pa.schema(
     [pa.field(KEY, pa.string(), nullable=False), pa.field("value", pa.string())]
@@ -67,7 +65,9 @@ class MemoryStore:
 
     ``uri`` is a local folder or an object-store URI (``s3://bucket/prefix``) with
     ``storage_options`` passed to LanceDB. The store remembers the embedder it was built with
-    and refuses to open with another. Thread-safe; several processes may share one local store.
+    and refuses to open with another. Secret fields are encrypted at rest with a key from
+    ``secret_key``, ``$MIRIX_LIKE_SECRET_KEY`` or a key file (see :mod:`.secrets`).
+    Thread-safe; several processes may share one local store.
     """
 
     def __init__(
@@ -79,11 +79,15 @@ class MemoryStore:
         read_consistency: timedelta = timedelta(0),
         optimize_every: int = 5_000,
         vector_index_min_rows: int = 20_000,
+        secret_key: bytes | str | None = None,
+        secret_key_file: os.PathLike[str] | None = None,
     ) -> None:
         self.uri = str(uri)
         self.embedder = embedder or HashingEmbedder()
         self.optimize_every = optimize_every
         self.vector_index_min_rows = vector_index_min_rows
+        self._secrets = SecretBox(secret_key, key_file=Path(secret_key_file)
+                                  if secret_key_file else None)
         self._local = "://" not in self.uri
         if self._local:
             _ensure_writable(Path(self.uri))
@@ -137,13 +141,14 @@ class MemoryStore:
     def _history_table(self) -> Any:
         return self._table(HISTORY, model_schema(HistoryEntry))
 
-    def _lock(self, name: str) -> contextlib.AbstractContextManager[Any]:
+    def _lock(self, name: str, *, thread_local: bool = True
+              ) -> contextlib.AbstractContextManager[Any]:
         """A lock shared by every thread and process using this local store."""
         if not self._local:
             return contextlib.nullcontext()
         lock_dir = Path(self.uri) / ".locks"
         lock_dir.mkdir(exist_ok=True)
-        return FileLock(str(lock_dir / f"{name}.lock"), timeout=120)
+        return FileLock(str(lock_dir / f"{name}.lock"), timeout=300, thread_local=thread_local)
 
     def _check_embedder(self) -> None:
         table = self._table(META, _META_SCHEMA)
@@ -186,6 +191,49 @@ class MemoryStore:
             )
         return matrix.tolist()
 
+    def _item(self, spec: MemoryType, row: Mapping[str, Any], *, reveal: bool = True
+              ) -> MemoryItem:
+        """The item stored in ``row``: secrets decrypted, or masked unless ``reveal``."""
+        data = dict(row)
+        for name in spec.secret_fields:
+            data[name] = self._secrets.open(data[name]) if reveal else MASK
+        return row_model(spec.item_model, data)
+
+    def _write(self, spec: MemoryType, user_id: str, items: list[MemoryItem], *,
+               action: Action, actor: str, batch_id: str | None,
+               existing_only: bool = False) -> None:
+        """Upsert ``items``, recording each change in the history before making it."""
+        vectors = self._vectors([spec.embed_text(item) for item in items])
+        rows = []
+        for item, vector in zip(items, vectors, strict=True):
+            row = item_row(spec, item, vector)
+            for name in spec.secret_fields:
+                row[name] = self._secrets.seal(row[name])
+            rows.append(row)
+        table = self._memory_table(spec)
+        with self._lock(spec.name):
+            before = self._rows_by_id(table, user_id, [i.id for i in items])
+            if existing_only and len(before) < len(items):
+                missing = [i.id for i in items if i.id not in before]
+                raise ItemNotFoundError(f"no {spec.name} item {missing[0]!r} for this user")
+            for item, row in zip(items, rows, strict=True):
+                if item.id in before:  # a replaced item keeps its creation time
+                    row["created_at"] = before[item.id]["created_at"]
+                    item.created_at = row["created_at"]
+            self._record(
+                HistoryEntry(
+                    user_id=user_id, memory_type=spec.name, item_id=item.id,
+                    action="update" if action == "insert" and item.id in before else action,
+                    before=_public(before.get(item.id)), after=_public(row), actor=actor,
+                    batch_id=batch_id)
+                for item, row in zip(items, rows, strict=True)
+            )
+            builder = table.merge_insert(KEY).when_matched_update_all()
+            if not existing_only:
+                builder = builder.when_not_matched_insert_all()
+            builder.execute(pa.Table.from_pylist(rows, schema=table.schema))
+        self._after_write(spec.name, len(rows))
+
     def insert(
         self,
         memory_type: str,
@@ -193,6 +241,7 @@ class MemoryStore:
         items: Sequence[Mapping[str, Any] | MemoryItem],
         *,
         actor: str = "api",
+        batch_id: str | None = None,
     ) -> list[MemoryItem]:
         """Validate and store new items for ``user_id``; all or none are stored.
 
@@ -204,30 +253,12 @@ class MemoryStore:
             raise InvalidItemError("items must be a list of items")
         validated = [self._validate(spec, {**_fields(item), "user_id": user_id})
                      for item in items]
-        if not validated:
-            return []
         ids = [item.id for item in validated]
         if len(set(ids)) != len(ids):
             raise InvalidItemError("two items in one insert have the same id")
-        vectors = self._vectors([spec.embed_text(item) for item in validated])
-        rows = [item_row(spec, item, v) for item, v in zip(validated, vectors, strict=True)]
-        table = self._memory_table(spec)
-        with self._lock(spec.name):
-            before = self._rows_by_id(table, user_id, ids)
-            for item, row in zip(validated, rows, strict=True):
-                if item.id in before:  # a replaced item keeps its creation time
-                    row["created_at"] = before[item.id]["created_at"]
-                    item.created_at = row["created_at"]
-            self._upsert(table, rows)
-        self._record(
-            HistoryEntry(
-                user_id=user_id, memory_type=spec.name, item_id=item.id,
-                action="update" if item.id in before else "insert",
-                before=_public(before.get(item.id)), after=_public(row), actor=actor,
-            )
-            for item, row in zip(validated, rows, strict=True)
-        )
-        self._after_write(spec.name, table, len(rows))
+        if validated:
+            self._write(spec, user_id, validated, action="insert", actor=actor,
+                        batch_id=batch_id)
         return validated
 
     def update(
@@ -238,37 +269,27 @@ class MemoryStore:
         changes: Mapping[str, Any],
         *,
         actor: str = "api",
+        batch_id: str | None = None,
     ) -> MemoryItem:
         """Change fields of one item; the old value stays in the history.
 
         If the new value is invalid the old item is left exactly as it was.
         """
         spec = memory_types.get(memory_type)
-        current = self.get(memory_type, user_id, item_id)
+        current = self.get(memory_type, user_id, item_id, reveal_secrets=True)
         if not isinstance(changes, Mapping):
             raise InvalidItemError("changes must be a mapping of field to new value")
         protected = {"id", "user_id", "created_at"} & set(changes)
         if protected:
             raise InvalidItemError(f"fields {sorted(protected)} cannot be changed")
-        merged = {**current.model_dump(), **changes, "updated_at": utcnow()}
-        item = self._validate(spec, merged)
-        [vector] = self._vectors([spec.embed_text(item)])
-        row = item_row(spec, item, vector)
-        table = self._memory_table(spec)
-        with self._lock(spec.name):
-            before = self._rows_by_id(table, user_id, [item_id])
-            if item_id not in before:
-                raise ItemNotFoundError(f"no {spec.name} item {item_id!r} for this user")
-            self._record([HistoryEntry(
-                user_id=user_id, memory_type=spec.name, item_id=item_id, action="update",
-                before=_public(before[item_id]), after=_public(row), actor=actor)])
-            table.merge_insert(KEY).when_matched_update_all().execute(
-                pa.Table.from_pylist([row], schema=table.schema))
-        self._after_write(spec.name, table, 1)
+        item = self._validate(spec, {**current.model_dump(), **changes, "updated_at": utcnow()})
+        self._write(spec, user_id, [item], action="update", actor=actor, batch_id=batch_id,
+                    existing_only=True)
         return item
 
     def delete(
-        self, memory_type: str, user_id: str, item_ids: Sequence[str], *, actor: str = "api"
+        self, memory_type: str, user_id: str, item_ids: Sequence[str], *, actor: str = "api",
+        batch_id: str | None = None,
     ) -> list[str]:
         """Delete items of ``user_id`` by id; returns the ids that existed. Kept in history."""
         spec = memory_types.get(memory_type)
@@ -280,7 +301,8 @@ class MemoryStore:
                 return []
             self._record(
                 HistoryEntry(user_id=user_id, memory_type=spec.name, item_id=item_id,
-                             action="delete", before=_public(row), actor=actor)
+                             action="delete", before=_public(row), actor=actor,
+                             batch_id=batch_id)
                 for item_id, row in before.items()
             )
             keys = ", ".join(filters.literal(row_key(user_id, i)) for i in before)
@@ -296,29 +318,34 @@ class MemoryStore:
         if entry.before is None:
             raise InvalidInputError("that change created the item; delete it instead")
         spec = memory_types.get(entry.memory_type)
-        item = self._validate(spec, entry.before)
-        [vector] = self._vectors([spec.embed_text(item)])
-        row = item_row(spec, item, vector)
-        table = self._memory_table(spec)
-        with self._lock(spec.name):
-            before = self._rows_by_id(table, user_id, [item.id])
-            self._upsert(table, [row])
-        self._record([HistoryEntry(
-            user_id=user_id, memory_type=spec.name, item_id=item.id, action="restore",
-            before=_public(before.get(item.id)), after=_public(row), actor=actor)])
+        item = self._item(spec, entry.before)
+        self._write(spec, user_id, [item], action="restore", actor=actor, batch_id=None)
         return item
 
-    def _upsert(self, table: Any, rows: list[dict[str, Any]]) -> None:
-        data = pa.Table.from_pylist(rows, schema=table.schema)
-        (table.merge_insert(KEY).when_matched_update_all().when_not_matched_insert_all()
-         .execute(data))
+    def rollback(self, user_id: str, batch_id: str) -> int:
+        """Undo every change made by memory update ``batch_id``, newest first.
+
+        Used when an update failed or was interrupted, so that redoing its inputs cannot
+        duplicate memories. Returns how many changes were undone.
+        """
+        where = f"batch_id = {filters.literal(batch_id)}"
+        entries = sorted(self._history_rows(user_id, where), key=lambda e: e.at, reverse=True)
+        for entry in entries:
+            spec = memory_types.get(entry.memory_type)
+            if entry.before is None:
+                self.delete(spec.name, user_id, [entry.item_id], actor="rollback")
+            else:
+                item = self._item(spec, entry.before)
+                self._write(spec, user_id, [item], action="restore", actor="rollback",
+                            batch_id=None)
+        return len(entries)
 
     def _record(self, entries: Iterable[HistoryEntry]) -> None:
         rows = [model_row(e) | {KEY: e.id} for e in entries]
         if rows:
             self._history_table().add(rows)
 
-    def _after_write(self, name: str, table: Any, count: int) -> None:
+    def _after_write(self, name: str, count: int) -> None:
         """Fold new rows into the indexes now and then, and add a vector index when large."""
         pending = self._writes_since_optimize.get(name, 0) + count
         self._writes_since_optimize[name] = pending
@@ -339,6 +366,28 @@ class MemoryStore:
                     )
                 table.optimize()
 
+    def restore_to(self, when: datetime) -> dict[str, int]:
+        """Admin: put every memory table and the raw inputs back as they were at ``when``.
+
+        The history is kept as it is, so the changes undone stay on record. Old versions are
+        kept by LanceDB until compaction cleans them up (7 days by default).
+        """
+        if not isinstance(when, datetime) or when.tzinfo is None:
+            raise InvalidQueryError("restore_to needs a timezone-aware datetime")
+        cutoff = when.astimezone(UTC)
+        restored = {}
+        tables = [(spec.name, self._memory_table(spec)) for spec in memory_types.all_types()]
+        for name, table in [*tables, (INPUTS, self._inputs_table())]:
+            with self._lock(name):
+                versions = [v for v in table.list_versions()
+                            if v["timestamp"].astimezone(UTC) <= cutoff]
+                if not versions:
+                    raise InvalidQueryError(f"table {name} has no version as old as {when}")
+                version = max(v["version"] for v in versions)
+                table.restore(version)
+                restored[name] = version
+        return restored
+
     # ----------------------------------------------------------------- core blocks
 
     def core_block(self, user_id: str, label: str) -> MemoryItem:
@@ -347,12 +396,12 @@ class MemoryStore:
         table = self._memory_table(spec)
         rows = self._rows_by_id(table, user_id, [label])
         if label in rows:
-            return row_model(spec.item_model, rows[label])
+            return self._item(spec, rows[label])
         return self._validate(spec, {"id": label, "label": label, "user_id": user_id})
 
     def set_core_block(
         self, user_id: str, label: str, value: str, *, actor: str = "api",
-        source_ids: Sequence[str] = (),
+        source_ids: Sequence[str] = (), batch_id: str | None = None,
     ) -> MemoryItem:
         """Replace the text of core block ``label``; over-limit text raises, storing nothing.
 
@@ -362,19 +411,30 @@ class MemoryStore:
         provenance = list(dict.fromkeys([*current.source_ids, *source_ids]))
         fields = {**current.model_dump(), "value": value, "updated_at": utcnow(),
                   "source_ids": provenance}
-        [block] = self.insert("core", user_id, [fields], actor=actor)
+        [block] = self.insert("core", user_id, [fields], actor=actor, batch_id=batch_id)
         return block
 
     # ----------------------------------------------------------------- reads
 
-    def get(self, memory_type: str, user_id: str, item_id: str) -> MemoryItem:
-        """One item of ``user_id`` by id; :class:`ItemNotFoundError` if it is not there."""
+    def get(self, memory_type: str, user_id: str, item_id: str, *,
+            reveal_secrets: bool = False) -> MemoryItem:
+        """One item of ``user_id`` by id; :class:`ItemNotFoundError` if it is not there.
+
+        Secret fields are masked unless ``reveal_secrets``.
+        """
         spec = memory_types.get(memory_type)
         [item_id] = _check_ids([item_id])
         rows = self._rows_by_id(self._memory_table(spec), user_id, [item_id])
         if item_id not in rows:
             raise ItemNotFoundError(f"no {spec.name} item {item_id!r} for this user")
-        return row_model(spec.item_model, rows[item_id])
+        return self._item(spec, rows[item_id], reveal=reveal_secrets)
+
+    def get_many(self, memory_type: str, user_id: str, item_ids: Sequence[str], *,
+                 reveal_secrets: bool = False) -> dict[str, MemoryItem]:
+        """The items of ``user_id`` among ``item_ids`` that exist, by id."""
+        spec = memory_types.get(memory_type)
+        rows = self._rows_by_id(self._memory_table(spec), user_id, _check_ids(item_ids))
+        return {i: self._item(spec, row, reveal=reveal_secrets) for i, row in rows.items()}
 
     def _rows_by_id(self, table: Any, user_id: str, ids: Sequence[str]) -> dict[str, dict]:
         if not ids:
@@ -400,11 +460,13 @@ class MemoryStore:
         tree_path: Sequence[str] | None = None,
         metadata: Mapping[str, Any] | None = None,
         sensitivity: Sequence[str] | None = None,
+        reveal_secrets: bool = False,
     ) -> list[MemoryItem]:
         """The most recent items of one type (by event time for episodic), newest first."""
         hits = self.search(
             "", user_id, memory_types=[memory_type], method="recent", limit=limit, since=since,
             until=until, tree_path=tree_path, metadata=metadata, sensitivity=sensitivity,
+            reveal_secrets=reveal_secrets,
         )
         return [h.item for h in hits]
 
@@ -422,12 +484,14 @@ class MemoryStore:
         metadata: Mapping[str, Any] | None = None,
         sensitivity: Sequence[str] | None = None,
         vector: Sequence[float] | None = None,
+        reveal_secrets: bool = False,
     ) -> list[SearchHit]:
         """Search the memory of ``user_id``: ``limit`` best hits per type, best first.
 
         ``method`` is one of :data:`SEARCH_METHODS`; ``since``/``until`` filter on the event
         time for episodic and creation time otherwise; ``sensitivity`` lists the vault levels
-        allowed. Hits of several types are merged by score.
+        allowed; secret fields are masked unless ``reveal_secrets``. Hits of several types
+        are merged by score.
         """
         specs = self._specs(memory_types)
         if method not in SEARCH_METHODS:
@@ -452,9 +516,9 @@ class MemoryStore:
                 continue
             where = filters.all_of(clauses)
             table = self._memory_table(spec)
-            for row, score in _run_query(table, spec, method, query, qvec, where, limit):
-                hits.append(SearchHit(memory_type=spec.name,
-                                      item=row_model(spec.item_model, row), score=score))
+            for row, score in run_query(table, spec, method, query, qvec, where, limit):
+                item = self._item(spec, row, reveal=reveal_secrets)
+                hits.append(SearchHit(memory_type=spec.name, item=item, score=score))
         hits.sort(key=lambda h: h.score, reverse=True)
         return hits
 
@@ -498,37 +562,54 @@ class MemoryStore:
             existing: dict[tuple[str, str], RawInput] = {}
             for user_id, group in by_user.items():
                 for row in self._rows_by_id(table, user_id, [r.id for r in group]).values():
-                    existing[(user_id, row["id"])] = row_model(RawInput, row)
+                    existing[(user_id, row["id"])] = self._input(row)
             fresh = {(r.user_id, r.id): r for r in inputs if (r.user_id, r.id) not in existing}
             if fresh:
-                rows = [model_row(r) | {KEY: row_key(r.user_id, r.id)} for r in fresh.values()]
-                self._upsert(table, rows)
+                rows = [self._input_row(r) for r in fresh.values()]
+                (table.merge_insert(KEY).when_not_matched_insert_all()
+                 .execute(pa.Table.from_pylist(rows, schema=table.schema)))
         return [existing.get((r.user_id, r.id), r) for r in inputs]
 
     def set_input_status(
         self, user_id: str, ids: Sequence[str], status: InputStatus, error: str | None = None
     ) -> None:
         """Mark inputs processed, failed (with the error) or pending again."""
-        ids = _check_ids(ids)
         if status not in INPUT_STATUSES:
             raise InvalidInputError(f"unknown input status {status!r}; expected one of "
                                     f"{', '.join(INPUT_STATUSES)}")
+        self._change_inputs(user_id, ids, {"status": status, "error": error},
+                            count_attempt=status != "pending")
+
+    def _change_inputs(self, user_id: str, ids: Sequence[str], changes: dict[str, Any], *,
+                       count_attempt: bool = False) -> None:
+        ids = _check_ids(ids)
         if not ids:
             return
         table = self._inputs_table()
         with self._lock(INPUTS):
             rows = self._rows_by_id(table, user_id, ids)
-            now = utcnow()
             updated = []
             for row in rows.values():
-                raw = row_model(RawInput, row)
-                attempts = raw.attempts + (status != "pending")
-                changed = raw.model_copy(update={"status": status, "error": error,
-                                                 "attempts": attempts, "updated_at": now})
-                updated.append(model_row(changed) | {KEY: row[KEY]})
+                raw = self._input(row)
+                changed = raw.model_copy(update={**changes, "updated_at": utcnow(),
+                                                 "attempts": raw.attempts + count_attempt})
+                updated.append(self._input_row(changed))
             if updated:
                 table.merge_insert(KEY).when_matched_update_all().execute(
                     pa.Table.from_pylist(updated, schema=table.schema))
+
+    def _input_row(self, raw: RawInput) -> dict[str, Any]:
+        # Inputs are kept verbatim, secrets and all, so their text is encrypted at rest.
+        row = model_row(raw) | {KEY: row_key(raw.user_id, raw.id)}
+        row["text"] = self._secrets.seal(raw.text)
+        return row
+
+    def _input(self, row: Mapping[str, Any]) -> RawInput:
+        return row_model(RawInput, {**row, "text": self._secrets.open(row["text"])})
+
+    def claim_inputs(self, user_id: str, ids: Sequence[str], batch_id: str | None) -> None:
+        """Mark inputs as being worked on by memory update ``batch_id`` (None: by none)."""
+        self._change_inputs(user_id, ids, {"batch_id": batch_id})
 
     def inputs(
         self, user_id: str | None, *, status: InputStatus | None = None,
@@ -546,7 +627,7 @@ class MemoryStore:
         if where:
             query = query.where(where)
         rows = query.limit(limit).to_list()
-        found = [row_model(RawInput, r) for r in rows]
+        found = [self._input(r) for r in rows]
         return sorted(found, key=lambda r: (r.received_at, r.occurred_at, r.id))
 
     # ----------------------------------------------------------------- history and admin
@@ -569,67 +650,33 @@ class MemoryStore:
         found.update(self._inputs_table().to_arrow().column("user_id").to_pylist())
         return sorted(found)
 
-    def iter_items(self, memory_type: str, user_id: str) -> Iterator[MemoryItem]:
+    def iter_items(self, memory_type: str, user_id: str, *, reveal_secrets: bool = False
+                   ) -> Iterator[MemoryItem]:
         """Every item of one type of one user, in no particular order."""
         spec = memory_types.get(memory_type)
         query = self._memory_table(spec).search().where(filters.user_scope(user_id))
         for row in query.limit(None).to_list():
-            yield row_model(spec.item_model, row)
+            yield self._item(spec, row, reveal=reveal_secrets)
 
+    def add_history(self, entries: Sequence[HistoryEntry]) -> int:
+        """Add history entries not yet recorded (by id); returns how many were new."""
+        rows = [model_row(e) | {KEY: e.id} for e in entries]
+        if not rows:
+            return 0
+        table = self._history_table()
+        with self._lock(HISTORY):
+            result = (table.merge_insert(KEY).when_not_matched_insert_all()
+                      .execute(pa.Table.from_pylist(rows, schema=table.schema)))
+        return int(result.num_inserted_rows)
 
-def _run_query(
-    table: Any, spec: MemoryType, method: str, query: str, qvec: list[float] | None,
-    where: str, limit: int,
-) -> list[tuple[dict, float]]:
-    text = index_text(query)
-    if method == "recent":
-        return _most_recent(table, spec, where, limit)
-    if method == "exact":
-        needle = filters.literal(query.lower())
-        builder = table.search().where(f"{where} AND strpos(lower(search_text), {needle}) > 0")
-        rows = builder.limit(MAX_LIMIT).to_list()
-        rows.sort(key=lambda r: r[spec.time_field], reverse=True)
-        return [(r, 1.0) for r in rows[:limit]]
-    if method == "fuzzy":
-        _fold_new_rows(table)  # typo-tolerant matching only sees rows in the index
-        text = text.lower()  # fuzzy terms skip the index's lower-casing
-    if method in ("fts", "fuzzy"):
-        match = MatchQuery(text, "search_text", fuzziness=1 if method == "fuzzy" else 0)
-        rows = table.search(match, query_type="fts").where(where, prefilter=True).limit(limit)
-        return [(r, float(r["_score"])) for r in rows.to_list()]
-    vector_query = (table.search(qvec, vector_column_name="vector").distance_type("cosine")
-                    .where(where, prefilter=True))
-    if method == "vector" or not _has_terms(text):
-        return [(r, 1.0 - float(r["_distance"])) for r in vector_query.limit(limit).to_list()]
-    hybrid = (table.search(query_type="hybrid", vector_column_name="vector",
-                           fts_columns="search_text")
-              .vector(qvec).text(MatchQuery(text, "search_text")).distance_type("cosine")
-              .where(where, prefilter=True)
-              .rerank(RRFReranker()).limit(limit))
-    return [(r, float(r["_relevance_score"])) for r in hybrid.to_list()]
+    def history_of_user(self, user_id: str) -> list[HistoryEntry]:
+        """Every recorded change of ``user_id``, oldest first."""
+        return self._history_rows(user_id, "true")
 
-
-def _most_recent(table: Any, spec: MemoryType, where: str, limit: int) -> list[tuple[dict, float]]:
-    times = table.search().where(where).select([KEY, spec.time_field]).limit(None).to_arrow()
-    if times.num_rows == 0:
-        return []
-    order = np.argsort(times.column(spec.time_field).to_numpy(zero_copy_only=False))[::-1]
-    keys = [times.column(KEY)[int(i)].as_py() for i in order[:limit]]
-    key_list = ", ".join(filters.literal(k) for k in keys)
-    rows = table.search().where(f"{KEY} IN ({key_list})").limit(len(keys)).to_list()
-    rank = {k: n for n, k in enumerate(keys)}
-    rows.sort(key=lambda r: rank[r[KEY]])
-    return [(r, 1.0 / (1 + rank[r[KEY]])) for r in rows]
-
-
-def _fold_new_rows(table: Any) -> None:
-    stats = table.index_stats("search_text_idx")
-    if stats is not None and stats.num_unindexed_rows:
-        table.optimize()
-
-
-def _has_terms(text: str) -> bool:
-    return any(ch.isalnum() for ch in text)
+    def user_lock(self, user_id: str) -> contextlib.AbstractContextManager[Any]:
+        """A lock that one memory update of ``user_id`` holds, across threads and processes."""
+        return self._lock(f"user-{row_key(filters.check_user_id(user_id), '')[:32]}",
+                          thread_local=False)
 
 
 def _fields(item: Mapping[str, Any] | MemoryItem) -> dict[str, Any]:

@@ -55,6 +55,8 @@ def test_facts_steps_secrets_and_user_statements_reach_their_types(
     [procedure] = memory.list("procedural", user_id=USER)
     assert len(procedure.steps) == 3 and "make build" in procedure.steps[0]
     [secret] = memory.list("knowledge_vault", user_id=USER)
+    assert secret.secret_value == "********"  # masked unless asked for
+    secret = memory.get("knowledge_vault", secret.id, user_id=USER, reveal_secrets=True)
     assert secret.secret_value == "Otter-Lantern-42" and secret.sensitivity == "high"
     assert "Otter-Lantern-42" not in secret.caption
     human = memory.store.core_block(USER, "human")

@@ -77,7 +77,7 @@ def test_violin_question_finds_both_violin_turns_by_fts(report: dict) -> None:
 
 
 def test_report_has_timings_and_embedder(report: dict) -> None:
-    assert report["embedders"]["hashing"]["name"] == "hashing-v1-384"
+    assert report["embedders"]["hashing"]["name"] == "hashing-v2-384"
     timing = report["systems"]["hashing/hybrid"]["timings"]
     assert timing["ingest_s"] > 0 and timing["mean_query_ms"] > 0
 

@@ -256,4 +256,6 @@ def test_secret_value_is_not_full_text_searchable(store):
         assert store.search("xylophonequartz", "ada", method=method) == [], method
     hits = store.search("router", "ada", method="fts")
     assert [h.item.id for h in hits] == [entry.id]
-    assert hits[0].item.secret_value == "xylophonequartz"  # stored verbatim all the same
+    assert hits[0].item.secret_value == "********"  # masked unless asked for
+    hits = store.search("router", "ada", method="fts", reveal_secrets=True)
+    assert hits[0].item.secret_value == "xylophonequartz"  # kept verbatim all the same

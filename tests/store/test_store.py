@@ -31,7 +31,7 @@ def dump(item) -> dict:
 def test_insert_then_get_returns_the_same_item(store, make_item, memory_type):
     fields = make_item(memory_type, metadata={"origin": "test", "n": 3}, source_ids=["in-1"])
     [stored] = store.insert(memory_type, "ada", [fields])
-    got = store.get(memory_type, "ada", stored.id)
+    got = store.get(memory_type, "ada", stored.id, reveal_secrets=True)
     assert dump(got) == dump(stored)
     assert got.user_id == "ada"
     assert got.metadata == {"origin": "test", "n": 3}
@@ -283,7 +283,7 @@ def test_reopened_store_sees_everything(store_path, make_item):
 
     second = MemoryStore(store_path)
     for name, item in stored.items():
-        got = second.get(name, "ada", item.id)
+        got = second.get(name, "ada", item.id, reveal_secrets=True)
         if name != "semantic":
             assert dump(got) == dump(item)
     assert second.get("semantic", "ada", fact.id).details == "seven hills"

@@ -1,0 +1,209 @@
+"""Screenshots in the offline backend: what the screen showed, when, and the secrets on it.
+
+A screenshot reaches the offline backend as an image input whose text OCR read and whose
+metadata may name the application (``app``) and window title (``window_title``). The
+screenshots of one window in a batch make one *viewing*: a resource item keeps what the screen
+showed (app, title, the distinct OCR lines), an episodic event says "Viewed <title> in <App>"
+at the first capture's time, and values that belong in the knowledge vault go there. Values of
+high sensitivity (passwords, keys, account numbers) are masked everywhere but the vault.
+Text on a screen is not something the user said, so screenshots feed no other memory type.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cached_property
+
+from mirix_like.offline.rules import (
+    _CJK,
+    _KEYWORD_LABELS,
+    _SENSITIVITY,
+    InputText,
+    Row,
+    _cap,
+    _is_zh,
+    _redact,
+    _secrets,
+)
+
+__all__ = [
+    "EXTRACTORS",
+    "extract_episodic",
+    "extract_knowledge_vault",
+    "extract_resource",
+    "is_screenshot",
+    "route",
+]
+
+_MAX_TITLE = 200
+_MAX_SUMMARY = 240
+_SUMMARY_LINES = 3
+_LETTER = re.compile(r"[A-Za-z\u00c0-\u024f\u0400-\u04ff]")
+
+
+def is_screenshot(inp: InputText) -> bool:
+    """Whether ``inp`` is an image (a screenshot) rather than a message or text."""
+    return inp.kind == "image"
+
+
+def _field(inp: InputText, name: str) -> str | None:
+    value = inp.metadata.get(name)
+    return _redact(value.strip()) if isinstance(value, str) and value.strip() else None
+
+
+def _meaningful(line: str) -> bool:
+    """A line that says something: two letters or CJK characters at least (not "x", "12")."""
+    return len(_LETTER.findall(line)) + len(_CJK.findall(line)) >= 2
+
+
+@dataclass(frozen=True)
+class _Viewing:
+    """The screenshots of one window in a batch, in capture order."""
+
+    app: str | None
+    title: str | None
+    inputs: tuple[InputText, ...]
+
+    @cached_property
+    def lines(self) -> list[str]:
+        """The distinct OCR lines of the screenshots, in order, high-sensitivity values masked."""
+        lines = (line.strip() for inp in self.inputs for line in _redact(inp.text).splitlines())
+        return list(dict.fromkeys(line for line in lines if line))
+
+    @cached_property
+    def lead(self) -> list[str]:
+        """The first meaningful lines, not repeating the title."""
+        skip = {self.title, self.app}
+        return [ln for ln in self.lines if _meaningful(ln) and ln not in skip][:_SUMMARY_LINES]
+
+    @cached_property
+    def name(self) -> str:
+        """"App - window title", or what there is of it, or the first meaningful OCR line."""
+        if self.app and self.title:
+            name = self.title if self.app.casefold() in self.title.casefold() else (
+                f"{self.app} - {self.title}")
+        else:
+            name = self.title or self.app or next(iter(self.lead), "") or "screen"
+        return name[:_MAX_TITLE]
+
+    @cached_property
+    def zh(self) -> bool:
+        return _is_zh(" ".join([self.title or "", *self.lead]))
+
+    @property
+    def source_ids(self) -> list[str]:
+        return [inp.source_id for inp in self.inputs]
+
+
+def _viewings(inputs: list[InputText]) -> list[_Viewing]:
+    """Screenshots grouped by window; those with no window known stay one per viewing."""
+    groups: dict[tuple[str | None, ...], list[InputText]] = {}
+    for inp in inputs:
+        if not is_screenshot(inp):
+            continue
+        app, title = _field(inp, "app"), _field(inp, "window_title")
+        key = (app, title) if app or title else (inp.source_id,)
+        groups.setdefault(key, []).append(inp)
+    viewings = [_Viewing(_field(group[0], "app"), _field(group[0], "window_title"), tuple(group))
+                for group in groups.values()]
+    return [v for v in viewings if v.app or v.title or any(i.text.strip() for i in v.inputs)]
+
+
+def _clock(at: datetime, zh: bool) -> str:
+    offset = at.utcoffset()
+    zone = "UTC" if not offset else at.strftime("UTC%z")
+    if zh:
+        return f"{at.year}年{at.month}月{at.day}日 {at:%H:%M}（{zone}）"
+    return f"{at:%H:%M} {zone} on {at.day} {at:%B %Y}"
+
+
+def route(inputs: list[InputText]) -> list[str]:
+    """The memory types screenshots concern: resource and episodic, and the vault for secrets."""
+    viewings = _viewings(inputs)
+    found = {"episodic", "resource"} if viewings else set()
+    if any(_secrets(inp.text) for v in viewings for inp in v.inputs):
+        found.add("knowledge_vault")
+    return sorted(found)
+
+
+def extract_resource(inputs: list[InputText]) -> list[Row]:
+    """One item per viewing: what the screen showed, secrets masked."""
+    rows = []
+    for v in _viewings(inputs):
+        lead = " / ".join(v.lead)
+        summary = lead[:_MAX_SUMMARY] + ("…" if len(lead) > _MAX_SUMMARY else "")
+        rows.append({
+            "title": v.name,
+            "summary": summary or (f"{v.name}的截图" if v.zh else f"Screenshot of {v.name}"),
+            "resource_type": "screenshot",
+            "content": "\n".join(v.lines),
+            "source_ids": v.source_ids,
+            "tree_path": ["资源", "截图", v.app or "屏幕"] if v.zh
+            else ["resources", "screenshot", v.app or "screen"],
+        })
+    return rows
+
+
+def extract_episodic(inputs: list[InputText]) -> list[Row]:
+    """One event per viewing: "Viewed <title> in <App>" at the first screenshot's time."""
+    rows = []
+    for v in _viewings(inputs):
+        first, last = v.inputs[0].occurred_at, v.inputs[-1].occurred_at
+        what = v.title or next(iter(v.lead), "") or "the screen"
+        if v.zh:
+            where = f"在{v.app}中" if v.app else "在屏幕上"
+            summary = f"{_clock(first, True)}{where}查看了“{what}”。"
+            span = f"{len(v.inputs)}张截图，{first:%H:%M}至{last:%H:%M}" if last > first else ""
+        else:
+            where = f"in {v.app}" if v.app else "on screen"
+            summary = f"Viewed {what} {where} at {_clock(first, False)}."
+            span = (f"{len(v.inputs)} screenshots from {first:%H:%M} to {last:%H:%M}"
+                    if last > first else "")
+        details = "; ".join(part for part in (v.name, span, " / ".join(v.lead)) if part)
+        rows.append({
+            "event_type": "screen",
+            "summary": summary,
+            "details": details,
+            "actor": "user",
+            "occurred_at": first.isoformat(),
+            "source_ids": v.source_ids,
+            "tree_path": ["屏幕" if v.zh else "screen", v.app or v.name],
+        })
+    return rows
+
+
+def extract_knowledge_vault(inputs: list[InputText]) -> list[Row]:
+    """Values on screen that belong in the vault, captioned with the window they were seen in."""
+    rows: list[Row] = []
+    seen: set[str] = set()
+    for v in _viewings(inputs):
+        for inp in v.inputs:
+            for secret in _secrets(inp.text):
+                if secret.value in seen:
+                    continue
+                seen.add(secret.value)
+                label = _KEYWORD_LABELS.get(secret.label, secret.label)
+                caption = (f"屏幕上{v.name}中显示的{label}" if v.zh
+                           else f"{_cap(label)} seen on screen in {v.name}")
+                if secret.value in caption:
+                    caption = "屏幕上显示的信息" if v.zh else f"{_cap(label)} seen on screen"
+                rows.append({
+                    "entry_type": "credential" if secret.kind == "username" else secret.kind,
+                    "source": v.app or "screen",
+                    "sensitivity": _SENSITIVITY[secret.kind],
+                    "secret_value": secret.value,
+                    "caption": caption,
+                    "source_ids": [inp.source_id],
+                })
+    return rows
+
+
+EXTRACTORS: dict[str, Callable[[list[InputText]], list[Row]]] = {
+    "episodic": extract_episodic,
+    "resource": extract_resource,
+    "knowledge_vault": extract_knowledge_vault,
+}
+"""The extractor for screenshots of each memory type they can feed."""

@@ -7,9 +7,8 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-import click
 import platformdirs
 import typer
 
@@ -186,6 +185,40 @@ def retry(user: User = "default", store: Store = None, as_json: AsJson = False) 
 
 
 @app.command()
+def undo(
+    history_id: str, user: User = "default", store: Store = None, as_json: AsJson = False,
+) -> None:
+    """Undo one change: put an item back as it was before history entry HISTORY_ID."""
+    with _memory(store) as memory:
+        item = memory.restore(history_id, user_id=user)
+    _print(item.model_dump(mode="json"), as_json, f"restored {item.id}")
+
+
+@app.command("export")
+def export_memories(
+    directory: Path,
+    include_secrets: Annotated[bool, typer.Option(help="Write secret values in clear.")]
+    = False,
+    all_users: Annotated[bool, typer.Option("--all-users", help="Export every user.")] = False,
+    user: User = "default", store: Store = None, as_json: AsJson = False,
+) -> None:
+    """Export memories, raw inputs and history as JSONL files into DIRECTORY."""
+    with _memory(store) as memory:
+        summary = memory.export(directory, user_id=None if all_users else user,
+                                include_secrets=include_secrets)
+    _print(summary.model_dump(), as_json, f"exported {summary.counts} to {directory}")
+
+
+@app.command("import")
+def import_memories(directory: Path, store: Store = None, as_json: AsJson = False) -> None:
+    """Merge an export from DIRECTORY into the store, without duplicates."""
+    with _memory(store) as memory:
+        summary = memory.import_(directory)
+    _print(summary.model_dump(), as_json,
+           f"imported {summary.counts}; skipped {summary.skipped or 'none'}")
+
+
+@app.command()
 def demo(
     store: Annotated[Path | None, typer.Option(help="Folder for the demo store (wiped).")]
     = None,
@@ -203,8 +236,7 @@ def demo(
 
 @app.command("mcp")
 def mcp_server(
-    transport: Annotated[str, typer.Option(
-        click_type=click.Choice(["stdio", "streamable-http"]),
+    transport: Annotated[Literal["stdio", "streamable-http"], typer.Option(
         help="stdio for a local client, or streamable HTTP at http://HOST:PORT/mcp.")]
     = "stdio",
     host: Annotated[str, typer.Option(help="Address to bind for streamable HTTP.")]

@@ -75,3 +75,23 @@ def test_pending_and_no_flush(store: str) -> None:
     assert "buy milk" in invoke("pending", "--user", "sam", "--store", store)
     assert "processed 1" in invoke("flush", "--user", "sam", "--store", store)
     assert "none pending" in invoke("pending", "--user", "sam", "--store", store)
+
+
+def test_export_import_and_undo(store: str, tmp_path: Path) -> None:
+    invoke("add", "Maya is a marine biologist.", "--user", "sam", "--store", store)
+    with MemorySystem(store_uri=store) as memory:
+        [fact] = memory.list("semantic", user_id="sam")
+    invoke("delete", "semantic", fact.id, "--user", "sam", "--store", store)
+    deleted = json.loads(invoke("history", fact.id, "--user", "sam", "--store", store,
+                                "--json"))[-1]
+    assert deleted["action"] == "delete"
+    assert fact.id in invoke("undo", deleted["id"], "--user", "sam", "--store", store)
+
+    exported = tmp_path / "backup"
+    invoke("export", str(exported), "--user", "sam", "--store", store)
+    other = str(tmp_path / "other-store")
+    invoke("import", str(exported), "--store", other)
+    with MemorySystem(store_uri=other) as memory:
+        assert [f.summary for f in memory.list("semantic", user_id="sam")] == [fact.summary]
+    summary = json.loads(invoke("import", str(exported), "--store", other, "--json"))
+    assert summary["counts"]["semantic.jsonl"] == 0  # nothing duplicated

@@ -197,3 +197,29 @@ def test_chat_retrieves_then_answers_with_the_model(tmp_path: Path) -> None:
     assert any(getattr(h.item, "summary", "") == EVENT["summary"] for h in response.memories)
     chat_request = server.chat_requests[-1]
     assert {"search_memory", "list_events", "remember"} <= set(tools_of(chat_request))
+
+
+def test_chat_tools_search_memory_and_remember(tmp_path: Path) -> None:
+    def model(request: dict[str, Any]) -> Any:
+        messages = request["messages"]
+        if "extract-topics" in messages[0]["content"]:
+            return text("cat")
+        tools = tools_of(request)
+        if "search_memory" in tools:
+            if messages[-1]["role"] == "tool":
+                results = [m["content"] for m in messages if m["role"] == "tool"]
+                return text("Noted. " + " | ".join(results))
+            return tool_calls([("search_memory", {"query": "Miso", "method": "fts"}),
+                               ("remember", {"statement": "My cat Miso likes tuna."})])
+        return by_role(request)
+
+    with ScriptedOpenAIServer(responder=model) as server:
+        system = make_system(tmp_path, server)
+        asyncio.run(system.add("I adopted a cat named Miso", user_id=USER, flush=True))
+        before = system.store.count("episodic", USER)
+        response = asyncio.run(system.chat("Remember that Miso likes tuna", user_id=USER))
+    assert "Alice adopted a cat named Miso" in response.answer  # the search tool's result
+    assert "remembered" in response.answer
+    assert system.store.count("episodic", USER) == before + 1  # remember ran the pipeline
+    remembered = [r for r in system.store.inputs(USER) if "tuna" in r.text]
+    assert remembered and remembered[0].status == "processed"

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
@@ -11,13 +14,14 @@ from autogen_agentchat.agents import AssistantAgent
 from autogen_agentchat.messages import TextMessage, ToolCallExecutionEvent
 from autogen_core.models import ChatCompletionClient, SystemMessage, UserMessage
 from mirix_like.agents.tools import StoreTool
-from mirix_like.memory_types.base import utcnow
+from mirix_like.memory_types.base import MemoryType, utcnow
 from pydantic import BaseModel, Field
 
 from mirix_like import memory_types
 from mirix_like.config import RetrievalSettings
 from mirix_like.offline.rules import topics as keyword_topics
-from mirix_like.prompt_format import MEMORIES_TAG, TOPICS_TASK, wrap
+from mirix_like.prompt_format import MEMORIES_TAG, TOPICS_TASK
+from mirix_like.retrieval import BLOCK_TOKENS, SECTION_TOKENS, estimate_tokens, fit, rank
 from mirix_like.store import MemoryStore, SearchHit
 
 CHAT_SENSITIVITY = ("low", "medium")  # high-sensitivity vault items never reach a prompt
@@ -66,6 +70,17 @@ class RememberArgs(BaseModel):
 
 Remember = Callable[[str, str], Awaitable[str]]
 Counts = dict[str, tuple[int, int]]
+_POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="mirix-like-retrieve")
+
+
+@dataclass
+class _TypeHits:
+    """What active retrieval found in one memory type."""
+
+    total: int
+    core: list[SearchHit] = field(default_factory=list)
+    relevant: list[SearchHit] = field(default_factory=list)
+    recent: list[SearchHit] = field(default_factory=list)
 
 
 class ChatAgent:
@@ -73,8 +88,9 @@ class ChatAgent:
 
     def __init__(self, store: MemoryStore, client: ChatCompletionClient, *,
                  retrieval: RetrievalSettings, topic_mode: Literal["model", "keywords"],
-                 remember: Remember) -> None:
+                 remember: Remember, block_tokens: int = BLOCK_TOKENS) -> None:
         self.store = store
+        self.block_tokens = block_tokens
         self.client = client
         self.retrieval = retrieval
         self.topic_mode = topic_mode
@@ -99,42 +115,72 @@ class ChatAgent:
         return "fts" if getattr(self.store.embedder, "lexical", False) else "hybrid"
 
     def retrieve(self, user_id: str, query: str) -> tuple[list[SearchHit], Counts]:
-        """Active retrieval: core in full, recent and relevant episodic, relevant others."""
-        cfg = self.retrieval
-        hits: list[SearchHit] = []
-        counts: Counts = {}
-        for spec in memory_types.all_types():
-            total = self.store.count(spec.name, user_id)
-            found: list[SearchHit] = []
-            if spec.kind == "blocks":
-                found = [h for h in self.store.search("", user_id, memory_types=[spec.name],
+        """Active retrieval: core in full, then one ranked list of relevant and recent items.
+
+        The types are searched concurrently; relevant items of every type are merged by score
+        (:func:`mirix_like.retrieval.rank`) and the most recent events follow. ``counts``
+        gives per type (retrieved, stored).
+        """
+        specs = memory_types.all_types()
+        found = list(_POOL.map(lambda spec: self._retrieve_type(spec, user_id, query), specs))
+        core = [h for part in found for h in part.core]
+        relevant = [h for part in found for h in part.relevant]
+        recent = [h for part in found for h in part.recent]
+        hits = core + rank(relevant, recent)
+        return hits, self._counts(hits, {s.name: part.total
+                                         for s, part in zip(specs, found, strict=True)})
+
+    def _retrieve_type(self, spec: MemoryType, user_id: str, query: str) -> _TypeHits:
+        cfg, part = self.retrieval, _TypeHits(self.store.count(spec.name, user_id))
+        if spec.kind == "blocks":
+            part.core = [h for h in self.store.search("", user_id, memory_types=[spec.name],
                                                       method="recent", limit=10)
                          if getattr(h.item, "value", "")]
-            elif total:
-                limit = cfg.episodic_relevant if spec.name == "episodic" else getattr(
-                    cfg, spec.name, 10)
-                if limit and query.strip():
-                    sensitivity = CHAT_SENSITIVITY if spec.secret_fields else None
-                    found += self.store.search(query, user_id, memory_types=[spec.name],
-                                               method=self.method, limit=limit,
-                                               sensitivity=sensitivity, reveal_secrets=True)
-                if spec.name == "episodic" and cfg.episodic_recent:
-                    found += self.store.search("", user_id, memory_types=[spec.name],
-                                               method="recent", limit=cfg.episodic_recent)
-            unique = list({h.item.id: h for h in found}.values())
-            counts[spec.name] = (len(unique), total)
-            hits += unique
-        return hits, counts
+            return part
+        limit = cfg.episodic_relevant if spec.name == "episodic" else getattr(cfg, spec.name, 10)
+        if part.total and limit and query.strip():
+            sensitivity = CHAT_SENSITIVITY if spec.secret_fields else None
+            part.relevant = self.store.search(query, user_id, memory_types=[spec.name],
+                                              method=self.method, limit=limit,
+                                              sensitivity=sensitivity)
+        if part.total and spec.name == "episodic" and cfg.episodic_recent:
+            part.recent = self.store.search("", user_id, memory_types=[spec.name],
+                                            method="recent", limit=cfg.episodic_recent)
+        return part
+
+    @staticmethod
+    def _counts(hits: list[SearchHit], totals: dict[str, int]) -> Counts:
+        return {name: (sum(h.memory_type == name for h in hits), total)
+                for name, total in totals.items()}
+
+    def shown(self, hits: list[SearchHit]) -> list[SearchHit]:
+        """The retrieved hits the memory block has room for: core, then best first."""
+        keep = sum(h.memory_type == "core" for h in hits)
+        base = estimate_tokens(self._render(hits[:keep], {})) + SECTION_TOKENS * len(
+            memory_types.names())
+        costs = [estimate_tokens(json.dumps(memory_types.get(h.memory_type).render(h.item),
+                                            ensure_ascii=False)) + 3 for h in hits]
+        return hits[:fit(costs, self.block_tokens, base, keep)]
 
     def memory_block(self, hits: list[SearchHit], counts: Counts) -> str:
-        """The retrieved memories as the tagged block the model reads."""
+        """The retrieved memories as the tagged block the model reads, within the budget.
+
+        Items are grouped by type with "k of N" (k shown of N stored); an item that does not
+        fit in ``block_tokens`` is left out, with those ranked after it.
+        """
+        shown = self.shown(hits)
+        return self._render(shown, self._counts(shown, {n: t for n, (_, t) in counts.items()}))
+
+    @staticmethod
+    def _render(hits: list[SearchHit], counts: Counts) -> str:
         sections = []
         for spec in memory_types.all_types():
-            shown, total = counts.get(spec.name, (0, 0))
-            items = [{"id": h.item.id, "text": spec.render(h.item)}
-                     for h in hits if h.memory_type == spec.name]
-            sections.append({"type": spec.name, "shown": shown, "total": total, "items": items})
-        return wrap(MEMORIES_TAG, sections)
+            items = [{"text": spec.render(h.item)} for h in hits if h.memory_type == spec.name]
+            shown, total = counts.get(spec.name, (len(items), len(items)))
+            if items or total:
+                sections.append({"type": spec.name, "shown": shown, "total": total,
+                                 "items": items})
+        return f"<{MEMORIES_TAG}>\n{json.dumps(sections, ensure_ascii=False)}\n</{MEMORIES_TAG}>"
 
     def _tools(self, user_id: str, used: list[SearchHit]) -> list[StoreTool]:
         def render(found: list[SearchHit]) -> str:
@@ -168,12 +214,13 @@ class ChatAgent:
         """Answer ``message`` for ``user_id`` from memory; ``recent`` holds earlier turns."""
         topics = await self.topics(message, recent)
         query = " ".join(topics) or message
-        hits, counts = await asyncio.to_thread(self.retrieve, user_id, query)
+        hits, retrieved = await asyncio.to_thread(self.retrieve, user_id, query)
+        used = self.shown(hits)
+        counts = self._counts(used, {name: total for name, (_, total) in retrieved.items()})
         system = SYSTEM.format(now=utcnow().isoformat(timespec="minutes"),
-                               topics=", ".join(topics), memories=self.memory_block(hits, counts))
+                               topics=", ".join(topics), memories=self._render(used, counts))
         if recent:
             system += "\nRecent conversation:\n" + "\n".join(recent[-6:])
-        used: list[SearchHit] = list(hits)
         agent = AssistantAgent("chat_agent", self.client, tools=self._tools(user_id, used),
                                system_message=system, reflect_on_tool_use=True,
                                max_tool_iterations=3)

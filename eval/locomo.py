@@ -229,11 +229,10 @@ def _gold(question: Question) -> str:
 
 
 async def answer_questions(conversation: Conversation, folder: Path, settings: Settings,
-                           args: argparse.Namespace, judge: Judge | None) -> list[dict]:
-    """Per question: the chat agent's answer, F1, BLEU-1, the judge's verdict, model usage.
-
-    Answers already in ``answers.jsonl`` (same answer settings) are reused.
-    """
+                           args: argparse.Namespace, judge: Judge | None
+                           ) -> tuple[list[dict], dict[str, int]]:
+    """Per question: the chat agent's answer, F1, BLEU-1 and the judge's verdict; and the
+    model usage of the questions answered now (answers in ``answers.jsonl`` are reused)."""
     cache = folder / ANSWERS
     key = json.dumps({"model": settings.model, "backend": settings.backend,
                       "judge": args.judge_model if judge else None}, sort_keys=True)
@@ -273,15 +272,13 @@ async def answer_questions(conversation: Conversation, folder: Path, settings: S
                 handle.write(json.dumps(row, ensure_ascii=False) + "\n")
                 handle.flush()
                 done[row["index"]] = row
-        usage = _usage(system)
+        usage = _usage(system) | {"questions": len(questions)}
     finally:
         await system.close()
     rows = sorted(done.values(), key=lambda r: r["index"])
     for row in rows:
         row.pop("key", None)
-    if questions:
-        rows[0]["run_usage"] = usage
-    return rows
+    return rows, usage
 
 
 def summarise_answers(rows: Sequence[dict], judged: bool) -> dict[str, Any]:
@@ -470,7 +467,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         conversations = [c for c in conversations if c.sample_id in args.conversations]
     settings, tokens = make_settings(args), TokenCounter()
     judge = _judge(args, settings)
-    ingestion, rows = {}, []
+    ingestion, usage, rows = {}, {}, []
     for conversation in tqdm(conversations, desc="conversations"):
         folder = args.workdir / conversation.sample_id
         if args.reingest:
@@ -479,7 +476,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         if args.mode == "retrieval":
             rows += await retrieval_questions(conversation, folder, settings, args, tokens)
         else:
-            rows += await answer_questions(conversation, folder, settings, args, judge)
+            found, usage[conversation.sample_id] = await answer_questions(
+                conversation, folder, settings, args, judge)
+            rows += found
     questions = [q for c in conversations for q in c.questions if q.category in args.categories]
     stats = total_evidence_stats(questions)
     summary = (summarise_retrieval(rows, args.ks) if args.mode == "retrieval"
@@ -492,7 +491,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                      "evidence_repairs": {"entries_split": stats.entries_split,
                                           "ids_renumbered": stats.ids_renumbered,
                                           "ids_dropped": stats.ids_dropped}},
-            "ingestion": ingestion, "summary": summary, "questions": rows}
+            "ingestion": ingestion, "answer_usage": usage, "summary": summary,
+            "questions": rows}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 from collections.abc import Iterator
@@ -219,6 +220,64 @@ def import_memories(directory: Path, store: Store = None, as_json: AsJson = Fals
 
 
 @app.command()
+def watch(
+    interval: Annotated[float, typer.Option(help="Seconds between captures.")] = 2.0,
+    similarity: Annotated[float, typer.Option(
+        help="Drop a frame at least this similar to the last kept one.")] = 0.99,
+    batch: Annotated[int, typer.Option(help="Kept frames sent to memory together.")] = 20,
+    max_wait: Annotated[float, typer.Option(
+        help="Seconds a kept frame waits at most before its batch is sent.")] = 60.0,
+    exclude_app: Annotated[list[str] | None, typer.Option(
+        help="Application never captured (repeatable).")] = None,
+    exclude_title: Annotated[list[str] | None, typer.Option(
+        help="Regular expression: windows whose title matches are never captured.")] = None,
+    monitor: Annotated[int, typer.Option(help="Monitor to capture; 0 for all.")] = 0,
+    duration: Annotated[float | None, typer.Option(help="Stop after this many seconds.")]
+    = None,
+    user: User = "default", store: Store = None, as_json: AsJson = False,
+) -> None:
+    """Capture the screen into memory until Ctrl-C (SIGUSR1 pauses, SIGUSR2 resumes)."""
+    from mirix_like.desktop import ScreenWatcher
+
+    with _memory(store) as memory:
+        watcher = ScreenWatcher(
+            memory, user_id=user, interval=interval, similarity=similarity, batch_size=batch,
+            max_wait=max_wait, exclude_apps=exclude_app or [], exclude_titles=exclude_title or [],
+            monitor=monitor,
+        )
+        typer.echo(f"watching the screen every {interval:g} s; Ctrl-C stops", err=True)
+        status = watcher.run(duration, pause_signals=True)
+    _print(status.model_dump(mode="json"), as_json,
+           f"frames seen {status.frames_seen}, kept {status.frames_kept}, near-duplicates "
+           f"{status.frames_dropped}, excluded {status.frames_excluded}; inputs processed "
+           f"{status.inputs_processed}, failed {status.inputs_failed}")
+
+
+@app.command("ingest-screens")
+def ingest_screens(
+    folder: Annotated[Path, typer.Argument(help="Folder of YYYYMMDD_HHMMSS.png screenshots.")],
+    tz: Annotated[str | None, typer.Option(
+        help="Time zone of the file names (e.g. Europe/Lisbon); default: this machine's.")]
+    = None,
+    similarity: Annotated[float, typer.Option(
+        help="Skip a screenshot at least this similar to the one kept before it.")] = 0.99,
+    user: User = "default", store: Store = None, as_json: AsJson = False,
+) -> None:
+    """Ingest a folder of screenshots; a re-run skips those already stored."""
+    from mirix_like.desktop import ingest_screens as ingest
+
+    with _memory(store) as memory:
+        report = ingest(memory, folder, user_id=user, tz=tz, similarity=similarity,
+                        progress=not as_json)
+    for skipped in report.skipped:
+        typer.echo(f"skipped {skipped.file}: {skipped.reason}", err=True)
+    _print(report.model_dump(), as_json,
+           f"stored {len(report.ingested)}, already stored {len(report.already)}, "
+           f"near-duplicates {len(report.duplicates)}, bad files {len(report.skipped)}; "
+           f"inputs processed {report.processed_inputs}, failed {report.failed_inputs}")
+
+
+@app.command()
 def demo(
     store: Annotated[Path | None, typer.Option(help="Folder for the demo store (wiped).")]
     = None,
@@ -248,8 +307,29 @@ def mcp_server(
     from mirix_like.surfaces import mcp_server as server
 
     try:
-        server.run(load_settings(store_uri=store), user, transport=transport, host=host,
-                   port=port)
+        asyncio.run(server.serve(load_settings(store_uri=store), user, transport=transport,
+                                 host=host, port=port))
+    except MirixLikeError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to bind.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    admin_key: Annotated[str | None, typer.Option(
+        envvar="MIRIX_LIKE_ADMIN_KEY", show_default=False,
+        help="The admin key (better from the environment); made up and printed if unset.")]
+    = None,
+    store: Store = None,
+) -> None:
+    """Serve the REST API (docs at /docs) and the web UI."""
+    from mirix_like.surfaces import rest
+
+    try:
+        asyncio.run(rest.serve(load_settings(store_uri=store), host=host, port=port,
+                               admin_key=admin_key))
     except MirixLikeError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None

@@ -88,10 +88,11 @@ class MirixMemory(Memory, Component[MirixMemoryConfig]):
         topics = await agent.topics(message, [])
         hits, counts = await asyncio.to_thread(agent.retrieve, self.user_id,
                                                " ".join(topics) or message)
-        if hits:
+        shown = agent.shown(hits)  # what fits the memory block's token budget
+        if shown:
             block = agent.memory_block(hits, counts)
             await model_context.add_message(SystemMessage(content=f"{HEADER}\n{block}"))
-        return UpdateContextResult(memories=MemoryQueryResult(results=_contents(hits)))
+        return UpdateContextResult(memories=MemoryQueryResult(results=_contents(shown)))
 
     async def query(self, query: str | MemoryContent,
                     cancellation_token: CancellationToken | None = None,

@@ -49,3 +49,7 @@ class NearDuplicateFilter:
             return False
         self._last = thumb
         return True
+
+    def remember(self, image: Image.Image) -> None:
+        """Make ``image`` the one to compare to, as if it had just been kept."""
+        self._last = thumbnail(image, self.width)

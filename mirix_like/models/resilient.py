@@ -26,6 +26,8 @@ from autogen_core.tools import Tool, ToolSchema
 from pydantic import BaseModel
 from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential
 
+from mirix_like.errors import ModelError
+
 _THINK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 
@@ -63,13 +65,18 @@ class ResilientChatCompletionClient(ChatCompletionClient):
             wait=wait_exponential(multiplier=self.backoff, max=20),
             reraise=True,
         )
-        async for attempt in retrying:
-            with attempt:
-                self.calls += 1
-                result = await self.inner.create(
-                    messages, tools=tools, tool_choice=tool_choice, json_output=json_output,
-                    extra_create_args=extra_create_args, cancellation_token=cancellation_token,
-                )
+        try:
+            async for attempt in retrying:
+                with attempt:
+                    self.calls += 1
+                    result = await self.inner.create(
+                        messages, tools=tools, tool_choice=tool_choice,
+                        json_output=json_output, extra_create_args=extra_create_args,
+                        cancellation_token=cancellation_token,
+                    )
+        except (openai.OpenAIError, TimeoutError) as exc:
+            raise ModelError(f"model call failed after {self.attempts} attempt(s): "
+                             f"{type(exc).__name__}: {exc}") from exc
         if tools and isinstance(result.content, str):
             return salvage_tool_calls(result, [_tool_name(t) for t in tools])
         return result

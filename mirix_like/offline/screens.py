@@ -75,9 +75,10 @@ class _Viewing:
 
     @cached_property
     def lead(self) -> list[str]:
-        """The first meaningful lines, not repeating the title."""
-        skip = {self.title, self.app}
-        return [ln for ln in self.lines if _meaningful(ln) and ln not in skip][:_SUMMARY_LINES]
+        """The first meaningful lines, leaving out window chrome that repeats the title."""
+        chrome = f"{self.app or ''}\n{self.title or ''}".casefold()
+        return [ln for ln in self.lines
+                if _meaningful(ln) and ln.casefold() not in chrome][:_SUMMARY_LINES]
 
     @cached_property
     def name(self) -> str:

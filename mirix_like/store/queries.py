@@ -30,13 +30,17 @@ def run_query(table: Any, spec: MemoryType, method: str, query: str,
         rows = builder.limit(MAX_LIMIT).to_list()
         rows.sort(key=lambda r: r[spec.time_field], reverse=True)
         return [(r, 1.0) for r in rows[:limit]]
+    if method == "fts":
+        return _full_text(table, MatchQuery(text, "search_text"), where, limit)
     if method == "fuzzy":
-        _fold_new_rows(table)  # typo-tolerant matching only sees rows in the index
-        text = text.lower()  # fuzzy terms skip the index's lower-casing
-    if method in ("fts", "fuzzy"):
-        match = MatchQuery(text, "search_text", fuzziness=1 if method == "fuzzy" else 0)
-        rows = table.search(match, query_type="fts").where(where, prefilter=True).limit(limit)
-        return [(r, float(r["_score"])) for r in rows.to_list()]
+        # Fuzzy terms skip the index's lower-casing and stemming, and only see indexed rows:
+        # exact (stemmed) matches come first, then matches within one edit.
+        _fold_new_rows(table)
+        exact = _full_text(table, MatchQuery(text, "search_text"), where, limit)
+        near = _full_text(table, MatchQuery(text.lower(), "search_text", fuzziness=1), where,
+                          limit)
+        seen = {row[KEY] for row, _ in exact}
+        return (exact + [(row, score) for row, score in near if row[KEY] not in seen])[:limit]
     vector_query = (table.search(qvec, vector_column_name="vector").distance_type("cosine")
                     .where(where, prefilter=True))
     if method == "vector" or not any(ch.isalnum() for ch in text):
@@ -61,6 +65,11 @@ def most_recent(table: Any, spec: MemoryType, where: str, limit: int) -> Scored:
     rank = {k: n for n, k in enumerate(keys)}
     rows.sort(key=lambda r: rank[r[KEY]])
     return [(r, 1.0 / (1 + rank[r[KEY]])) for r in rows]
+
+
+def _full_text(table: Any, match: MatchQuery, where: str, limit: int) -> Scored:
+    rows = table.search(match, query_type="fts").where(where, prefilter=True).limit(limit)
+    return [(r, float(r["_score"])) for r in rows.to_list()]
 
 
 def _fold_new_rows(table: Any) -> None:

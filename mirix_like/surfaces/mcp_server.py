@@ -10,7 +10,6 @@ import functools
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal, ParamSpec, TypeVar
 
-import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import BaseModel, Field
@@ -113,7 +112,3 @@ async def serve(settings: Settings, user_id: str, *, transport: Transport = "std
         else:
             await server.run_streamable_http_async(host=host, port=port)
 
-
-def run(settings: Settings, user_id: str, **options: Any) -> None:
-    """:func:`serve` in a new event loop."""
-    anyio.run(functools.partial(serve, settings, user_id, **options))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 import pytest
@@ -14,9 +15,11 @@ from autogen_core.models import ModelFamily, ModelInfo, SystemMessage, UserMessa
 from autogen_ext.models.replay import ReplayChatCompletionClient
 from PIL import Image as PILImage
 
+from mirix_like import adapters, memory_types
 from mirix_like.adapters import MirixMemory
 from mirix_like.errors import InvalidInputError, InvalidUserIdError
 
+README = Path(__file__).parents[2] / "README.md"
 MODEL_INFO = ModelInfo(vision=False, function_calling=True, json_output=False,
                        family=ModelFamily.UNKNOWN, structured_output=False,
                        multiple_system_messages=True)
@@ -58,7 +61,7 @@ def test_the_model_receives_retrieved_memories_as_a_system_message(store: str) -
     assert "ramen" in received[-1].content
     [event] = [e for e in events if isinstance(e, MemoryQueryEvent)]
     assert any("ramen" in c.content for c in event.content)
-    assert {c.metadata["memory_type"] for c in event.content} >= {"semantic", "episodic"}
+    assert {c.metadata["memory_type"] for c in event.content} <= set(memory_types.names())
     asyncio.run(memory.close())
 
 
@@ -134,3 +137,20 @@ def test_bad_input_raises_the_library_errors(store: str) -> None:
     raw = MemoryContent(content=b"\x00\x01", mime_type=MemoryMimeType.BINARY)
     with pytest.raises(InvalidInputError, match="text, JSON or an autogen Image"):
         asyncio.run(memory.add(raw))
+
+
+def test_exports() -> None:
+    assert adapters.__all__ == ["MirixMemory", "MirixMemoryConfig"]
+
+
+def test_readme_surfaces_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    [code] = re.findall(r"```py\n(.*?)```", README.read_text(), flags=re.DOTALL)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.setenv("MIRIX_LIKE_BACKEND", "offline")
+    client = ReplayChatCompletionClient(["Ramen, your favourite."], model_info=MODEL_INFO)
+    exec(compile(code, "README.md", "exec"), {"model_client": client})
+    assert capsys.readouterr().out.strip() == "Ramen, your favourite."
+    assert "ramen" in systems(client.create_calls[0]["messages"])[-1]
+    assert (tmp_path / "my-memory").is_dir()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
+import threading
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -65,7 +65,7 @@ class Batch:
     report: ChangeReport = field(default_factory=ChangeReport)
     shown: dict[str, set[str]] = field(default_factory=dict)
     runs: list[ManagerRun] = field(default_factory=list)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    core_lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def input_ids(self) -> list[str]:

@@ -174,10 +174,18 @@ def core_tools(batch: Batch, actor: str) -> list[StoreTool]:
     def rewrite(args: CoreRewrite) -> str:
         return save(args.label, args.content.strip())
 
+    def serial(body: Callable[[Any], str]) -> Callable[[Any], str]:
+        # A model's tool calls run concurrently: each edit reads the block and writes it back.
+        def run(args: Any) -> str:
+            with batch.core_lock:
+                return body(args)
+        return run
+
     return [
-        StoreTool("core_append", "Append line(s) to a core block.", CoreAppend, append),
-        StoreTool("core_replace", "Replace numbered lines of a core block.", CoreReplace, replace),
-        StoreTool("core_rewrite", "Rewrite a whole core block.", CoreRewrite, rewrite),
+        StoreTool("core_append", "Append line(s) to a core block.", CoreAppend, serial(append)),
+        StoreTool("core_replace", "Replace numbered lines of a core block.", CoreReplace,
+                  serial(replace)),
+        StoreTool("core_rewrite", "Rewrite a whole core block.", CoreRewrite, serial(rewrite)),
         no_changes_tool(),
     ]
 

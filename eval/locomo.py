@@ -352,7 +352,7 @@ def answer_table(summary: dict[str, Any], judged: bool) -> str:
     return "\n".join(lines)
 
 
-def chart(summary: dict[str, Any], mode: str, path: Path, main_k: int) -> bool:
+def chart(summary: dict[str, Any], mode: str, path: Path, main_k: int, budget: int) -> bool:
     """A PNG bar chart per category (needs the ``eval`` extra); False if matplotlib is absent."""
     try:
         import matplotlib
@@ -363,7 +363,7 @@ def chart(summary: dict[str, Any], mode: str, path: Path, main_k: int) -> bool:
         return False
     if mode == "retrieval":
         series = {f"{SYSTEM} R@{main_k}": summary[SYSTEM], f"{BM25_NAME} R@{main_k}":
-                  summary[BM25_NAME], f"{SYSTEM} R@budget": summary[SYSTEM]}
+                  summary[BM25_NAME], f"{SYSTEM} R@{budget} tokens": summary[SYSTEM]}
         keys = [f"recall@{main_k}", f"recall@{main_k}", "recall@budget"]
     else:
         series = {m: summary for m in ("judge", "f1", "bleu1") if m in summary["overall"]}
@@ -521,7 +521,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     Path(f"{prefix}.json").write_text(json.dumps(report, indent=1, ensure_ascii=False),
                                       encoding="utf-8")
     Path(f"{prefix}.md").write_text(text + "\n", encoding="utf-8")
-    if chart(report["summary"], args.mode, Path(f"{prefix}.png"), args.main_k):
+    if chart(report["summary"], args.mode, Path(f"{prefix}.png"), args.main_k, args.budget):
         print(f"\nwrote {prefix}.json, {prefix}.md and {prefix}.png")
     else:
         print(f"\nwrote {prefix}.json and {prefix}.md (no chart: pip install '.[eval]')")

@@ -84,8 +84,9 @@ async def _one(agent: ChatAgent, user: str, pair: dict, files: dict[str, str],
     hits, _ = agent.retrieve(user, " ".join(topics) or pair["question"])
     ranked = [h.item.source_ids for h in hits if h.memory_type != "core"]
     response = await agent.answer(pair["question"], user, [])
-    row = {"user": user, "question": pair["question"], "gold": pair["answer"],
-           "answer": response.answer, "match": matches(response.answer, pair["answer"])}
+    row = {"user": user, "app": pair.get("app"), "question": pair["question"],
+           "gold": pair["answer"], "answer": response.answer,
+           "match": matches(response.answer, pair["answer"])}
     if judge is not None:
         row["judge"], _ = await judge(pair["question"], pair["answer"], response.answer)
     if pair.get("screenshot") in files:
@@ -94,10 +95,15 @@ async def _one(agent: ChatAgent, user: str, pair: dict, files: dict[str, str],
     return row
 
 
-def summarise(rows: Sequence[dict], ks: Sequence[int]) -> dict[str, float]:
-    """Accuracy, judge accuracy if judged, screenshot recall@k over the rows that have it."""
-    out: dict[str, float] = {"questions": len(rows),
-                             "accuracy": float(np.mean([r["match"] for r in rows]))}
+def summarise(rows: Sequence[dict], ks: Sequence[int]) -> dict[str, Any]:
+    """Accuracy (overall and per app, where pairs name one), judge accuracy if judged, and
+    screenshot recall@k over the rows that have it."""
+    out: dict[str, Any] = {"questions": len(rows),
+                           "accuracy": float(np.mean([r["match"] for r in rows]))}
+    apps = sorted({r["app"] for r in rows if r.get("app")})
+    if apps:
+        out["accuracy_by_app"] = {app: float(np.mean([r["match"] for r in rows
+                                                      if r.get("app") == app])) for app in apps}
     if rows and "judge" in rows[0]:
         out["judge"] = float(np.mean([bool(r["judge"]) for r in rows]))
     for k in ks:
@@ -154,6 +160,11 @@ def main(argv: Sequence[str] | None = None) -> int:
              f"| {summary['questions']} | {summary['accuracy']:.3f} | "
              + (f"{summary['judge']:.3f} | " if judge else "")
              + " | ".join(f"{summary[f'screenshot_recall@{k}']:.3f}" for k in args.ks) + " |"]
+    if "accuracy_by_app" in summary:
+        lines += ["", "| app | " + " | ".join(summary["accuracy_by_app"]) + " |",
+                  "|---" * (1 + len(summary["accuracy_by_app"])) + "|",
+                  "| accuracy | " + " | ".join(f"{v:.3f}" for v in
+                                               summary["accuracy_by_app"].values()) + " |"]
     print("\n".join(lines))
     args.workdir.mkdir(parents=True, exist_ok=True)
     (args.workdir / "report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")

@@ -64,6 +64,7 @@ class Settings(BaseSettings):
     image_dir: str | None = None
     keep_images: bool = False
     secret_key_file: str | None = None
+    log_model_events: bool = False
 
     embedder: Literal["hashing", "openai", "sentence-transformers"] = "hashing"
     embedder_options: dict[str, Any] = Field(default_factory=dict)

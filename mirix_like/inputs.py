@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +16,12 @@ from PIL import UnidentifiedImageError
 from mirix_like.errors import InvalidInputError
 from mirix_like.memory_types.base import utcnow
 from mirix_like.store import RawInput
-from mirix_like.store.filters import check_user_id
+from mirix_like.store.filters import check_user_id, is_utf8
 
 MAX_INPUT_CHARS = 1_000_000
+MAX_METADATA_CHARS = 100_000
 MAX_IMAGE_PIXELS = 40_000_000
+MAX_ID_CHARS = 256
 ROLES = ("user", "assistant", "system", "other")
 Message = Mapping[str, Any]
 ImageLike = str | Path | PILImage.Image
@@ -39,6 +42,11 @@ def event_time(value: datetime | str | None, *, default: datetime | None = None)
     if value.tzinfo is None or value.utcoffset() is None:
         raise InvalidInputError(f"occurred_at {value.isoformat()} has no time zone: give one "
                                 "(e.g. datetime(..., tzinfo=UTC) or '2024-05-01T09:00+02:00')")
+    try:
+        value.astimezone(UTC)
+    except OverflowError:
+        raise InvalidInputError(f"occurred_at {value.isoformat()} is out of the supported time "
+                                "range") from None
     return value
 
 
@@ -49,6 +57,8 @@ def check_text(text: Any, what: str) -> str:
         raise InvalidInputError(f"{what} is empty")
     if "\x00" in text:
         raise InvalidInputError(f"{what} contains a NUL character")
+    if not is_utf8(text):
+        raise InvalidInputError(f"{what} is not valid UTF-8 text (unpaired surrogates)")
     if len(text) > MAX_INPUT_CHARS:
         raise InvalidInputError(f"{what} has {len(text):,} characters, over the "
                                 f"{MAX_INPUT_CHARS:,} limit of one input: split it")
@@ -60,6 +70,13 @@ def _check_metadata(metadata: Any) -> dict[str, Any]:
         return {}
     if not isinstance(metadata, Mapping) or not all(isinstance(k, str) for k in metadata):
         raise InvalidInputError("metadata must be a mapping with string keys")
+    try:
+        encoded = json.dumps(metadata, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise InvalidInputError(f"metadata must be plain JSON: {exc}") from None
+    if len(encoded) > MAX_METADATA_CHARS or not is_utf8(encoded):
+        raise InvalidInputError(f"metadata must be valid Unicode JSON of at most "
+                                f"{MAX_METADATA_CHARS:,} characters")
     return dict(metadata)
 
 
@@ -101,6 +118,10 @@ def messages_to_inputs(
         fields: dict[str, Any] = {}
         if message.get("id") is not None:
             fields["id"] = check_text(message["id"], f"message {n} id")
+            if len(fields["id"]) > MAX_ID_CHARS:
+                raise InvalidInputError(f"message {n} id is over {MAX_ID_CHARS} characters")
+        if speaker is not None and (len(speaker) > MAX_ID_CHARS or not is_utf8(speaker)):
+            raise InvalidInputError(f"message {n} speaker name is too long or not Unicode")
         inputs.append(RawInput(
             user_id=user_id, kind="message", role=role, speaker=speaker,
             text=check_text(message.get("content"), f"message {n} content"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import threading
 from collections import deque
 from collections.abc import Callable, Coroutine, Mapping, Sequence
@@ -25,13 +26,30 @@ from mirix_like.errors import InvalidInputError
 from mirix_like.inputs import ImageLike, Message, check_text, image_to_input, messages_to_inputs
 from mirix_like.memory_types.base import MemoryItem
 from mirix_like.models import ModelBackend, make_backend
-from mirix_like.store import HistoryEntry, MemoryStore, RawInput, SearchHit, SearchMethod
+from mirix_like.offline.rules import redact
+from mirix_like.store import (
+    HistoryEntry,
+    InputStatus,
+    MemoryStore,
+    RawInput,
+    SearchHit,
+    SearchMethod,
+)
 from mirix_like.store.backup import ExportSummary, export_store, import_store
 from mirix_like.store.filters import check_user_id
 from mirix_like.vision.ocr import read_text
 
 T = TypeVar("T")
 RECENT_TURNS = 10
+# These loggers write whole prompts (memories, secrets included) at INFO and DEBUG.
+MODEL_LOGGERS = ("autogen_core.events", "autogen_core.trace", "autogen_agentchat.events",
+                 "openai", "httpx")
+
+
+def quiet_model_loggers() -> None:
+    """Keep prompts out of the logs: the model libraries' loggers log warnings only."""
+    for name in MODEL_LOGGERS:
+        logging.getLogger(name).setLevel(logging.WARNING)
 
 
 class AsyncMemorySystem:
@@ -52,6 +70,8 @@ class AsyncMemorySystem:
             secret_key_file=self.settings.secret_key_file,
         )
         self.backend = model_backend or make_backend(self.settings)
+        if not self.settings.log_model_events:
+            quiet_model_loggers()
         client, vision = self.backend.client, self.backend.vision
         attempts = self.settings.max_retries + 1
         managers = {spec.name: MemoryManager(spec, client, vision=vision, attempts=attempts)
@@ -91,6 +111,8 @@ class AsyncMemorySystem:
         Inputs are stored at once as pending; they are turned into memories when the user's
         pending inputs reach ``batch_size``, or now when ``flush`` is true.
         """
+        if isinstance(images, str | Path) or not isinstance(images, Sequence):
+            raise InvalidInputError("images must be a list of paths or PIL images")
         inputs: list[RawInput] = []
         if content is not None:
             inputs += messages_to_inputs(content, user_id=user_id, occurred_at=occurred_at,
@@ -167,13 +189,25 @@ class AsyncMemorySystem:
                                 [raw.id for raw in failed], "pending")
         return await self.flush(user_id)
 
-    async def pending(self, user_id: str | None = None) -> list[RawInput]:
-        """Inputs accepted but not yet processed (of every user when ``user_id`` is None)."""
-        return await asyncio.to_thread(self.store.inputs, user_id, status="pending")
+    async def pending(self, user_id: str | None = None, *,
+                      reveal_secrets: bool = False) -> list[RawInput]:
+        """Inputs accepted but not yet processed (of every user when ``user_id`` is None).
 
-    async def failed(self, user_id: str | None = None) -> list[RawInput]:
+        Credentials, keys and account numbers in their text are redacted unless asked for.
+        """
+        return await self._inputs(user_id, "pending", reveal_secrets)
+
+    async def failed(self, user_id: str | None = None, *,
+                     reveal_secrets: bool = False) -> list[RawInput]:
         """Inputs whose processing failed, with the error (of every user when None)."""
-        return await asyncio.to_thread(self.store.inputs, user_id, status="failed")
+        return await self._inputs(user_id, "failed", reveal_secrets)
+
+    async def _inputs(self, user_id: str | None, status: InputStatus,
+                      reveal_secrets: bool) -> list[RawInput]:
+        found = await asyncio.to_thread(self.store.inputs, user_id, status=status)
+        if reveal_secrets:
+            return found
+        return [raw.model_copy(update={"text": redact(raw.text)}) for raw in found]
 
     async def _remember(self, user_id: str, statement: str) -> str:
         report = await self.add({"role": "user", "content": statement}, user_id=user_id,
@@ -234,16 +268,22 @@ class AsyncMemorySystem:
 
     async def restore(self, history_id: str, *, user_id: str) -> MemoryItem:
         """Undo one change: put the item back as it was before history entry ``history_id``."""
+        if not isinstance(history_id, str) or not history_id:
+            raise InvalidInputError("history_id must be a non-empty string")
         return await asyncio.to_thread(self.store.restore, user_id, history_id, actor="user")
 
     async def export(self, directory: str | Path, *, user_id: str | None = None,
                      include_secrets: bool = False) -> ExportSummary:
         """Write memories, raw inputs and history as JSONL files (every user when None)."""
+        if not isinstance(directory, str | Path) or not str(directory):
+            raise InvalidInputError("the export directory must be a path")
         return await asyncio.to_thread(export_store, self.store, Path(directory),
                                        user_id=user_id, include_secrets=include_secrets)
 
     async def import_(self, directory: str | Path) -> ExportSummary:
         """Merge an export into this store; items already present are not duplicated."""
+        if not isinstance(directory, str | Path) or not str(directory):
+            raise InvalidInputError("the import directory must be a path")
         return await asyncio.to_thread(import_store, self.store, Path(directory))
 
     async def close(self) -> None:

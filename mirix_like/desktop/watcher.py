@@ -143,7 +143,6 @@ class ScreenWatcher:
         """Run in a background thread until :meth:`stop`."""
         if self._thread is not None and self._thread.is_alive():
             raise InvalidInputError("the watcher is already running")
-        self._stopping.clear()
         self._thread = threading.Thread(target=self.run, name="mirix-like-watch", daemon=True)
         self._thread.start()
 
@@ -195,9 +194,9 @@ class ScreenWatcher:
         try:
             outcome = self._capture(self._source)
         except MirixLikeError as exc:
+            self._count(capture_errors=1, last_error=str(exc))
             if not self._captured:
                 raise
-            self._count(capture_errors=1, last_error=str(exc))
             return "error"
         self._captured = True
         return outcome
@@ -208,10 +207,11 @@ class ScreenWatcher:
             return self._excluded(window)
         image = source.grab()
         at = datetime.now().astimezone()
-        self.privacy.blank(image, source.visible())
-        after = source.window()
-        if after != window and self.privacy.excludes(after):  # switched to it during the grab
-            return self._excluded(after)
+        if self.privacy.active:
+            self.privacy.blank(image, source.visible())
+            after = source.window()
+            if after != window and self.privacy.excludes(after):  # switched during the grab
+                return self._excluded(after)
         new = self._filter.admit(image)
         if not new and window == self._last_window:
             self._count(frames_dropped=1)
@@ -302,6 +302,7 @@ class ScreenWatcher:
         if self._source is not None and self._given_source is None:
             self._source.close()
         self._source = None
+        self._stopping.clear()
         with self._lock:
             self._status.state = "stopped"
 

@@ -225,7 +225,7 @@ def _prepare(text: str) -> _Prepared:
     """``text`` split from a LOCOMO-style photo caption, masked, and cut into sentences."""
     m = _PHOTO.search(text)
     raw, photo = (text[: m.start()], m["cap"].strip() or None) if m else (text, None)
-    body = _redact(raw)
+    body = redact(raw)
     spans = _sentence_spans(body)
     words = tuple(_content_words(body[s:e]) for s, e in spans)
     zh_content = bool(_CJK.search(body)) and len(_CJK.findall(_ZH_FILLER.sub("", body))) >= 2
@@ -646,7 +646,7 @@ def _secrets(text: str) -> tuple[_Secret, ...]:
     return tuple(sorted(found, key=lambda s: s.span))
 
 
-def _redact(text: str) -> str:
+def redact(text: str) -> str:
     """``text`` with every high-sensitivity value replaced by a placeholder."""
     parts, last = [], 0
     for secret in _secrets(text):

@@ -25,8 +25,8 @@ from mirix_like.offline.rules import (
     Row,
     _cap,
     _is_zh,
-    _redact,
     _secrets,
+    redact,
 )
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
 _MAX_TITLE = 200
 _MAX_SUMMARY = 240
 _SUMMARY_LINES = 3
+_DETAIL_LINES = 12
 _LETTER = re.compile(r"[A-Za-z\u00c0-\u024f\u0400-\u04ff]")
 
 
@@ -51,7 +52,7 @@ def is_screenshot(inp: InputText) -> bool:
 
 def _field(inp: InputText, name: str) -> str | None:
     value = inp.metadata.get(name)
-    return _redact(value.strip()) if isinstance(value, str) and value.strip() else None
+    return redact(value.strip()) if isinstance(value, str) and value.strip() else None
 
 
 def _meaningful(line: str) -> bool:
@@ -70,15 +71,19 @@ class _Viewing:
     @cached_property
     def lines(self) -> list[str]:
         """The distinct OCR lines of the screenshots, in order, high-sensitivity values masked."""
-        lines = (line.strip() for inp in self.inputs for line in _redact(inp.text).splitlines())
+        lines = (line.strip() for inp in self.inputs for line in redact(inp.text).splitlines())
         return list(dict.fromkeys(line for line in lines if line))
 
     @cached_property
-    def lead(self) -> list[str]:
-        """The first meaningful lines, leaving out window chrome that repeats the title."""
+    def text(self) -> list[str]:
+        """The meaningful lines, leaving out window chrome that repeats the app or title."""
         chrome = f"{self.app or ''}\n{self.title or ''}".casefold()
-        return [ln for ln in self.lines
-                if _meaningful(ln) and ln.casefold() not in chrome][:_SUMMARY_LINES]
+        return [ln for ln in self.lines if _meaningful(ln) and ln.casefold() not in chrome]
+
+    @property
+    def lead(self) -> list[str]:
+        """The first few meaningful lines."""
+        return self.text[:_SUMMARY_LINES]
 
     @cached_property
     def name(self) -> str:
@@ -153,17 +158,20 @@ def extract_episodic(inputs: list[InputText]) -> list[Row]:
     rows = []
     for v in _viewings(inputs):
         first, last = v.inputs[0].occurred_at, v.inputs[-1].occurred_at
-        what = v.title or next(iter(v.lead), "") or "the screen"
+        quoted = f"“{v.lead[0]}”" if v.lead else ""
         if v.zh:
             where = f"在{v.app}中" if v.app else "在屏幕上"
-            summary = f"{_clock(first, True)}{where}查看了“{what}”。"
+            what = f"“{v.title}”" if v.title else quoted or "屏幕"
+            summary = f"{_clock(first, True)}{where}查看了{what}。"
             span = f"{len(v.inputs)}张截图，{first:%H:%M}至{last:%H:%M}" if last > first else ""
         else:
             where = f"in {v.app}" if v.app else "on screen"
+            what = v.title or quoted or "the screen"
             summary = f"Viewed {what} {where} at {_clock(first, False)}."
             span = (f"{len(v.inputs)} screenshots from {first:%H:%M} to {last:%H:%M}"
                     if last > first else "")
-        details = "; ".join(part for part in (v.name, span, " / ".join(v.lead)) if part)
+        head = f"{v.name} ({span})" if span else v.name
+        details = "\n".join([head, *v.text[:_DETAIL_LINES]])
         rows.append({
             "event_type": "screen",
             "summary": summary,

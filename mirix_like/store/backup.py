@@ -128,6 +128,8 @@ def import_store(store: MemoryStore, directory: Path) -> ExportSummary:
                 else:
                     by_user[str(data.get("user_id"))].append(data)
             for user, items in by_user.items():
+                if spec.kind == "blocks":
+                    items = _merged_blocks(store, user, items)
                 newer = _newer_than_stored(store, spec.name, user, items)
                 skipped += len(items) - len(newer)
                 added += len(store.insert(spec.name, user, newer, actor="import"))
@@ -145,6 +147,23 @@ def import_store(store: MemoryStore, directory: Path) -> ExportSummary:
     summary.counts[INPUTS_FILE] = sum(new is old for new, old in zip(stored, inputs, strict=True))
     summary.counts[HISTORY_FILE] = store.add_history(history)
     return summary
+
+
+def _merged_blocks(store: MemoryStore, user_id: str,
+                   blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Core blocks with the lines already in the store kept, the export's new lines added."""
+    merged = []
+    for data in blocks:
+        current = store.core_block(user_id, str(data.get("label")))
+        if not current.value:
+            merged.append(data)
+            continue
+        lines = list(dict.fromkeys([*current.lines(), *str(data.get("value", "")).splitlines()]))
+        if lines == current.lines():
+            continue
+        merged.append({**data, "value": "\n".join(line for line in lines if line.strip()),
+                       "updated_at": utcnow().isoformat()})
+    return merged
 
 
 def _when(value: Any) -> datetime:

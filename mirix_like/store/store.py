@@ -100,7 +100,8 @@ class MemoryStore:
         except (OSError, ValueError, RuntimeError) as exc:
             raise StoreError(f"cannot open store at {self.uri}: {exc}") from exc
         self._tables: dict[str, Any] = {}
-        self._open_lock = threading.Lock()
+        self._open_lock = threading.RLock()
+        self._locks: dict[tuple[str, bool], FileLock] = {}
         self._writes_since_optimize: dict[str, int] = {}
         self._check_embedder()
 
@@ -143,12 +144,21 @@ class MemoryStore:
 
     def _lock(self, name: str, *, thread_local: bool = True
               ) -> contextlib.AbstractContextManager[Any]:
-        """A lock shared by every thread and process using this local store."""
+        """A lock shared by every thread and process using this local store.
+
+        One lock object per name, so a thread that holds it may take it again.
+        """
         if not self._local:
             return contextlib.nullcontext()
-        lock_dir = Path(self.uri) / ".locks"
-        lock_dir.mkdir(exist_ok=True)
-        return FileLock(str(lock_dir / f"{name}.lock"), timeout=300, thread_local=thread_local)
+        with self._open_lock:
+            lock = self._locks.get((name, thread_local))
+            if lock is None:
+                lock_dir = Path(self.uri) / ".locks"
+                lock_dir.mkdir(exist_ok=True)
+                lock = FileLock(str(lock_dir / f"{name}.lock"), timeout=300,
+                                thread_local=thread_local)
+                self._locks[(name, thread_local)] = lock
+        return lock
 
     def _check_embedder(self) -> None:
         table = self._table(META, _META_SCHEMA)
@@ -276,15 +286,17 @@ class MemoryStore:
         If the new value is invalid the old item is left exactly as it was.
         """
         spec = memory_types.get(memory_type)
-        current = self.get(memory_type, user_id, item_id, reveal_secrets=True)
         if not isinstance(changes, Mapping):
             raise InvalidItemError("changes must be a mapping of field to new value")
         protected = {"id", "user_id", "created_at"} & set(changes)
         if protected:
             raise InvalidItemError(f"fields {sorted(protected)} cannot be changed")
-        item = self._validate(spec, {**current.model_dump(), **changes, "updated_at": utcnow()})
-        self._write(spec, user_id, [item], action="update", actor=actor, batch_id=batch_id,
-                    existing_only=True)
+        with self._lock(spec.name):  # read and write as one step: concurrent updates merge
+            current = self.get(memory_type, user_id, item_id, reveal_secrets=True)
+            item = self._validate(spec, {**current.model_dump(), **changes,
+                                         "updated_at": utcnow()})
+            self._write(spec, user_id, [item], action="update", actor=actor,
+                        batch_id=batch_id, existing_only=True)
         return item
 
     def delete(

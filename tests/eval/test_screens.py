@@ -69,8 +69,9 @@ def test_matches(answer: str, gold: str, ok: bool) -> None:
 
 
 def test_summary_counts_recall_only_where_the_screenshot_is_known() -> None:
-    rows = [{"match": True, "recall@1": True}, {"match": False, "recall@1": False},
-            {"match": False}]
+    rows = [{"app": "mail", "match": True, "recall@1": True},
+            {"app": "mail", "match": False, "recall@1": False}, {"app": "chat", "match": False}]
     summary = summarise(rows, [1])
     assert summary["accuracy"] == pytest.approx(1 / 3)
+    assert summary["accuracy_by_app"] == {"chat": 0.0, "mail": 0.5}
     assert summary["screenshot_recall@1"] == 0.5 and "judge" not in summary

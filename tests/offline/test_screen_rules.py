@@ -52,7 +52,9 @@ def test_resource_keeps_app_title_and_text_and_episodic_says_viewed_at_the_captu
         "Viewed Inbox - Dana Lee in Mail at 14:31 UTC on 18 March 2025.")
     assert viewed["occurred_at"] == AT.isoformat()
     assert viewed["event_type"] == "screen" and viewed["actor"] == "user"
-    assert "2 screenshots from 14:31 to 14:33" in viewed["details"]
+    assert viewed["details"].splitlines() == [
+        "Mail - Inbox - Dana Lee (2 screenshots from 14:31 to 14:33)", "From: Dana Lee",
+        "Subject: Dinner on Friday", "Let's meet at Nopa at 7 pm", "See you there!"]
 
 
 def test_secrets_on_screen_go_to_the_vault_only_with_high_sensitivity() -> None:
@@ -77,7 +79,7 @@ def test_no_window_known_falls_back_to_the_first_line_and_each_screenshot_stands
     titles = [row["title"] for row in screens.extract_resource(inputs)]
     assert titles == ["Quarterly report", "Holiday photos"]
     [event, _] = screens.extract_episodic(inputs)
-    assert event["summary"].startswith("Viewed Quarterly report on screen at 14:31 UTC")
+    assert event["summary"].startswith("Viewed “Quarterly report” on screen at 14:31 UTC")
 
 
 def test_chinese_screens_keep_their_language() -> None:

@@ -100,8 +100,6 @@ def test_eight_writers_lose_nothing_duplicate_nothing_and_a_reader_sees_it_all(
         assert seen["inputs"][user] == sorted(i for u, i in added if u == user)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: MemoryStore.update reads the item before taking "
-                   "the table lock, so concurrent updates of different fields lose one")
 def test_concurrent_updates_of_different_fields_of_one_item_keep_both(tmp_path: Path) -> None:
     store = MemoryStore(tmp_path / "store")
     store.insert("episodic", "ann", [{"id": "e1", "summary": "old summary",
@@ -121,9 +119,6 @@ def test_concurrent_updates_of_different_fields_of_one_item_keep_both(tmp_path: 
     assert (item.summary, item.details) == ("new summary", "new details")
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a manager's tool calls run concurrently and "
-                   "core_append reads, appends and writes the block without a lock, so "
-                   "facts of one batch overwrite each other")
 def test_every_fact_of_one_batch_reaches_core_memory(tmp_path: Path) -> None:
     with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as memory:
         report = memory.add("I am a vegetarian. I live in Lisbon. I work as a nurse. "

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 from reliability_kit import TYPES
 from typer.testing import CliRunner
@@ -38,7 +38,9 @@ JSON = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**
                                             st.dictionaries(NAMES, inner, max_size=3)),
                     max_leaves=6)
 METADATA = st.dictionaries(NAMES, JSON, max_size=4)
-RUN = settings(max_examples=15, deadline=None,
+# Each example runs the whole pipeline: few examples, and no (slow) explain phase.
+RUN = settings(max_examples=10, deadline=None,
+               phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink],
                suppress_health_check=[HealthCheck.function_scoped_fixture,
                                       HealthCheck.too_slow])
 runner = CliRunner()
@@ -121,7 +123,7 @@ def test_api_calls_for_one_user_never_touch_another(memory: MemorySystem, tmp_pa
     assert any(r.metadata.get("user_id") == victim for r in inputs)  # data, not authority
     summary = memory.export(tmp_path / uuid.uuid4().hex, user_id=attacker)
     exported = [json.loads(line) for path in Path(summary.directory).glob("*.jsonl")
-                for line in path.read_text(encoding="utf-8").splitlines()]
+                for line in path.read_text(encoding="utf-8").split("\n") if line]
     assert exported and {r["user_id"] for r in exported} == {attacker}
 
     assert everything_of(store, victim) == before

@@ -330,3 +330,23 @@ def test_duplicate_ids_in_one_insert_leave_one_item(store, make_item):
         return
     assert store.count("semantic", "ada") == 1
     assert len(list(store.iter_items("semantic", "ada"))) == 1
+
+
+def test_rollback_undoes_one_batch_inserts_updates_and_deletes(store, make_item):
+    [kept] = store.insert("semantic", "ada", [make_item("semantic", name="kept")])
+    [changed] = store.insert("semantic", "ada", [make_item("semantic", name="changed")])
+    [removed] = store.insert("semantic", "ada", [make_item("semantic", name="removed")])
+    [other] = store.insert("semantic", "bob", [make_item("semantic", name="bob's")])
+
+    store.insert("semantic", "ada", [make_item("semantic", name="new")], batch_id="b1")
+    store.update("semantic", "ada", changed.id, {"summary": "rewritten"}, batch_id="b1")
+    store.delete("semantic", "ada", [removed.id], batch_id="b1")
+    store.update("semantic", "ada", kept.id, {"summary": "by another batch"}, batch_id="b2")
+
+    assert store.rollback("ada", "b1") == 3
+    names = sorted(i.name for i in store.iter_items("semantic", "ada"))
+    assert names == ["changed", "kept", "removed"]
+    assert store.get("semantic", "ada", changed.id).summary == changed.summary
+    assert store.get("semantic", "ada", kept.id).summary == "by another batch"
+    assert store.get("semantic", "bob", other.id) == other
+    assert store.rollback("ada", "unknown") == 0

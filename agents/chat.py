@@ -6,7 +6,6 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
@@ -14,7 +13,7 @@ from autogen_agentchat.agents import AssistantAgent
 from autogen_agentchat.messages import TextMessage, ToolCallExecutionEvent
 from autogen_core.models import ChatCompletionClient, SystemMessage, UserMessage
 from mirix_like.agents.tools import StoreTool
-from mirix_like.memory_types.base import MemoryType, utcnow
+from mirix_like.memory_types.base import utcnow
 from pydantic import BaseModel, Field
 
 from mirix_like import memory_types
@@ -23,6 +22,7 @@ from mirix_like.offline.rules import topics as keyword_topics
 from mirix_like.prompt_format import MEMORIES_TAG, TOPICS_TASK
 from mirix_like.retrieval import BLOCK_TOKENS, SECTION_TOKENS, estimate_tokens, fit, rank
 from mirix_like.store import MemoryStore, SearchHit
+from mirix_like.store.secrets import MASK
 
 CHAT_SENSITIVITY = ("low", "medium")  # high-sensitivity vault items never reach a prompt
 
@@ -73,16 +73,6 @@ Counts = dict[str, tuple[int, int]]
 _POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="mirix-like-retrieve")
 
 
-@dataclass
-class _TypeHits:
-    """What active retrieval found in one memory type."""
-
-    total: int
-    core: list[SearchHit] = field(default_factory=list)
-    relevant: list[SearchHit] = field(default_factory=list)
-    recent: list[SearchHit] = field(default_factory=list)
-
-
 class ChatAgent:
     """Derives topics, retrieves from every memory type, then lets the model answer."""
 
@@ -117,36 +107,35 @@ class ChatAgent:
     def retrieve(self, user_id: str, query: str) -> tuple[list[SearchHit], Counts]:
         """Active retrieval: core in full, then one ranked list of relevant and recent items.
 
-        The types are searched concurrently; relevant items of every type are merged by score
+        Every query (counts, core blocks, relevant items per type, recent events) runs
+        concurrently; relevant items of every type are merged by score
         (:func:`mirix_like.retrieval.rank`) and the most recent events follow. ``counts``
         gives per type (retrieved, stored).
         """
+        cfg, search = self.retrieval, self.store.search
         specs = memory_types.all_types()
-        found = list(_POOL.map(lambda spec: self._retrieve_type(spec, user_id, query), specs))
-        core = [h for part in found for h in part.core]
-        relevant = [h for part in found for h in part.relevant]
-        recent = [h for part in found for h in part.recent]
-        hits = core + rank(relevant, recent)
-        return hits, self._counts(hits, {s.name: part.total
-                                         for s, part in zip(specs, found, strict=True)})
-
-    def _retrieve_type(self, spec: MemoryType, user_id: str, query: str) -> _TypeHits:
-        cfg, part = self.retrieval, _TypeHits(self.store.count(spec.name, user_id))
-        if spec.kind == "blocks":
-            part.core = [h for h in self.store.search("", user_id, memory_types=[spec.name],
-                                                      method="recent", limit=10)
-                         if getattr(h.item, "value", "")]
-            return part
-        limit = cfg.episodic_relevant if spec.name == "episodic" else getattr(cfg, spec.name, 10)
-        if part.total and limit and query.strip():
-            sensitivity = CHAT_SENSITIVITY if spec.secret_fields else None
-            part.relevant = self.store.search(query, user_id, memory_types=[spec.name],
-                                              method=self.method, limit=limit,
-                                              sensitivity=sensitivity)
-        if part.total and spec.name == "episodic" and cfg.episodic_recent:
-            part.recent = self.store.search("", user_id, memory_types=[spec.name],
-                                            method="recent", limit=cfg.episodic_recent)
-        return part
+        totals = {s.name: _POOL.submit(self.store.count, s.name, user_id) for s in specs}
+        core, relevant, recent = [], [], []
+        for spec in specs:
+            if spec.kind == "blocks":
+                core.append(_POOL.submit(search, "", user_id, memory_types=[spec.name],
+                                         method="recent", limit=10))
+                continue
+            limit = cfg.episodic_relevant if spec.name == "episodic" else getattr(
+                cfg, spec.name, 10)
+            if limit and query.strip():
+                sensitivity = CHAT_SENSITIVITY if spec.secret_fields else None
+                relevant.append(_POOL.submit(search, query, user_id, memory_types=[spec.name],
+                                             method=self.method, limit=limit,
+                                             sensitivity=sensitivity,
+                                             reveal_secrets=True))
+            if spec.name == "episodic" and cfg.episodic_recent:
+                recent.append(_POOL.submit(search, "", user_id, memory_types=[spec.name],
+                                           method="recent", limit=cfg.episodic_recent))
+        blocks = [h for f in core for h in f.result() if getattr(h.item, "value", "")]
+        hits = blocks + rank([h for f in relevant for h in f.result()],
+                             [h for f in recent for h in f.result()])
+        return hits, self._counts(hits, {name: f.result() for name, f in totals.items()})
 
     @staticmethod
     def _counts(hits: list[SearchHit], totals: dict[str, int]) -> Counts:
@@ -230,5 +219,14 @@ class ChatAgent:
         if not replies:
             called = any(isinstance(m, ToolCallExecutionEvent) for m in result.messages)
             replies = ["I looked in memory but could not form an answer." if called else ""]
-        unique = list({h.item.id: h for h in used}.values())
+        unique = [_masked(h) for h in {h.item.id: h for h in used}.values()]
         return ChatResponse(answer=replies[-1], memories=unique, topics=topics, counts=counts)
+
+
+def _masked(hit: SearchHit) -> SearchHit:
+    """``hit`` with its secret values masked: a listing of what was used, not a vault read."""
+    secret = memory_types.get(hit.memory_type).secret_fields
+    if not secret:
+        return hit
+    item = hit.item.model_copy(update=dict.fromkeys(secret, MASK))
+    return hit.model_copy(update={"item": item})

@@ -108,9 +108,10 @@ async def ingest(conversation: Conversation, folder: Path, settings: Settings) -
     start, before = time.perf_counter(), _usage(system)
     try:
         for session in tqdm(conversation.sessions, desc=f"ingest {user}", leave=False):
-            report = await system.add(session_messages(session.turns), user_id=user,
-                                      occurred_at=session.occurred_at, flush=True)
-            failed += len(report.failed_inputs)
+            if messages := session_messages(session.turns):
+                report = await system.add(messages, user_id=user,
+                                          occurred_at=session.occurred_at, flush=True)
+                failed += len(report.failed_inputs)
         counts = {name: system.store.count(name, user) for name in memory_types.names()}
     finally:
         await system.close()

@@ -29,6 +29,8 @@ log = logging.getLogger("mirix_like")
 __all__ = ["Outcome", "ScreenWatcher", "WatchOptions", "WatchStatus"]
 
 Outcome = Literal["kept", "duplicate", "excluded", "paused", "error"]
+MAX_QUEUED_BATCHES = 2
+"""Batches waiting for the sender at most; past that, capture waits (frames are not held)."""
 
 
 class WatchOptions(BaseModel):
@@ -92,8 +94,9 @@ class ScreenWatcher:
     near-duplicate of the last kept one in the same window. Kept frames are held and sent to
     ``memory.add`` in batches of ``batch_size`` (or once the oldest has waited ``max_wait``),
     grouped by application, each with its capture time, app and window title; a background
-    thread stores them so capture goes on meanwhile. ``run`` blocks; ``start``/``stop`` run
-    it in a thread. Either way, stopping sends what is held and waits until it is stored.
+    thread stores them so capture goes on meanwhile (if it falls two batches behind, capture
+    waits for it instead of holding more frames in memory). ``run`` blocks; ``start``/``stop``
+    run it in a thread. Either way, stopping sends what is held and waits until it is stored.
     """
 
     def __init__(self, memory: MemorySystem, *, user_id: str, options: WatchOptions | None = None,
@@ -247,6 +250,9 @@ class ScreenWatcher:
         if self._sender is None:  # not running: store them now
             self._deliver(frames)
         else:
+            self._deliveries = [d for d in self._deliveries if not d.done()]
+            if len(self._deliveries) >= MAX_QUEUED_BATCHES:  # behind: wait, hold no more
+                self._deliveries.pop(0).result()
             self._deliveries.append(self._sender.submit(self._deliver, frames))
 
     def _due(self) -> bool:

@@ -11,14 +11,12 @@ Text on a screen is not something the user said, so screenshots feed no other me
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
 
 from mirix_like.offline.rules import (
-    _CJK,
     _KEYWORD_LABELS,
     _SENSITIVITY,
     InputText,
@@ -42,7 +40,6 @@ _MAX_TITLE = 200
 _MAX_SUMMARY = 240
 _SUMMARY_LINES = 3
 _DETAIL_LINES = 12
-_LETTER = re.compile(r"[A-Za-z\u00c0-\u024f\u0400-\u04ff]")
 
 
 def is_screenshot(inp: InputText) -> bool:
@@ -56,8 +53,8 @@ def _field(inp: InputText, name: str) -> str | None:
 
 
 def _meaningful(line: str) -> bool:
-    """A line that says something: two letters or CJK characters at least (not "x", "12")."""
-    return len(_LETTER.findall(line)) + len(_CJK.findall(line)) >= 2
+    """A line that says something: two letters at least, of any script (not "x", "12")."""
+    return sum(char.isalpha() for char in line) >= 2
 
 
 @dataclass(frozen=True)

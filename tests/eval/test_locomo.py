@@ -50,6 +50,8 @@ def test_turns_are_ingested_with_dia_ids_speakers_and_captions(run: dict[str, An
     assert {raw.status for raw in inputs.values()} == {"processed"}
     events = list(store.iter_items("episodic", USER))
     assert events and all(set(e.source_ids) <= set(inputs) for e in events)
+    cited = {source for e in events for source in e.source_ids}
+    assert {"D1:1", "D1:4", "D2:1", "D2:4"} <= cited
     assert not any("ANNOTATION" in e.summary + e.details for e in events)
     marker = json.loads((run["workdir"] / USER / "ingest.json").read_text(encoding="utf-8"))
     assert marker["sessions"] == 2 and marker["failed_inputs"] == 0

@@ -114,6 +114,16 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def _store_figures(folder: str, inserted: int, batched_s: float, single_s: float,
+                   latency: dict[str, dict[str, float]]) -> dict[str, Any]:
+    """The figures both the store under test and the baseline report."""
+    total = inserted + SINGLES
+    return {"items": total, "batched_items_per_s": inserted / batched_s,
+            "single_items_per_s": SINGLES / single_s, "retrieve": latency,
+            "disk_bytes_per_item": _folder_bytes(Path(folder)) / total,
+            "peak_rss_mb": _peak_mb()}
+
+
 def _percentiles(samples: Sequence[float]) -> dict[str, float]:
     return {"p50_ms": float(np.percentile(samples, 50)),
             "p95_ms": float(np.percentile(samples, 95))}
@@ -153,11 +163,7 @@ def store_run(size: int, n_queries: int, seed: int) -> dict[str, Any]:
                 agent.retrieve(USER, query)
                 samples.append((time.perf_counter() - began) * 1000)
             latency[method] = _percentiles(samples)
-        total = inserted + SINGLES
-        return {"items": total, "batched_items_per_s": inserted / batched_s,
-                "single_items_per_s": SINGLES / single_s, "retrieve": latency,
-                "disk_bytes_per_item": _folder_bytes(Path(folder)) / total,
-                "peak_rss_mb": _peak_mb()}
+        return _store_figures(folder, inserted, batched_s, single_s, latency)
 
 
 async def _no_remember(user_id: str, statement: str) -> str:
@@ -211,11 +217,7 @@ def flat_run(size: int, n_queries: int, seed: int) -> dict[str, Any]:
                      .where(where, prefilter=True).rerank(RRFReranker()).limit(60).to_list())
                 samples.append((time.perf_counter() - began) * 1000)
             latency[method] = _percentiles(samples)
-        total = inserted + SINGLES
-        return {"items": total, "batched_items_per_s": inserted / batched_s,
-                "single_items_per_s": SINGLES / single_s, "retrieve": latency,
-                "disk_bytes_per_item": _folder_bytes(Path(folder)) / total,
-                "peak_rss_mb": _peak_mb()}
+        return _store_figures(folder, inserted, batched_s, single_s, latency)
 
 
 def in_process(function: Any, *args: Any) -> dict[str, Any]:

@@ -14,6 +14,7 @@ import platformdirs
 import typer
 
 from mirix_like import memory_types
+from mirix_like.agents.batch import ChangeReport
 from mirix_like.config import load_settings
 from mirix_like.errors import MirixLikeError
 from mirix_like.system import MemorySystem
@@ -42,6 +43,11 @@ def _print(value: Any, as_json: bool, text: str) -> None:
         typer.echo(json.dumps(value, ensure_ascii=False, indent=2, default=str))
     else:
         typer.echo(text)
+
+
+def _print_processed(report: ChangeReport, as_json: bool) -> None:
+    _print(report.model_dump(), as_json, f"processed {len(report.processed_inputs)}, "
+                                         f"failed {len(report.failed_inputs)}")
 
 
 def _dump(items: list[Any]) -> list[Any]:
@@ -171,18 +177,14 @@ def failed(user: User = "default", store: Store = None, as_json: AsJson = False)
 def flush(user: User = "default", store: Store = None, as_json: AsJson = False) -> None:
     """Turn pending inputs into memories now."""
     with _memory(store) as memory:
-        report = memory.flush(user)
-    _print(report.model_dump(), as_json, f"processed {len(report.processed_inputs)}, "
-                                         f"failed {len(report.failed_inputs)}")
+        _print_processed(memory.flush(user), as_json)
 
 
 @app.command()
 def retry(user: User = "default", store: Store = None, as_json: AsJson = False) -> None:
     """Process failed inputs again."""
     with _memory(store) as memory:
-        report = memory.retry(user)
-    _print(report.model_dump(), as_json, f"processed {len(report.processed_inputs)}, "
-                                         f"failed {len(report.failed_inputs)}")
+        _print_processed(memory.retry(user), as_json)
 
 
 @app.command()

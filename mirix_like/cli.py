@@ -238,7 +238,7 @@ def watch(
     = None,
     user: User = "default", store: Store = None, as_json: AsJson = False,
 ) -> None:
-    """Capture the screen into memory until Ctrl-C (SIGUSR1 pauses, SIGUSR2 resumes)."""
+    """Capture the screen into memory until Ctrl-C or SIGTERM (SIGUSR1 pauses, SIGUSR2 resumes)."""
     from mirix_like.desktop import ScreenWatcher
 
     with _memory(store) as memory:
@@ -248,7 +248,7 @@ def watch(
             monitor=monitor,
         )
         typer.echo(f"watching the screen every {interval:g} s; Ctrl-C stops", err=True)
-        status = watcher.run(duration, pause_signals=True)
+        status = watcher.run(duration, handle_signals=True)
     _print(status.model_dump(mode="json"), as_json,
            f"frames seen {status.frames_seen}, kept {status.frames_kept}, near-duplicates "
            f"{status.frames_dropped}, excluded {status.frames_excluded}; inputs processed "

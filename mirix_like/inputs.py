@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import uuid
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -147,7 +148,8 @@ def image_to_input(
     picture.save(buffer, format="PNG")
     data = buffer.getvalue()
     image_dir.mkdir(parents=True, exist_ok=True)
-    path = image_dir / f"{hashlib.sha256(data).hexdigest()[:32]}.png"
+    # One file per input, even for identical pixels: each is deleted once its input is done.
+    path = image_dir / f"{hashlib.sha256(data).hexdigest()[:24]}-{uuid.uuid4().hex[:8]}.png"
     path.write_bytes(data)
     if isinstance(image, str | Path):
         meta.setdefault("file_name", Path(image).name)

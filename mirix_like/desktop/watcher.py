@@ -157,15 +157,16 @@ class ScreenWatcher:
             self._thread = None
         return self.status()
 
-    def run(self, duration: float | None = None, *, pause_signals: bool = False) -> WatchStatus:
+    def run(self, duration: float | None = None, *, handle_signals: bool = False) -> WatchStatus:
         """Capture until :meth:`stop`, Ctrl-C or ``duration`` seconds, then send what is held.
 
-        With ``pause_signals`` (main thread, POSIX), SIGUSR1 pauses and SIGUSR2 resumes.
+        With ``handle_signals`` (main thread, POSIX), SIGTERM stops as Ctrl-C does, SIGUSR1
+        pauses and SIGUSR2 resumes.
         """
         end = None if duration is None else time.monotonic() + duration
         self._begin()
         try:
-            with self._signals(pause_signals):
+            with self._signals(handle_signals):
                 while not self._stopping.is_set() and (end is None or time.monotonic() < end):
                     started = time.monotonic()
                     self.tick()
@@ -326,13 +327,15 @@ class ScreenWatcher:
 
     @contextmanager
     def _signals(self, enabled: bool) -> Iterator[None]:
-        """SIGUSR1 pauses and SIGUSR2 resumes while inside, where signals can be handled."""
+        """While inside: SIGTERM stops, SIGUSR1 pauses, SIGUSR2 resumes (where they exist and
+        this is the main thread, the only one that may handle signals)."""
         usable = (enabled and hasattr(signal, "SIGUSR1")
                   and threading.current_thread() is threading.main_thread())
         if not usable:
             yield
             return
         previous = {sig: signal.signal(sig, handler) for sig, handler in (
+            (signal.SIGTERM, lambda *_: self._stopping.set()),
             (signal.SIGUSR1, lambda *_: self.pause()), (signal.SIGUSR2, lambda *_: self.resume()))}
         try:
             yield

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -124,6 +127,30 @@ def test_ctrl_c_stops_cleanly_and_stores_the_frames_held(memory) -> None:
     status = ScreenWatcher(memory, user_id="sam", source=screen, interval=0.01).run()
     assert status.state == "stopped" and status.frames_kept == 1 and status.pending == 0
     assert [raw.status for raw in memory.store.inputs("sam")] == ["processed"]
+
+
+def test_signals_pause_resume_and_stop_a_run_in_the_main_thread(memory, screen) -> None:
+    screen.show(render(NOTES), "Editor", "porto.md")
+    watcher = ScreenWatcher(memory, user_id="sam", source=screen, interval=0.05)
+    states = []
+
+    def send_signals() -> None:
+        while watcher.status().frames_seen == 0:
+            time.sleep(0.05)
+        for sig in (signal.SIGUSR1, signal.SIGUSR2):
+            os.kill(os.getpid(), sig)
+            time.sleep(0.3)
+            states.append(watcher.status().state)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    before = signal.getsignal(signal.SIGTERM)
+    threading.Thread(target=send_signals, daemon=True).start()
+    started = time.monotonic()
+    status = watcher.run(duration=60, handle_signals=True)
+    assert states == ["paused", "running"]
+    assert status.state == "stopped" and time.monotonic() - started < 50
+    assert status.frames_kept == 1 and status.inputs_processed == 1
+    assert signal.getsignal(signal.SIGTERM) == before  # the previous handler is back
 
 
 class BrokenScreen(FakeScreen):

@@ -74,7 +74,9 @@ def test_watch_captures_a_real_window_and_ctrl_c_stores_it(open_window, tmp_path
     store = str(tmp_path / "store")
     before = datetime.now().astimezone()
     watch = subprocess.Popen(
-        [sys.executable, "-c", "from mirix_like.cli import app; app()", "watch",
+        # Ctrl-C as a terminal delivers it, even where this test runs with SIGINT ignored.
+        [sys.executable, "-c", "import signal; signal.signal(signal.SIGINT, "
+         "signal.default_int_handler); from mirix_like.cli import app; app()", "watch",
          "--interval", "0.5", "--user", "sam", "--store", store],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:

@@ -43,6 +43,7 @@ from mirix_like.store.records import (
     SearchHit,
 )
 from mirix_like.store.schema import (
+    DERIVED,
     KEY,
     item_row,
     memory_schema,
@@ -703,9 +704,7 @@ def _public(row: Mapping[str, Any] | None) -> dict[str, Any] | None:
     """A stored row as plain item fields, for the history (no index columns)."""
     if row is None:
         return None
-    skip = {"key", "search_text", "vector", "tree_key", "metadata_kv", "_distance", "_score",
-            "_relevance_score"}
-    out = {k: v for k, v in row.items() if k not in skip}
+    out = {k: v for k, v in row.items() if k not in DERIVED and not k.startswith("_")}
     if isinstance(out.get("metadata"), str):
         out["metadata"] = json.loads(out["metadata"])
     return json.loads(json.dumps(out, default=_iso))

@@ -6,6 +6,7 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
@@ -70,6 +71,16 @@ class RememberArgs(BaseModel):
 
 Remember = Callable[[str, str], Awaitable[str]]
 Counts = dict[str, tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Recall:
+    """What active retrieval found for one message, and the block the model reads."""
+
+    topics: list[str]
+    shown: list[SearchHit]
+    counts: Counts
+    block: str
 _POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="mirix-like-retrieve")
 
 
@@ -199,15 +210,21 @@ class ChatAgent:
             StoreTool("remember", "Store a statement in memory.", RememberArgs, remember),
         ]
 
-    async def answer(self, message: str, user_id: str, recent: list[str]) -> ChatResponse:
-        """Answer ``message`` for ``user_id`` from memory; ``recent`` holds earlier turns."""
+    async def recall(self, message: str, user_id: str, recent: list[str]) -> Recall:
+        """Active retrieval for ``message``: topics, the memories that fit the block, the block."""
         topics = await self.topics(message, recent)
         query = " ".join(topics) or message
         hits, retrieved = await asyncio.to_thread(self.retrieve, user_id, query)
-        used = self.shown(hits)
-        counts = self._counts(used, {name: total for name, (_, total) in retrieved.items()})
+        shown = self.shown(hits)
+        counts = self._counts(shown, {name: total for name, (_, total) in retrieved.items()})
+        return Recall(topics, shown, counts, self._render(shown, counts))
+
+    async def answer(self, message: str, user_id: str, recent: list[str]) -> ChatResponse:
+        """Answer ``message`` for ``user_id`` from memory; ``recent`` holds earlier turns."""
+        recall = await self.recall(message, user_id, recent)
+        topics, used, counts = recall.topics, list(recall.shown), recall.counts
         system = SYSTEM.format(now=utcnow().isoformat(timespec="minutes"),
-                               topics=", ".join(topics), memories=self._render(used, counts))
+                               topics=", ".join(topics), memories=recall.block)
         if recent:
             system += "\nRecent conversation:\n" + "\n".join(recent[-6:])
         agent = AssistantAgent("chat_agent", self.client, tools=self._tools(user_id, used),

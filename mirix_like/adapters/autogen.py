@@ -11,7 +11,6 @@ memory managers; ``query`` searches. The component's config rebuilds it::
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Sequence
 from typing import Any, Self
@@ -84,15 +83,10 @@ class MirixMemory(Memory, Component[MirixMemoryConfig]):
         message = _last_user_text(await model_context.get_messages())
         if not message:
             return UpdateContextResult(memories=MemoryQueryResult(results=[]))
-        agent = self.system.chat_agent
-        topics = await agent.topics(message, [])
-        hits, counts = await asyncio.to_thread(agent.retrieve, self.user_id,
-                                               " ".join(topics) or message)
-        shown = agent.shown(hits)  # what fits the memory block's token budget
-        if shown:
-            block = agent.memory_block(hits, counts)
-            await model_context.add_message(SystemMessage(content=f"{HEADER}\n{block}"))
-        return UpdateContextResult(memories=MemoryQueryResult(results=_contents(shown)))
+        recall = await self.system.chat_agent.recall(message, self.user_id, [])
+        if recall.shown:
+            await model_context.add_message(SystemMessage(content=f"{HEADER}\n{recall.block}"))
+        return UpdateContextResult(memories=MemoryQueryResult(results=_contents(recall.shown)))
 
     async def query(self, query: str | MemoryContent,
                     cancellation_token: CancellationToken | None = None,

@@ -2,30 +2,30 @@
 
 from __future__ import annotations
 
-import asyncio
-import json
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from autogen_agentchat.agents import AssistantAgent
 from autogen_agentchat.messages import TextMessage, ToolCallExecutionEvent
 from autogen_core.models import ChatCompletionClient, SystemMessage, UserMessage
-from mirix_like.agents.tools import StoreTool
-from mirix_like.memory_types.base import utcnow
 from pydantic import BaseModel, Field
 
 from mirix_like import memory_types
 from mirix_like.config import RetrievalSettings
+from mirix_like.memory_types.base import utcnow
+from mirix_like.memory_types.tools import StoreTool
 from mirix_like.offline.rules import topics as keyword_topics
-from mirix_like.prompt_format import MEMORIES_TAG, TOPICS_TASK
-from mirix_like.retrieval import BLOCK_TOKENS, SECTION_TOKENS, estimate_tokens, fit, rank
+from mirix_like.prompt_format import TOPICS_TASK
+from mirix_like.retrieval.active import (
+    CHAT_SENSITIVITY,
+    ActiveRetrieval,
+    Context,
+    masked,
+    prompt_block,
+)
+from mirix_like.retrieval.budget import BLOCK_TOKENS
 from mirix_like.store import MemoryStore, SearchHit
-from mirix_like.store.secrets import MASK
-
-CHAT_SENSITIVITY = ("low", "medium")  # high-sensitivity vault items never reach a prompt
 
 SYSTEM = """You are a helpful personal assistant with a long-term memory of this user.
 Current time: {now}
@@ -70,18 +70,6 @@ class RememberArgs(BaseModel):
 
 
 Remember = Callable[[str, str], Awaitable[str]]
-Counts = dict[str, tuple[int, int]]
-
-
-@dataclass(frozen=True)
-class Recall:
-    """What active retrieval found for one message, and the block the model reads."""
-
-    topics: list[str]
-    shown: list[SearchHit]
-    counts: Counts
-    block: str
-_POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="mirix-like-retrieve")
 
 
 class ChatAgent:
@@ -91,9 +79,9 @@ class ChatAgent:
                  retrieval: RetrievalSettings, topic_mode: Literal["model", "keywords"],
                  remember: Remember, block_tokens: int = BLOCK_TOKENS) -> None:
         self.store = store
+        self.active = ActiveRetrieval(store, retrieval)
         self.block_tokens = block_tokens
         self.client = client
-        self.retrieval = retrieval
         self.topic_mode = topic_mode
         self.remember = remember
 
@@ -108,79 +96,16 @@ class ChatAgent:
         found = [t.strip(" -*\t") for t in text.replace(",", "\n").splitlines()]
         return [t for t in found if t][:6] or keyword_topics(message)
 
-    @property
-    def method(self) -> str:
-        """The search method of active retrieval."""
-        if self.retrieval.method != "auto":
-            return self.retrieval.method
-        return "fts" if getattr(self.store.embedder, "lexical", False) else "hybrid"
-
-    def retrieve(self, user_id: str, query: str) -> tuple[list[SearchHit], Counts]:
-        """Active retrieval: core in full, then one ranked list of relevant and recent items.
-
-        Every query (counts, core blocks, relevant items per type, recent events) runs
-        concurrently; relevant items of every type are merged by score
-        (:func:`mirix_like.retrieval.rank`) and the most recent events follow. ``counts``
-        gives per type (retrieved, stored).
-        """
-        cfg, search = self.retrieval, self.store.search
-        specs = memory_types.all_types()
-        totals = {s.name: _POOL.submit(self.store.count, s.name, user_id) for s in specs}
-        core, relevant, recent = [], [], []
-        for spec in specs:
-            if spec.kind == "blocks":
-                core.append(_POOL.submit(search, "", user_id, memory_types=[spec.name],
-                                         method="recent", limit=10))
-                continue
-            limit = cfg.episodic_relevant if spec.name == "episodic" else getattr(
-                cfg, spec.name, 10)
-            if limit and query.strip():
-                sensitivity = CHAT_SENSITIVITY if spec.secret_fields else None
-                relevant.append(_POOL.submit(search, query, user_id, memory_types=[spec.name],
-                                             method=self.method, limit=limit,
-                                             sensitivity=sensitivity,
-                                             reveal_secrets=True))
-            if spec.name == "episodic" and cfg.episodic_recent:
-                recent.append(_POOL.submit(search, "", user_id, memory_types=[spec.name],
-                                           method="recent", limit=cfg.episodic_recent))
-        blocks = [h for f in core for h in f.result() if getattr(h.item, "value", "")]
-        hits = blocks + rank([h for f in relevant for h in f.result()],
-                             [h for f in recent for h in f.result()])
-        return hits, self._counts(hits, {name: f.result() for name, f in totals.items()})
-
-    @staticmethod
-    def _counts(hits: list[SearchHit], totals: dict[str, int]) -> Counts:
-        return {name: (sum(h.memory_type == name for h in hits), total)
-                for name, total in totals.items()}
-
-    def shown(self, hits: list[SearchHit]) -> list[SearchHit]:
-        """The retrieved hits the memory block has room for: core, then best first."""
-        keep = sum(h.memory_type == "core" for h in hits)
-        base = estimate_tokens(self._render(hits[:keep], {})) + SECTION_TOKENS * len(
-            memory_types.names())
-        costs = [estimate_tokens(json.dumps(memory_types.get(h.memory_type).render(h.item),
-                                            ensure_ascii=False)) + 3 for h in hits]
-        return hits[:fit(costs, self.block_tokens, base, keep)]
-
-    def memory_block(self, hits: list[SearchHit], counts: Counts) -> str:
-        """The retrieved memories as the tagged block the model reads, within the budget.
-
-        Items are grouped by type with "k of N" (k shown of N stored); an item that does not
-        fit in ``block_tokens`` is left out, with those ranked after it.
-        """
-        shown = self.shown(hits)
-        return self._render(shown, self._counts(shown, {n: t for n, (_, t) in counts.items()}))
-
-    @staticmethod
-    def _render(hits: list[SearchHit], counts: Counts) -> str:
-        sections = []
-        for spec in memory_types.all_types():
-            items = [{"text": spec.render(h.item)} for h in hits if h.memory_type == spec.name]
-            shown, total = counts.get(spec.name, (len(items), len(items)))
-            if items or total:
-                sections.append({"type": spec.name, "shown": shown, "total": total,
-                                 "items": items})
-        return f"<{MEMORIES_TAG}>\n{json.dumps(sections, ensure_ascii=False)}\n</{MEMORIES_TAG}>"
+    async def recall(self, message: str, user_id: str, recent: list[str], *,
+                     max_tokens: int | None = None) -> Context:
+        """Active retrieval for ``message``: topics, then the memories that fit the budget
+        (``block_tokens`` unless ``max_tokens`` is given)."""
+        topics = await self.topics(message, recent)
+        hits, totals = await self.active.retrieve_async(user_id, " ".join(topics) or message,
+                                                        message)
+        return self.active.context(hits, totals, topics=topics,
+                                   max_tokens=self.block_tokens if max_tokens is None
+                                   else max_tokens)
 
     def _tools(self, user_id: str, used: list[SearchHit]) -> list[StoreTool]:
         def render(found: list[SearchHit]) -> str:
@@ -210,21 +135,12 @@ class ChatAgent:
             StoreTool("remember", "Store a statement in memory.", RememberArgs, remember),
         ]
 
-    async def recall(self, message: str, user_id: str, recent: list[str]) -> Recall:
-        """Active retrieval for ``message``: topics, the memories that fit the block, the block."""
-        topics = await self.topics(message, recent)
-        query = " ".join(topics) or message
-        hits, retrieved = await asyncio.to_thread(self.retrieve, user_id, query)
-        shown = self.shown(hits)
-        counts = self._counts(shown, {name: total for name, (_, total) in retrieved.items()})
-        return Recall(topics, shown, counts, self._render(shown, counts))
-
     async def answer(self, message: str, user_id: str, recent: list[str]) -> ChatResponse:
         """Answer ``message`` for ``user_id`` from memory; ``recent`` holds earlier turns."""
         recall = await self.recall(message, user_id, recent)
-        topics, used, counts = recall.topics, list(recall.shown), recall.counts
+        topics, used, counts = recall.topics, list(recall.revealed), recall.counts
         system = SYSTEM.format(now=utcnow().isoformat(timespec="minutes"),
-                               topics=", ".join(topics), memories=recall.block)
+                               topics=", ".join(topics), memories=prompt_block(recall))
         if recent:
             system += "\nRecent conversation:\n" + "\n".join(recent[-6:])
         agent = AssistantAgent("chat_agent", self.client, tools=self._tools(user_id, used),
@@ -236,14 +152,6 @@ class ChatAgent:
         if not replies:
             called = any(isinstance(m, ToolCallExecutionEvent) for m in result.messages)
             replies = ["I looked in memory but could not form an answer." if called else ""]
-        unique = [_masked(h) for h in {h.item.id: h for h in used}.values()]
+        unique = [masked(h) for h in {h.item.id: h for h in used}.values()]
         return ChatResponse(answer=replies[-1], memories=unique, topics=topics, counts=counts)
 
-
-def _masked(hit: SearchHit) -> SearchHit:
-    """``hit`` with its secret values masked: a listing of what was used, not a vault read."""
-    secret = memory_types.get(hit.memory_type).secret_fields
-    if not secret:
-        return hit
-    item = hit.item.model_copy(update=dict.fromkeys(secret, MASK))
-    return hit.model_copy(update={"item": item})

@@ -6,14 +6,14 @@ import asyncio
 from typing import Literal
 
 from autogen_core.models import ChatCompletionClient
-from mirix_like.agents.batch import Batch
-from mirix_like.agents.manager import MemoryManager
-from mirix_like.agents.runner import run_until_tool_call, task_message
-from mirix_like.agents.tools import StoreTool
 from pydantic import BaseModel, Field, create_model
 
 from mirix_like import memory_types
+from mirix_like.agents.batch import Batch
+from mirix_like.agents.manager import MemoryManager
+from mirix_like.agents.runner import run_until_tool_call, task_message
 from mirix_like.errors import ModelError
+from mirix_like.memory_types.tools import StoreTool
 
 SYSTEM = """You are the meta memory manager of a personal memory system. For each batch of new
 inputs, decide which memory types it concerns, thinking through each in turn:
@@ -53,11 +53,14 @@ class MetaMemoryManager:
                             list(batch.images.values()), vision=self.vision)
         await run_until_tool_call("meta_memory_manager", self.client, SYSTEM.format(types=types),
                                   [self._route_tool(chosen)], task, attempts=self.attempts)
-        batch.report.routed = list(chosen)
+        batch.writer.report.routed = list(chosen)
         outcomes = await asyncio.gather(*(self.managers[name].run(batch) for name in chosen),
                                         return_exceptions=True)
-        failures = [f"{name}: {exc}" for name, exc in zip(chosen, outcomes, strict=True)
-                    if isinstance(exc, BaseException)]
-        if failures:
-            raise ModelError("memory managers failed: " + "; ".join(failures))
+        failed = [(name, exc) for name, exc in zip(chosen, outcomes, strict=True)
+                  if isinstance(exc, BaseException)]
+        if failed:
+            # The first failure is the cause, so the pipeline can tell a server that is down
+            # from a reply that does not fit.
+            problems = "; ".join(f"{name}: {exc}" for name, exc in failed)
+            raise ModelError(f"memory managers failed: {problems}") from failed[0][1]
         return chosen

@@ -16,7 +16,7 @@ from autogen_core import Image
 from autogen_core.models import ChatCompletionClient
 from autogen_core.tools import BaseTool
 
-from mirix_like.errors import ModelError
+from mirix_like.errors import ModelOutputError
 
 CORRECTION = (
     "Your last reply did not complete the task through the tools. Reply again by calling the "
@@ -44,7 +44,7 @@ async def run_until_tool_call(
 
     One model call when all goes well. A reply with no tool call, or with failing calls, gets
     a corrective message naming the problem (the agent keeps its context); after
-    ``attempts`` tries a :class:`ModelError` says what went wrong.
+    ``attempts`` tries a :class:`ModelOutputError` says what went wrong.
     """
     agent = AssistantAgent(
         name, client, tools=list(tools), system_message=system_message,
@@ -66,4 +66,5 @@ async def run_until_tool_call(
         else:
             problem = "no tool call"
         message = TextMessage(content=f"{CORRECTION}\nProblem: {problem}", source="user")
-    raise ModelError(f"{name} did not make a valid tool call after {attempts} tries ({problem})")
+    raise ModelOutputError(
+        f"{name} did not make a valid tool call after {attempts} tries ({problem})")

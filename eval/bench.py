@@ -1,17 +1,21 @@
 """Performance of the store and the pipeline, each beside a baseline measured in the same run.
 
 - Store, per size (items per user, spread over the five item types, plus core blocks):
-  ingest throughput (batched ``insert`` of 1,000 and single inserts), active-retrieval
-  latency p50/p95 (``ChatAgent.retrieve``: all six types, FTS and hybrid), on-disk bytes per
-  item and the process's peak memory. Baseline: one flat LanceDB table (id, user id, text,
-  vector; BTree on the user id, native FTS) with the same embedder, same items, one search
-  per query. Each size and each system runs in its own process, so peak memory is its own.
+  ``MemorySystem.insert`` throughput (batches of 1,000, and single items), and latency p50/p95
+  of ``search(limit=10)`` (fts and hybrid, all types), of active retrieval as one
+  ``MemoryStore.search_many`` call, of that call ranked and cut to the 1,000-token block
+  (``context``), and of ``ChatAgent.retrieve`` (FTS and hybrid); on-disk bytes per item and
+  the process's peak memory. Baseline: one flat LanceDB table (id, user id, text, vector;
+  BTree on the user id, native FTS) with the same embedder and items, one search per query
+  (limit 10, and 60 as before). Each size and each system runs in its own process, so peak
+  memory is its own. With ``--mem0-python``, mem0 too (see eval/bench_mem0.py).
 - Model usage: calls and tokens per ``add`` batch and per ``chat`` on the bundled demo
   conversation (one batch per session), with the offline backend and with the OpenAI client
   against the scripted local server (tests/support/openai_server.py; its token counts are
   characters / 4 of what was sent). Baseline: the whole conversation in the chat prompt.
 
-    python eval/bench.py --sizes 1000 10000 100000 --out eval/results/bench
+    python eval/bench.py --sizes 1000 10000 100000 --out eval/results/bench \
+        --mem0-python /tmp/mem0venv/bin/python
 """
 
 from __future__ import annotations
@@ -39,11 +43,12 @@ import numpy as np
 import pyarrow as pa
 from lancedb.index import FTS, BTree
 from lancedb.rerankers import RRFReranker
-from mirix_like.agents.chat import ChatAgent
 
+from mirix_like import memory_types
+from mirix_like.agents.chat import ChatAgent
 from mirix_like.config import RetrievalSettings
 from mirix_like.embedders import HashingEmbedder
-from mirix_like.store import MemoryStore
+from mirix_like.store import SearchRequest
 
 USER = "bench-user"
 SHARE = {"episodic": 0.5, "semantic": 0.2, "procedural": 0.1, "resource": 0.1,
@@ -119,7 +124,7 @@ def _store_figures(folder: str, inserted: int, batched_s: float, single_s: float
     """The figures both the store under test and the baseline report."""
     total = inserted + SINGLES
     return {"items": total, "batched_items_per_s": inserted / batched_s,
-            "single_items_per_s": SINGLES / single_s, "retrieve": latency,
+            "single_items_per_s": SINGLES / single_s, "latency": latency,
             "disk_bytes_per_item": _folder_bytes(Path(folder)) / total,
             "peak_rss_mb": _peak_mb()}
 
@@ -129,41 +134,82 @@ def _percentiles(samples: Sequence[float]) -> dict[str, float]:
             "p95_ms": float(np.percentile(samples, 95))}
 
 
+def _timed(call: Any, texts: Sequence[str]) -> dict[str, float]:
+    """p50/p95 of ``call(text)`` over ``texts``, after one untimed warm-up call."""
+    call(texts[0])
+    samples = []
+    for text in texts:
+        began = time.perf_counter()
+        call(text)
+        samples.append((time.perf_counter() - began) * 1000)
+    return _percentiles(samples)
+
+
 # ----------------------------------------------------------------------------- store runs
 
 
+def retrieval_requests(query: str, method: str, cfg: RetrievalSettings) -> list[SearchRequest]:
+    """The per-type queries of active retrieval, as one ``search_many`` call carries them:
+    core blocks, the relevant items of each type (vault: low and medium only), recent events."""
+    requests = [SearchRequest("core", method="recent", limit=10)]
+    for name in SHARE:
+        spec = memory_types.get(name)
+        sensitivity = spec.retrieval.chat_sensitivity if spec.secret_fields else None
+        requests.append(SearchRequest(name, query, method=method,  # type: ignore[arg-type]
+                                      limit=cfg.limit(spec), sensitivity=sensitivity,
+                                      reveal_secrets=True))
+    requests.append(SearchRequest("episodic", method="recent",
+                                  limit=cfg.recent(memory_types.get("episodic"))))
+    return requests
+
+
+def context(agent: ChatAgent, query: str) -> str:
+    """Active retrieval in one store call, ranked and cut to the 1,000-token block."""
+    return agent.active.context(*agent.active.retrieve(USER, query)).text
+
+
 def store_run(size: int, n_queries: int, seed: int) -> dict[str, Any]:
-    """The mirix_like store at ``size`` items: ingest, retrieval latency, disk, memory."""
+    """mirix_like at ``size`` items: ``insert``, latencies, disk, memory."""
+    from mirix_like import MemorySystem
+
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="bench-store-") as folder:
-        store = MemoryStore(Path(folder) / "store", embedder=HashingEmbedder())
+        memory = MemorySystem(store_uri=f"{folder}/store", backend="offline",
+                              embedder="hashing", secret_key_file=f"{folder}/secret.key")
+        store = memory.store
         store.set_core_block(USER, "human", "Sam is a nurse.\nSam loves hiking.")
         batched_s, inserted = 0.0, 0
         for name, share in SHARE.items():
             items = make_items(name, int(size * share), rng)
             for start in range(0, len(items), BATCH):
                 began = time.perf_counter()
-                store.insert(name, USER, items[start:start + BATCH])
+                memory.insert(name, items[start:start + BATCH], user_id=USER)
                 batched_s += time.perf_counter() - began
             inserted += len(items)
-        store.optimize()
         singles = make_items("episodic", SINGLES, rng)
         began = time.perf_counter()
         for item in singles:
-            store.insert("episodic", USER, [item])
+            memory.insert("episodic", [item], user_id=USER)
         single_s = time.perf_counter() - began
         store.optimize()
-        latency = {}
+        texts = queries(n_queries, seed)
+        latency = {
+            "search_fts": _timed(lambda q: memory.search(q, user_id=USER, method="fts",
+                                                         limit=10), texts),
+            "search_hybrid": _timed(lambda q: memory.search(q, user_id=USER, limit=10),
+                                    texts),
+            "one_call_fts": _timed(lambda q: store.search_many(
+                USER, retrieval_requests(q, "fts", RetrievalSettings()),
+                count=["core", *SHARE]), texts)}
         for method in ("fts", "hybrid"):
             agent = ChatAgent(store, None, retrieval=RetrievalSettings(method=method),  # type: ignore[arg-type]
                               topic_mode="keywords", remember=_no_remember)
-            samples = []
-            for query in queries(n_queries, seed):
-                began = time.perf_counter()
-                agent.retrieve(USER, query)
-                samples.append((time.perf_counter() - began) * 1000)
-            latency[method] = _percentiles(samples)
-        return _store_figures(folder, inserted, batched_s, single_s, latency)
+            latency[f"retrieve_{method}"] = _timed(lambda q, a=agent: a.active.retrieve(USER, q),
+                                                   texts)
+        latency["context_fts"] = _timed(lambda q: context(agent, q), texts)
+        figures = _store_figures(folder, inserted, batched_s, single_s, latency)
+        memory.close()
+        return figures
 
 
 async def _no_remember(user_id: str, statement: str) -> str:
@@ -195,7 +241,6 @@ def flat_run(size: int, n_queries: int, seed: int) -> dict[str, Any]:
                 table.add(rows(texts[start:start + BATCH]))
                 batched_s += time.perf_counter() - began
             inserted += len(texts)
-        table.optimize()
         singles = [item_text("episodic", i) for i in make_items("episodic", SINGLES, rng)]
         began = time.perf_counter()
         for text in singles:
@@ -203,21 +248,40 @@ def flat_run(size: int, n_queries: int, seed: int) -> dict[str, Any]:
         single_s = time.perf_counter() - began
         table.optimize()
         where = f"user_id = '{USER}'"
-        latency = {}
-        for method in ("fts", "hybrid"):
-            samples = []
-            for query in queries(n_queries, seed):
-                began = time.perf_counter()
-                if method == "fts":
-                    table.search(query, query_type="fts").where(where, prefilter=True) \
-                        .limit(60).to_list()
-                else:
-                    vector = embedder.embed([query])[0]
-                    (table.search(query_type="hybrid").vector(vector).text(query)
-                     .where(where, prefilter=True).rerank(RRFReranker()).limit(60).to_list())
-                samples.append((time.perf_counter() - began) * 1000)
-            latency[method] = _percentiles(samples)
+
+        def fts(query: str, limit: int) -> Any:
+            return (table.search(query, query_type="fts").where(where, prefilter=True)
+                    .limit(limit).to_list())
+
+        def hybrid(query: str) -> Any:
+            vector = embedder.embed([query])[0]
+            return (table.search(query_type="hybrid").vector(vector).text(query)
+                    .where(where, prefilter=True).rerank(RRFReranker()).limit(60).to_list())
+
+        texts = queries(n_queries, seed)
+        latency = {"fts_10": _timed(lambda q: fts(q, 10), texts),
+                   "fts_60": _timed(lambda q: fts(q, 60), texts),
+                   "hybrid_60": _timed(hybrid, texts)}
         return _store_figures(folder, inserted, batched_s, single_s, latency)
+
+
+def mem0_run(python: str, size: int, n_queries: int, seed: int) -> dict[str, Any]:
+    """mem0 with the same item texts and queries, by eval/bench_mem0.py in its own venv."""
+    import subprocess
+
+    rng = random.Random(seed)
+    texts = [item_text(name, item) for name, share in SHARE.items()
+             for item in make_items(name, int(size * share), rng)]
+    texts += [item_text("episodic", item) for item in make_items("episodic", SINGLES, rng)]
+    with tempfile.TemporaryDirectory(prefix="bench-mem0-data-") as folder:
+        data, out = Path(folder) / "data.json", Path(folder) / "out.json"
+        data.write_text(json.dumps({"texts": texts, "queries": queries(n_queries, seed),
+                                    "batch": BATCH, "singles": SINGLES}), encoding="utf-8")
+        done = subprocess.run([python, str(ROOT / "eval" / "bench_mem0.py"), str(data),
+                               str(out)], capture_output=True, text=True, check=False)
+        if done.returncode:
+            return {"error": f"exit {done.returncode}: {done.stderr.strip()[-300:]}"}
+        return json.loads(out.read_text(encoding="utf-8"))
 
 
 def in_process(function: Any, *args: Any) -> dict[str, Any]:
@@ -321,18 +385,48 @@ def scripted_usage() -> dict[str, Any]:
 # ----------------------------------------------------------------------------- report
 
 
+def _pair(row: dict[str, Any], name: str) -> str:
+    latency = row["latency"][name]
+    return f"{latency['p50_ms']:.1f} / {latency['p95_ms']:.1f}"
+
+
 def tables(report: dict[str, Any]) -> str:
-    """Markdown tables of the store runs and of the model usage."""
+    """Markdown tables: the store runs as before, the targets, and the model usage."""
     lines = ["| items/user | system | batched items/s | single items/s | FTS p50/p95 ms | "
              "hybrid p50/p95 ms | disk bytes/item | peak RSS MB |", "|---" * 8 + "|"]
     for size, pair in report["store"].items():
         for system, row in pair.items():
-            fts, hybrid = row["retrieve"]["fts"], row["retrieve"]["hybrid"]
+            fts, hybrid = (("retrieve_fts", "retrieve_hybrid") if system == "mirix_like"
+                           else ("fts_60", "hybrid_60"))
             lines.append(
                 f"| {int(size):,} | {system} | {row['batched_items_per_s']:.0f} | "
-                f"{row['single_items_per_s']:.1f} | {fts['p50_ms']:.1f} / {fts['p95_ms']:.1f} | "
-                f"{hybrid['p50_ms']:.1f} / {hybrid['p95_ms']:.1f} | "
+                f"{row['single_items_per_s']:.1f} | {_pair(row, fts)} | {_pair(row, hybrid)} | "
                 f"{row['disk_bytes_per_item']:.0f} | {row['peak_rss_mb']:.0f} |")
+    lines += ["", "| items/user | insert items/s (flat) | search(limit=10) fts p50 ms (flat fts) "
+              "| search hybrid p50 | one-call retrieval p50 | context p50 | peak RSS MB (flat) |",
+              "|---" * 7 + "|"]
+    for size, pair in report["store"].items():
+        ours, flat = pair["mirix_like"], pair["flat baseline"]
+        base = flat["latency"]["fts_10"]["p50_ms"]
+
+        def p50(name: str, row: dict[str, Any] = ours, base: float = base) -> str:
+            value = row["latency"][name]["p50_ms"]
+            return f"{value:.1f} ({value / base:.2f}x)"
+
+        lines.append(
+            f"| {int(size):,} | {ours['batched_items_per_s']:,.0f} "
+            f"({flat['batched_items_per_s']:,.0f}) | {p50('search_fts')} ({base:.1f}) | "
+            f"{p50('search_hybrid')} | {p50('one_call_fts')} | {p50('context_fts')} | "
+            f"{ours['peak_rss_mb']:.0f} ({flat['peak_rss_mb']:.0f}, "
+            f"{ours['peak_rss_mb'] / flat['peak_rss_mb']:.2f}x) |")
+    for size, row in report.get("mem0", {}).items():
+        if "error" in row:
+            lines.append(f"| {int(size):,} | mem0: {row['error']} | | | | | |")
+            continue
+        lines.append(
+            f"| {int(size):,} mem0 | {row['batched_items_per_s']:,.0f} | "
+            f"{row['latency']['search_10']['p50_ms']:.1f} (vector) | | | | "
+            f"{row['peak_rss_mb']:.0f} |")
     lines += ["", "| backend | calls/add batch | tokens/add batch (prompt+completion) | "
               "calls/chat | tokens/chat | full-context tokens/chat |", "|---" * 6 + "|"]
     for backend, row in report["usage"].items():
@@ -352,6 +446,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--queries", type=int, default=200, help="retrievals per size")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--skip-usage", action="store_true")
+    parser.add_argument("--mem0-python", help="Python of a venv with mem0ai (see bench_mem0.py)")
+    parser.add_argument("--mem0-sizes", nargs="+", type=int, default=[10_000])
     parser.add_argument("--out", type=Path, help="write OUT.json and OUT.md")
     args = parser.parse_args(argv)
     started, load = time.perf_counter(), os.getloadavg()[0]
@@ -366,6 +462,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         report["store"][size] = {"mirix_like": in_process(store_run, size, args.queries, args.seed),
                                  "flat baseline": in_process(flat_run, size, args.queries,
                                                              args.seed)}
+    if args.mem0_python:
+        for size in args.mem0_sizes:
+            print(f"mem0 at {size:,} items per user ...", flush=True)
+            report.setdefault("mem0", {})[size] = mem0_run(args.mem0_python, size,
+                                                           args.queries, args.seed)
     if not args.skip_usage:
         report["usage"]["offline"] = asyncio.run(usage_run({"backend": "offline"}))
         report["usage"]["openai (scripted server)"] = scripted_usage()

@@ -1,11 +1,21 @@
-"""The desktop assistant's costs, each beside a baseline measured in the same run.
+"""The desktop assistant's costs and accuracy, each beside a baseline measured in the same run.
 
-- Filtering throughput at 1920x1080: ``NearDuplicateFilter.admit`` (grayscale, box-averaged to
-  160x90, mean absolute difference) on a stream of frames (typing, a blinking cursor,
-  scrolling, window switches). Baselines: the same rule on full-resolution grayscale frames,
-  and on full-resolution RGB frames.
-- OCR time per 1920x1080 screenshot (``mirix_like.vision.ocr.read_text``, RapidOCR on CPU),
-  text-heavy screens. Baseline: a blank screen (the fixed cost of detection).
+- Filtering at 1920x1080: ``NearDuplicateFilter.decide`` (full-resolution changed regions,
+  classed as content, cursor, pointer or clock) on a stream of frames (typing, a blinking
+  cursor, scrolling, window switches), ms per frame. Baseline: the filter it replaced
+  (grayscale box-averaged to 160x90, kept below 99% similarity).
+- Which frames each filter keeps, on screen histories of one layout per app (mails,
+  calendar entries, chats, terminal views, notes; each followed by an exact copy, a clock
+  tick, a cursor blink and pointer moves; ``tests/support/screens.history``) in several
+  looks (1366x768 to 2560x1440, dark theme, serif and monospaced fonts, clock at the
+  bottom), and on the ScreenshotVQA set ``make_screens.py`` renders.
+- OCR per screenshot: ``mirix_like.vision.ocr.read_screen`` (no angle classifier, detection
+  at most 1280 pixels on the long side, one thread) on text-heavy 1920x1080 screens and on
+  desktop screens. Baselines: RapidOCR's defaults (what ``read_text`` used before), and the
+  lighter settings with RapidOCR's default threads. Text quality: the lines each reads
+  identically to the defaults, and (desktop screens) the lines of the screen read exactly.
+- Re-reading only what changed: ``reread`` for each distinct screen of a history given the
+  screen before it, against reading it whole; lines identical to the whole reading.
 - Stored bytes: a sample of distinct screenshots ingested offline with ``ingest_screens``
   (raw images deleted once processed), scaled to 1,000: as stored (LanceDB keeps superseded
   versions 7 days, for point-in-time restore) and once those are cleaned up. Baseline:
@@ -14,11 +24,10 @@
   copying the files, OCR, routing, managers, LanceDB writes). Baseline: the same batch with
   its text already read (20 text inputs in one ``add``), so the difference is what OCR costs.
 
-Screens are generated (a window with a title bar and lines of text, Pillow's bundled font),
-so their PNGs compress better than real screenshots; the stored-bytes ratio is therefore
-conservative (real PNGs are larger, the memories about the same).
+Screens are generated (Pillow's fonts and DejaVu), so their PNGs compress better than real
+screenshots; the stored-bytes ratio is therefore conservative.
 
-    .venv/bin/python eval/bench_desktop.py --out eval/results/desktop.json
+    nice .venv/bin/python eval/bench_desktop.py --out eval/results/desktop.json
 """
 
 from __future__ import annotations
@@ -27,8 +36,10 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
@@ -38,11 +49,15 @@ from typing import Any
 
 import lancedb
 import numpy as np
+from make_screens import make_set
 from PIL import Image, ImageDraw, ImageFont
 
 from mirix_like import MemorySystem
 from mirix_like.desktop import NearDuplicateFilter, ingest_screens
-from mirix_like.vision.ocr import read_text
+from mirix_like.vision import ocr
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from support.screens import DARK, history  # noqa: E402
 
 SIZE = (1920, 1080)
 WORDS = [
@@ -101,42 +116,82 @@ def frame_stream(count: int, seed: int = 7) -> list[Image.Image]:
     return frames
 
 
-class FullResolutionFilter:
-    """The baseline: the same rule on whole frames (grayscale or RGB), no downscaling."""
+class AverageFilter:
+    """The baseline, the filter this one replaced: grayscale box-averaged to about 160 pixels
+    wide, a frame dropped when 1 - mean|a - b| / 255 against the last kept is >= 0.99."""
 
-    def __init__(self, threshold: float = 0.99, mode: str = "L") -> None:
-        self.threshold, self.mode = threshold, mode
+    def __init__(self, threshold: float = 0.99) -> None:
+        self.threshold = threshold
         self._last: np.ndarray | None = None
 
-    def admit(self, image: Image.Image) -> bool:
-        pixels = np.asarray(image.convert(self.mode), dtype=np.int16)
-        same_shape = self._last is not None and pixels.shape == self._last.shape
-        if same_shape and 1 - float(np.abs(pixels - self._last).mean()) / 255 >= self.threshold:
+    def decide(self, image: Image.Image) -> bool:
+        gray = image.convert("L")
+        thumb = np.asarray(gray.reduce(max(1, gray.width // 160)), dtype=np.int16)
+        if (self._last is not None and thumb.shape == self._last.shape
+                and 1 - float(np.abs(thumb - self._last).mean()) / 255 >= self.threshold):
             return False
-        self._last = pixels
+        self._last = thumb
         return True
 
 
-def _rate(admit: Callable[[Image.Image], bool], frames: list[Image.Image]) -> dict[str, Any]:
+FILTERS: dict[str, Callable[[], Any]] = {
+    "content regions (ours)": NearDuplicateFilter,
+    "baseline: 160x90 average at 99%": AverageFilter,
+}
+
+
+def _rate(decide: Callable[[Image.Image], Any], frames: list[Image.Image]) -> dict[str, Any]:
     started = time.perf_counter()
-    kept = [admit(frame) for frame in frames]
+    kept = [bool(decide(frame)) for frame in frames]
     seconds = time.perf_counter() - started
-    return {"fps": len(frames) / seconds, "ms_per_frame": 1000 * seconds / len(frames),
-            "kept": sum(kept), "decisions": kept}
+    return {"ms_per_frame": 1000 * seconds / len(frames), "kept": sum(kept)}
 
 
 def bench_filter(count: int) -> dict[str, Any]:
+    """Milliseconds per 1080p frame on a simulated session, each filter twice, interleaved."""
     frames = frame_stream(count)
-    results = {
-        "downscaled gray 160x90 (ours)": _rate(NearDuplicateFilter().admit, frames),
-        "full-resolution gray": _rate(FullResolutionFilter(mode="L").admit, frames),
-        "full-resolution RGB": _rate(FullResolutionFilter(mode="RGB").admit, frames),
-    }
-    ours = results["downscaled gray 160x90 (ours)"]["decisions"]
-    for row in results.values():
-        row["same_decisions_as_ours"] = sum(a == b for a, b in zip(row.pop("decisions"), ours,
-                                                                   strict=True))
-    return {"frames": count, "results": results}
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in FILTERS}
+    for _ in range(2):
+        for name, make in FILTERS.items():
+            rows[name].append(_rate(make().decide, frames))
+    return {"frames": count, "results": {name: {
+        "ms_per_frame": min(r["ms_per_frame"] for r in runs), "kept": runs[0]["kept"]}
+        for name, runs in rows.items()}}
+
+
+LOOKS: dict[str, dict[str, Any]] = {
+    "1920x1080 light sans 15px": {},
+    "1366x768 dark 12px, clock at the bottom": {"size": (1366, 768), "theme": DARK,
+                                                "text_px": 12, "panel": "bottom"},
+    "2560x1440 serif 20px": {"size": (2560, 1440), "family": "serif", "text_px": 20},
+    "1920x1080 monospaced 13px": {"family": "mono", "text_px": 13},
+}
+
+
+def bench_histories(workdir: Path) -> dict[str, Any]:
+    """Distinct screens kept and repeats dropped, per filter, per history."""
+    out: dict[str, Any] = {}
+    for look, options in LOOKS.items():
+        frames = history(**options)
+        out[look] = {name: _score(make(), [(f.image, f.new) for f in frames])
+                     for name, make in FILTERS.items()}
+    folder = workdir / "vqa"
+    make_set(folder, users=1, screens=20, duplicates=2, seed=7)
+    shots = sorted((folder / "user1").iterdir())
+    firsts = {pair["screenshot"] for pair in json.loads(
+        (folder / "qa_pairs.json").read_text(encoding="utf-8"))[0]["qa_pairs"]}
+    frames = [(Image.open(p).convert("RGB"), p.name in firsts) for p in shots]
+    out["make_screens.py seed 7, 20 screens + 2 clock-only copies each"] = {
+        name: _score(make(), frames) for name, make in FILTERS.items()}
+    return out
+
+
+def _score(keep: Any, frames: list[tuple[Image.Image, bool]]) -> dict[str, str]:
+    decided = [(bool(keep.decide(image)), new) for image, new in frames]
+    distinct = sum(new for _, new in decided)
+    return {"distinct_kept": f"{sum(k and n for k, n in decided)} of {distinct}",
+            "repeats_dropped": f"{sum(not k and not n for k, n in decided)} of "
+                               f"{len(decided) - distinct}"}
 
 
 def _distinct_screens(count: int, seed: int = 11) -> Iterable[Image.Image]:
@@ -145,43 +200,92 @@ def _distinct_screens(count: int, seed: int = 11) -> Iterable[Image.Image]:
         yield screen(APPS[n % len(APPS)], [_sentence(rng) for _ in range(rng.randint(8, 22))])
 
 
-LIGHTER_OCR = {"Global.use_cls": False, "Det.limit_type": "max", "Det.limit_side_len": 1280}
+LIGHTER = {"Global.log_level": "warning", "Global.use_cls": False, "Det.limit_type": "max",
+           "Det.limit_side_len": 1280}
 
 
-def bench_ocr(count: int, workdir: Path) -> dict[str, Any]:
-    """``read_text`` on text-heavy and blank 1080p screens; and a lighter RapidOCR setting
-    (no angle classifier, detection on the image scaled to 1280 on its long side) for
-    comparison, with how many of the default's lines it reads identically."""
+def _norm(line: str) -> str:
+    return re.sub(r"\s+", " ", line).strip()
+
+
+def bench_ocr(count: int) -> dict[str, Any]:
+    """Seconds per screen and lines read, ours against RapidOCR's defaults (what read_text
+    used before) and the lighter settings with default threads, interleaved per screen."""
     from rapidocr import RapidOCR
 
-    paths = []
-    for n, image in enumerate(_distinct_screens(count)):
-        paths.append(workdir / f"ocr{n}.png")
-        image.save(paths[-1])
-    blank = workdir / "blank.png"
-    Image.new("RGB", SIZE, (250, 250, 250)).save(blank)
-    lighter = RapidOCR(params={"Global.log_level": "warning", **LIGHTER_OCR})
-    read_text(blank)  # loads the models: not counted
-    lighter(str(blank))
-    times: list[float] = []
-    blanks: list[float] = []
-    light: list[float] = []
-    lines = same = 0
-    for path in paths:
+    engines: dict[str, Callable[[Image.Image], list[str]]] = {
+        "RapidOCR defaults (before)": _lines(RapidOCR(params={"Global.log_level": "warning"})),
+        "lighter settings, default threads": _lines(RapidOCR(params=LIGHTER)),
+        "ours (read_screen)": lambda image: [ln.text for ln in ocr.read_screen(image).lines],
+    }
+    sets = {"text-heavy 1920x1080 (26 px, 8-22 lines)": [
+                (image, None) for image in _distinct_screens(count)],
+            "desktop screens 1920x1080 (15 px)": [
+                (f.image, f.shot) for f in history() if f.new][:count]}
+    blank = Image.new("RGB", SIZE, (250, 250, 250))
+    for read in engines.values():
+        read(blank)  # loads the models: not counted
+    out: dict[str, Any] = {}
+    for label, screens in sets.items():
+        times: dict[str, list[float]] = {name: [] for name in engines}
+        same = dict.fromkeys(engines, 0)
+        exact = dict.fromkeys(engines, 0)
+        total = truth_total = 0
+        for image, shot in screens:
+            read_lines = {}
+            for name, read in engines.items():
+                started = time.perf_counter()
+                read_lines[name] = {_norm(line) for line in read(image)}
+                times[name].append(time.perf_counter() - started)
+            default = read_lines["RapidOCR defaults (before)"]
+            total += len(default)
+            truth = {_norm(line) for line in shot.lines if line.strip()} if shot else set()
+            truth_total += len(truth)
+            for name, lines in read_lines.items():
+                same[name] += len(lines & default)
+                exact[name] += len(lines & truth)
+        out[label] = {"screens": len(screens), "lines_read_by_defaults": total, **{
+            name: {"seconds": _stats(times[name]), "lines_identical_to_defaults": same[name],
+                   **({"screen_lines_read_exactly": f"{exact[name]} of {truth_total}"}
+                      if truth_total else {})} for name in engines}}
+    return out
+
+
+def _lines(engine: Any) -> Callable[[Image.Image], list[str]]:
+    return lambda image: list(engine(image).txts or ())
+
+
+def bench_reread(count: int) -> dict[str, Any]:
+    """Each kept screen read whole, and re-read from the kept screen before it: the distinct
+    screens of a 1080p history (another mail, chat or note in the same layout), and the
+    frames kept from a simulated session (typing, scrolling, window switches)."""
+    kept = NearDuplicateFilter()
+    session = [frame for frame in frame_stream(count) if kept.decide(frame)]
+    return {"history of distinct screens": _reread([f.image for f in history() if f.new]),
+            "frames kept from a simulated session": _reread(session)}
+
+
+def _reread(images: list[Image.Image]) -> dict[str, Any]:
+    keep = NearDuplicateFilter()
+    whole_s, part_s = [], []
+    same = lines = 0
+    before = None
+    for image in images:
+        decision = keep.decide(image)
         started = time.perf_counter()
-        default_lines = set(read_text(path).splitlines())
-        times.append(time.perf_counter() - started)
-        started = time.perf_counter()
-        read_text(blank)
-        blanks.append(time.perf_counter() - started)
-        started = time.perf_counter()
-        light_lines = set(lighter(str(path)).txts or ())
-        light.append(time.perf_counter() - started)
-        lines += len(default_lines)
-        same += len(default_lines & light_lines)
-    return {"screens": count, "text_screen_s": _stats(times), "blank_screen_s": _stats(blanks),
-            "lighter_config": LIGHTER_OCR, "lighter_text_screen_s": _stats(light),
-            "default_lines": lines, "lighter_identical_lines": same}
+        whole = ocr.read_screen(image)
+        whole_s.append(time.perf_counter() - started)
+        if before is not None:
+            started = time.perf_counter()
+            part = ocr.reread(image, before, decision.boxes)
+            part_s.append(time.perf_counter() - started)
+            full = {_norm(ln.text) for ln in whole.lines}
+            lines += len(full)
+            same += len(full & {_norm(ln.text) for ln in part.lines})
+        before = whole
+    return {"screens": len(images) - 1, "read_whole_s": _stats(whole_s[1:]),
+            "reread_changed_regions_s": _stats(part_s), "lines_of_whole_reading": lines,
+            "reread_identical_lines": same}
 
 
 def _stats(values: list[float]) -> dict[str, float]:
@@ -220,7 +324,7 @@ def bench_storage_and_batch(sample: int, workdir: Path) -> dict[str, Any]:
     png_bytes = _size(folder)
 
     store, empty_store, text_store = workdir / "store", workdir / "empty", workdir / "texts"
-    read_text(next(folder.iterdir()))  # OCR models loaded before measuring
+    ocr.read_screen(next(folder.iterdir()))  # OCR models loaded before measuring
     with _warm_memory(store) as memory:
         before = _size(store)
         started = time.perf_counter()
@@ -255,27 +359,40 @@ def bench_storage_and_batch(sample: int, workdir: Path) -> dict[str, Any]:
     }
 
 
+PARTS = ("filter", "histories", "ocr", "reread", "store")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=300, help="frames for filtering")
     parser.add_argument("--ocr", type=int, default=10, help="screenshots for OCR timing")
+    parser.add_argument("--session", type=int, default=60,
+                        help="frames of the simulated session whose kept frames are re-read")
     parser.add_argument("--sample", type=int, default=40,
                         help="screenshots ingested for bytes and batch time (multiple of 20)")
+    parser.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS))
     parser.add_argument("--out", type=Path, help="write the results as JSON here")
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="bench-desktop-"))
+    runs: dict[str, Callable[[], Any]] = {
+        "filter": lambda: bench_filter(args.frames),
+        "histories": lambda: bench_histories(workdir),
+        "ocr": lambda: bench_ocr(args.ocr),
+        "reread": lambda: bench_reread(args.session),
+        "store": lambda: bench_storage_and_batch(args.sample, workdir),
+    }
+    results: dict[str, Any] = {"cpus": os.cpu_count()}
     try:
-        results = {"load_before": os.getloadavg(), "cpus": os.cpu_count(),
-                   "filter": bench_filter(args.frames), "ocr": bench_ocr(args.ocr, workdir),
-                   "store": bench_storage_and_batch(args.sample, workdir),
-                   "load_after": os.getloadavg()}
+        for part in args.parts:
+            before = os.getloadavg()
+            results[part] = runs[part]()
+            results[part]["load_average"] = {"before": before, "after": os.getloadavg()}
+            print(part, json.dumps(results[part], indent=2), flush=True)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
-    text = json.dumps(results, indent=2)
-    print(text)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text + "\n")
+        args.out.write_text(json.dumps(results, indent=2) + "\n")
 
 
 if __name__ == "__main__":

@@ -46,7 +46,7 @@ from retrieval import BM25, recall_at
 from scoring import Judge, TokenCounter, bleu1, token_f1
 from tqdm import tqdm
 
-from mirix_like import AsyncMemorySystem, SearchHit, memory_types
+from mirix_like import AsyncMemorySystem, memory_types
 from mirix_like.config import Settings, load_settings
 
 MODES = ("retrieval", "answer")
@@ -125,23 +125,6 @@ async def ingest(conversation: Conversation, folder: Path, settings: Settings) -
 # ----------------------------------------------------------------------------- retrieval mode
 
 
-def block_sources(block: str, hits: Sequence[SearchHit], tokens: TokenCounter,
-                  budget: int) -> tuple[list[str], int]:
-    """Turns of the hits whose rendering lies whole in ``block`` cut at ``budget`` tokens.
-
-    Core blocks take their place in the block but earn nothing (their ``source_ids`` are
-    whole batches). Returns the turns and the tokens of the whole block.
-    """
-    cut = tokens.cut(block, budget)
-    found: list[str] = []
-    for hit in hits:
-        rendered = json.dumps(memory_types.get(hit.memory_type).render(hit.item),
-                              ensure_ascii=False)
-        if hit.memory_type != "core" and rendered in cut:
-            found += hit.item.source_ids
-    return list(dict.fromkeys(found)), tokens.count(block)
-
-
 def scored(conversation: Conversation, categories: Sequence[int], limit: int | None,
            need_evidence: bool) -> list[Question]:
     """The questions to score: in ``categories``, with evidence if asked, at most ``limit``."""
@@ -173,11 +156,15 @@ async def retrieval_questions(conversation: Conversation, folder: Path, settings
         for question in scored(conversation, args.categories, args.limit, need_evidence=True):
             start = time.perf_counter()
             topics = await agent.topics(question.question, [])
-            hits, counts = agent.retrieve(user, " ".join(topics) or question.question)
-            block = agent.memory_block(hits, counts)
+            hits, counts = await agent.active.retrieve_async(
+                user, " ".join(topics) or question.question, question.question)
+            context = agent.active.context(hits, counts, max_tokens=args.budget)
             elapsed = (time.perf_counter() - start) * 1000
-            ranked = [h for h in hits if h.memory_type != "core"]
-            in_block, block_tokens = block_sources(block, hits, tokens, args.budget)
+            # Always-shown items (core blocks) cite whole batches: they earn nothing.
+            ranked = [h for h in hits if not memory_types.get(h.memory_type).retrieval.always]
+            in_block = list(dict.fromkeys(s for h in context.items for s in h.item.source_ids
+                                          if h in ranked))
+            block_tokens = tokens.count(context.text)
             top = bm25.top(question.question, max(args.ks))
             bm25_block = "\n".join(lines[i] for i in top)
             bm25_cut = tokens.cut(bm25_block, args.budget)

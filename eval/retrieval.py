@@ -37,7 +37,8 @@ from locomo_data import (
 from tqdm import tqdm
 
 from mirix_like.embedders import EMBEDDERS, make_embedder
-from mirix_like.store.store import MAX_LIMIT, MemoryStore
+from mirix_like.store.queries import MAX_LIMIT
+from mirix_like.store.store import MemoryStore
 
 METHODS = ("fts", "vector", "hybrid")
 BM25_K1 = 1.5

@@ -32,11 +32,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from mirix_like.agents.chat import ChatAgent
 from scoring import Judge, normalise_answer
 from tqdm import tqdm
 
-from mirix_like import AsyncMemorySystem, MemorySystem
+from mirix_like import AsyncMemorySystem, MemorySystem, memory_types
+from mirix_like.agents.chat import ChatAgent
 from mirix_like.config import Settings, load_settings
 from mirix_like.desktop.folder import ingest_screens, screenshot_id
 
@@ -81,8 +81,10 @@ async def answer_all(settings: Settings, user: str, pairs: list[dict], files: di
 async def _one(agent: ChatAgent, user: str, pair: dict, files: dict[str, str],
                ks: Sequence[int], judge: Judge | None) -> dict:
     topics = await agent.topics(pair["question"], [])
-    hits, _ = agent.retrieve(user, " ".join(topics) or pair["question"])
-    ranked = [h.item.source_ids for h in hits if h.memory_type != "core"]
+    hits, _ = await agent.active.retrieve_async(user, " ".join(topics) or pair["question"],
+                                                pair["question"])
+    ranked = [h.item.source_ids for h in hits
+              if not memory_types.get(h.memory_type).retrieval.always]
     response = await agent.answer(pair["question"], user, [])
     row = {"user": user, "app": pair.get("app"), "question": pair["question"],
            "gold": pair["answer"], "answer": response.answer,

@@ -10,17 +10,22 @@ import importlib
 import pkgutil
 from functools import cache
 
+from mirix_like.errors import UnknownMemoryTypeError
 from mirix_like.memory_types.base import MemoryItem, MemoryType, TreeMemoryItem
 
-from mirix_like.errors import UnknownMemoryTypeError
-
 __all__ = ["MemoryItem", "MemoryType", "TreeMemoryItem", "all_types", "get", "names"]
+
+
+_NOT_TYPES = frozenset({"base", "tools"})
+"""Modules of the package that hold what every type shares, not a type."""
 
 
 @cache
 def _registry() -> dict[str, MemoryType]:
     found: list[MemoryType] = []
     for module_info in pkgutil.iter_modules(__path__):
+        if module_info.name in _NOT_TYPES:
+            continue
         module = importlib.import_module(f"{__name__}.{module_info.name}")
         spec = getattr(module, "SPEC", None)
         if isinstance(spec, MemoryType):

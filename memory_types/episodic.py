@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
-from mirix_like.memory_types.base import Actor, MemoryType, TreeMemoryItem, UTCDatetime, utcnow
+import re
+
 from pydantic import Field
+
+from mirix_like.memory_types.base import (
+    Actor,
+    MemoryType,
+    RetrievalPolicy,
+    TreeMemoryItem,
+    UTCDatetime,
+    utcnow,
+)
+
+_WORD = re.compile(r"\w+")
 
 
 class EpisodicEvent(TreeMemoryItem):
@@ -12,6 +24,7 @@ class EpisodicEvent(TreeMemoryItem):
     event_type: str = Field(default="event", max_length=200)
     summary: str = Field(min_length=1)
     details: str = ""
+    context: str = Field(default="", description="What was said just before, if anything.")
     actor: Actor = "user"
     occurred_at: UTCDatetime = Field(default_factory=utcnow)
 
@@ -20,6 +33,18 @@ def render(item: EpisodicEvent) -> str:
     when = item.occurred_at.strftime("%Y-%m-%d %H:%M UTC")
     line = f"[{when}] ({item.event_type}, {item.actor}) {item.summary}"
     return f"{line}\n  details: {item.details}" if item.details else line
+
+
+def brief(item: EpisodicEvent) -> str:
+    """``[date] what happened``: the summary, and the details when they say more than it
+    (not when they only quote the message the summary restates)."""
+    text = item.summary
+    if item.details:
+        said = set(_WORD.findall(item.summary.lower()))
+        new = set(_WORD.findall(item.details.lower())) - said
+        if len(new) > 0.4 * len(said):
+            text = f"{item.summary} — {item.details}"
+    return f"[{item.occurred_at:%Y-%m-%d}] {text}"
 
 
 SPEC = MemoryType(
@@ -31,9 +56,15 @@ SPEC = MemoryType(
         "against the input's time), a specific one-sentence summary naming who did what, and "
         "the details. Merge into an existing event instead of adding a duplicate."
     ),
-    text_fields=("summary", "details"),
-    embed_fields=("summary", "details"),
+    # ``context`` (the message before) is searched, never rendered: it lets the reply to a
+    # question be found by the question's words.
+    text_fields=("summary", "details", "context"),
+    embed_fields=("summary", "details", "context"),
     render=render,
+    brief=brief,
     order=1,
     time_field="occurred_at",
+    retrieval=RetrievalPolicy(limit=10, recent=10),
+    sample={"summary": "Ada booked a table at Luigi's for Friday", "event_type": "conversation",
+            "occurred_at": "2025-03-14T18:30:00+00:00"},
 )

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from mirix_like.memory_types.base import MemoryItem, MemoryType, Sensitivity
 from pydantic import Field
+
+from mirix_like.memory_types.base import MemoryItem, MemoryType, RetrievalPolicy, Sensitivity
 
 MASK = "********"
 
@@ -40,4 +41,6 @@ SPEC = MemoryType(
     order=5,
     secret_fields=("secret_value",),
     tree=False,
+    retrieval=RetrievalPolicy(chat_sensitivity=("low", "medium")),
+    sample={"caption": "Gym locker code", "secret_value": "4471", "entry_type": "code"},
 )

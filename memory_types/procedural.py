@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from mirix_like.memory_types.base import MemoryType, TreeMemoryItem
 from pydantic import Field
+
+from mirix_like.memory_types.base import MemoryType, TreeMemoryItem
 
 
 class Procedure(TreeMemoryItem):
@@ -33,4 +34,5 @@ SPEC = MemoryType(
     embed_fields=("summary", "steps"),
     render=render,
     order=3,
+    sample={"summary": "Deploy the web app", "steps": ["run the tests", "push to main"]},
 )

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from mirix_like.memory_types.base import MemoryType, TreeMemoryItem
 from pydantic import Field
+
+from mirix_like.memory_types.base import MemoryType, TreeMemoryItem
 
 RENDERED_CONTENT_CHARS = 500
 
@@ -39,4 +40,5 @@ SPEC = MemoryType(
     embed_fields=("title", "summary"),
     render=render,
     order=4,
+    sample={"title": "Trip notes", "content": "Flight LH 1234 leaves at 09:40"},
 )

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from mirix_like.memory_types.base import MemoryType, TreeMemoryItem
 from pydantic import Field
+
+from mirix_like.memory_types.base import MemoryType, TreeMemoryItem
 
 
 class SemanticFact(TreeMemoryItem):
@@ -35,4 +36,5 @@ SPEC = MemoryType(
     embed_fields=("name", "summary", "details"),
     render=render,
     order=2,
+    sample={"name": "Luigi's", "summary": "Ada's favourite Italian restaurant, in Vienna"},
 )

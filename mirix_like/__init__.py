@@ -11,16 +11,16 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from mirix_like.agents.batch import ChangeReport
     from mirix_like.agents.chat import ChatResponse
     from mirix_like.config import Settings, load_settings
     from mirix_like.errors import MirixLikeError
+    from mirix_like.ingest.report import ChangeReport
     from mirix_like.store import MemoryStore, RawInput, SearchHit
     from mirix_like.system import AsyncMemorySystem, MemorySystem
 
 _WHERE = {
     "AsyncMemorySystem": "mirix_like.system",
-    "ChangeReport": "mirix_like.agents.batch",
+    "ChangeReport": "mirix_like.ingest.report",
     "ChatResponse": "mirix_like.agents.chat",
     "MemoryStore": "mirix_like.store",
     "MemorySystem": "mirix_like.system",

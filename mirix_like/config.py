@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import platformdirs
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -21,7 +21,11 @@ from pydantic_settings import (
 
 from mirix_like.errors import ConfigError
 
+if TYPE_CHECKING:
+    from mirix_like.memory_types import MemoryType
+
 CONFIG_ENV = "MIRIX_LIKE_CONFIG"
+MAX_RETRIEVAL = 100
 
 
 def default_store_uri() -> str:
@@ -40,16 +44,46 @@ def default_config_file() -> Path:
 
 
 class RetrievalSettings(BaseModel):
-    """How many items of each type active retrieval puts in front of the chat agent."""
+    """How many items of each memory type active retrieval puts in front of the chat agent.
 
-    episodic_recent: int = Field(10, ge=0, le=100)
-    episodic_relevant: int = Field(10, ge=0, le=100)
-    semantic: int = Field(10, ge=0, le=100)
-    procedural: int = Field(10, ge=0, le=100)
-    resource: int = Field(10, ge=0, le=100)
-    knowledge_vault: int = Field(10, ge=0, le=100)
+    Keyed by memory type: ``semantic=5`` (items chosen by relevance) and ``episodic_recent=3``
+    (the newest items added after them). A type left out keeps its own default (its
+    ``RetrievalPolicy``); a key that names no registered type is an error, so a typo is not
+    silently ignored. ``episodic_relevant`` is the older name of ``episodic``.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
     method: Literal["auto", "hybrid", "fts", "vector"] = "auto"
     """``auto``: full-text search with a lexical embedder (the offline default), else hybrid."""
+
+    @model_validator(mode="after")
+    def _known_types(self) -> RetrievalSettings:
+        from mirix_like import memory_types  # the registry imports the agents, which import us
+
+        known = memory_types.names()
+        extra = self.__pydantic_extra__ or {}
+        if "episodic_relevant" in extra:
+            extra.setdefault("episodic", extra.pop("episodic_relevant"))
+        for key, value in list(extra.items()):
+            if key not in known and key.removesuffix("_recent") not in known:
+                raise ValueError(f"retrieval.{key}: no memory type {key!r} (known: "
+                                 f"{', '.join(known)}; add _recent for the newest items)")
+            text = value.strip() if isinstance(value, str) else None
+            number = int(text) if text and text.isdigit() else value
+            if type(number) is not int or not 0 <= number <= MAX_RETRIEVAL:
+                raise ValueError(f"retrieval.{key} must be a whole number from 0 to "
+                                 f"{MAX_RETRIEVAL}, not {value!r}")
+            extra[key] = number
+        return self
+
+    def limit(self, spec: MemoryType) -> int:
+        """Items of ``spec`` chosen by relevance to the message."""
+        return (self.__pydantic_extra__ or {}).get(spec.name, spec.retrieval.limit)
+
+    def recent(self, spec: MemoryType) -> int:
+        """The newest items of ``spec`` added after the relevant ones."""
+        return (self.__pydantic_extra__ or {}).get(f"{spec.name}_recent", spec.retrieval.recent)
 
 
 class Settings(BaseSettings):
@@ -66,15 +100,23 @@ class Settings(BaseSettings):
     secret_key_file: str | None = None
     log_model_events: bool = False
 
-    embedder: Literal["hashing", "openai", "sentence-transformers"] = "hashing"
+    embedder: Literal["hashing", "minilm", "openai", "sentence-transformers"] = "hashing"
     embedder_options: dict[str, Any] = Field(default_factory=dict)
 
     backend: Literal["auto", "offline", "openai"] = "auto"
     model: str = "gpt-4.1-mini"
     base_url: str | None = None
     api_key: str | None = None
-    model_vision: bool = True
+    model_vision: Literal["auto"] | bool = "auto"
+    model_tools: Literal["auto"] | bool = "auto"
+    """Native tool calls; without them tool calls are asked for as JSON."""
+    model_structured_output: Literal["auto"] | bool = "auto"
+    """``response_format`` with a JSON schema, enforced by the server."""
+    model_context_window: int | None = Field(None, ge=256)
+    """Prompt plus reply tokens; ``None``: as the server says, if it does."""
     model_json_output: bool = True
+    max_tokens: int = Field(2048, ge=16, le=1_000_000)
+    """The cap on each model reply (at most a quarter of a known context window)."""
     request_timeout: float = Field(60.0, gt=0)
     max_retries: int = Field(3, ge=0, le=10)
     retry_backoff: float = Field(0.5, ge=0, le=60)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import shutil
+import tempfile
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -11,7 +11,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from mirix_like.cli_support import per_type
 from mirix_like.config import load_settings
+from mirix_like.errors import InvalidInputError
 from mirix_like.system import MemorySystem
 
 DEMO_USER = "demo"
@@ -37,26 +39,32 @@ def render_screen(title: str, lines: list[str], path: Path) -> Path:
 
 
 def run_demo(store_dir: Path, say: Callable[[str], None] = print) -> list[dict[str, Any]]:
-    """Ingest the demo data into a fresh store at ``store_dir`` and answer its questions."""
-    shutil.rmtree(store_dir, ignore_errors=True)
-    store_dir.mkdir(parents=True)
+    """Ingest the demo data into a new store at ``store_dir`` and answer its questions.
+
+    ``store_dir`` must not exist yet or be an empty folder: the demo never deletes anything,
+    so it refuses a folder that holds something (an earlier demo store included).
+    """
+    if store_dir.exists() and (not store_dir.is_dir() or any(store_dir.iterdir())):
+        raise InvalidInputError(f"{store_dir} is not empty; the demo needs a new or empty "
+                                "folder (or none: it then uses a temporary store)")
     data = demo_data()
     settings = load_settings(store_uri=str(store_dir))
     answers = []
-    with MemorySystem(settings) as memory:
+    with MemorySystem(settings) as memory, tempfile.TemporaryDirectory() as screens:
         say(f"model backend: {memory.aio.backend.name}; store: {store_dir}")
         for n, session in enumerate(data["sessions"], start=1):
             report = memory.add(session["messages"], user_id=DEMO_USER,
                                 occurred_at=session["occurred_at"], flush=True)
-            created = {k: len(v) for k, v in report.created.items()}
-            say(f"session {n}: {len(report.processed_inputs)} messages -> new items {created}")
+            say(f"session {n}: {len(report.processed_inputs)} messages -> new memories: "
+                f"{per_type(report.created) or 'none'}")
         for n, screen in enumerate(data["screens"], start=1):
-            path = render_screen(screen["title"], screen["lines"], store_dir / f"screen{n}.png")
+            path = render_screen(screen["title"], screen["lines"],
+                                 Path(screens) / f"screen{n}.png")
             report = memory.add(images=[path], user_id=DEMO_USER,
                                 occurred_at=screen["occurred_at"], flush=True,
                                 metadata={"app": screen["title"]})
-            created = {k: len(v) for k, v in report.created.items()}
-            say(f"screenshot {n} ({screen['title']}): new items {created}")
+            say(f"screenshot {n} ({screen['title']}) -> new memories: "
+                f"{per_type(report.created) or 'none'}")
         for question in data["questions"]:
             response = memory.chat(question, user_id=DEMO_USER)
             say(f"\nQ: {question}\nA: {response.answer}")

@@ -9,13 +9,20 @@ One root, so ``except MirixLikeError`` catches all of them::
     │   ├── InvalidItemError                        fields of the wrong type or value
     │   │   └── CoreBlockLimitError                 a core block over its character limit
     │   ├── InvalidQueryError                       bad search method, limit, filter or time range
-    │   └── EmbeddingDimensionError                 a vector of the wrong length
+    │   ├── EmbeddingDimensionError                 a vector of the wrong length
+    │   └── InvalidExportError                      an export (folder or zip) that is broken
+    │                                               or doctored; importing it changed nothing
     ├── StoreError                                  the store cannot do what was asked
     │   ├── StoreNotWritableError                   the store location cannot be created or written
     │   ├── EmbedderMismatchError                   built with another embedder than given
     │   └── ItemNotFoundError (also a KeyError)     no item with that id for that user
     ├── ConfigError                                 settings that cannot work together
     └── ModelError                                  a model backend failed after its retries
+        ├── ModelConfigError                        the server refused the request as set up
+        │                                           (a missing flag, an unknown model, a bad
+        │                                           key): not retried, says what to change
+        └── ModelOutputError                        the model answered, but never with valid
+                                                    tool calls in the tries it had
 
 Errors raised by LanceDB and pyarrow are translated into these inside the store layer;
 nothing else needs to know about them.
@@ -28,13 +35,16 @@ __all__ = [
     "CoreBlockLimitError",
     "EmbedderMismatchError",
     "EmbeddingDimensionError",
+    "InvalidExportError",
     "InvalidInputError",
     "InvalidItemError",
     "InvalidQueryError",
     "InvalidUserIdError",
     "ItemNotFoundError",
     "MirixLikeError",
+    "ModelConfigError",
     "ModelError",
+    "ModelOutputError",
     "StoreError",
     "StoreNotWritableError",
     "UnknownMemoryTypeError",
@@ -73,6 +83,11 @@ class EmbeddingDimensionError(InvalidInputError):
     """A vector whose length differs from the store's embedding dimension."""
 
 
+class InvalidExportError(InvalidInputError):
+    """An export that cannot be imported as it is (a bad manifest, record, path or image);
+    it is refused before anything is written."""
+
+
 class StoreError(MirixLikeError):
     """The store cannot do what was asked."""
 
@@ -98,3 +113,13 @@ class ConfigError(MirixLikeError):
 
 class ModelError(MirixLikeError):
     """A model backend still failed after its retries."""
+
+
+class ModelConfigError(ModelError):
+    """The model server refused the request as configured; retrying cannot help, and the
+    message says which setting or server flag to change."""
+
+
+class ModelOutputError(ModelError):
+    """The model answered every try, but never with tool calls that all succeeded: the
+    server is fine, the model is not up to the task (a fallback may take over)."""

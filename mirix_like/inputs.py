@@ -21,6 +21,7 @@ from mirix_like.store.filters import check_user_id, is_utf8
 
 MAX_INPUT_CHARS = 1_000_000
 MAX_METADATA_CHARS = 100_000
+MAX_METADATA_DEPTH = 20
 MAX_IMAGE_PIXELS = 40_000_000
 MAX_ID_CHARS = 256
 ROLES = ("user", "assistant", "system", "other")
@@ -66,11 +67,31 @@ def check_text(text: Any, what: str) -> str:
     return text
 
 
-def _check_metadata(metadata: Any) -> dict[str, Any]:
+def nested_deeper_than(value: Any, limit: int) -> bool:
+    """Whether lists and mappings nest more than ``limit`` levels in ``value`` (a scalar: 0).
+
+    Without recursion, and it stops at the limit, so a structure that contains itself ends.
+    """
+    stack = [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        children = node.values() if isinstance(node, Mapping) else (
+            node if isinstance(node, list | tuple) else None)
+        if children is not None:
+            if level > limit:
+                return True
+            stack.extend((child, level + 1) for child in children)
+    return False
+
+
+def check_metadata(metadata: Any) -> dict[str, Any]:
+    """``metadata`` if it is plain JSON with string keys, within the size and depth limits."""
     if metadata is None:
         return {}
     if not isinstance(metadata, Mapping) or not all(isinstance(k, str) for k in metadata):
         raise InvalidInputError("metadata must be a mapping with string keys")
+    if nested_deeper_than(metadata, MAX_METADATA_DEPTH):
+        raise InvalidInputError(f"metadata nested deeper than {MAX_METADATA_DEPTH} levels")
     try:
         encoded = json.dumps(metadata, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
@@ -95,7 +116,7 @@ def messages_to_inputs(
     """
     check_user_id(user_id)
     when = event_time(occurred_at)
-    meta = _check_metadata(metadata)
+    meta = check_metadata(metadata)
     if isinstance(content, str):
         return [RawInput(user_id=user_id, kind="text", text=check_text(content, "text"),
                          occurred_at=when, metadata=meta)]
@@ -142,7 +163,7 @@ def image_to_input(
     """A raw input for one image; the image is copied as PNG into ``image_dir``."""
     check_user_id(user_id)
     when = event_time(occurred_at)
-    meta = _check_metadata(metadata)
+    meta = check_metadata(metadata)
     picture = _open_image(image)
     buffer = io.BytesIO()
     picture.save(buffer, format="PNG")
@@ -175,7 +196,10 @@ def _open_image(image: ImageLike) -> PILImage.Image:
         raise InvalidInputError(f"an image must be a path or a PIL image, not "
                                 f"{type(image).__name__}")
     _check_size(picture)
-    return picture.convert("RGB")
+    try:  # a PIL image opened lazily is decoded here: its data may still be broken
+        return picture.convert("RGB")
+    except (OSError, ValueError, SyntaxError, PILImage.DecompressionBombError) as exc:
+        raise InvalidInputError(f"the image cannot be decoded: {exc}") from None
 
 
 def _check_size(picture: PILImage.Image) -> None:

@@ -13,20 +13,22 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import platformdirs
-from autogen_core import Image
 
 from mirix_like import memory_types
-from mirix_like.agents.batch import Batch, ChangeReport
 from mirix_like.agents.chat import ChatAgent, ChatResponse
 from mirix_like.agents.manager import MemoryManager
 from mirix_like.agents.meta import MetaMemoryManager
 from mirix_like.config import Settings, load_settings
 from mirix_like.embedders import make_embedder
 from mirix_like.errors import InvalidInputError
+from mirix_like.ingest.pipeline import IngestPipeline
+from mirix_like.ingest.report import ChangeReport
 from mirix_like.inputs import ImageLike, Message, check_text, image_to_input, messages_to_inputs
-from mirix_like.memory_types.base import MemoryItem
+from mirix_like.memory_types.base import MemoryItem, new_id
 from mirix_like.models import ModelBackend, make_backend
-from mirix_like.offline.rules import redact
+from mirix_like.retrieval.active import MAX_CONTEXT_TOKENS, Context
+from mirix_like.retrieval.budget import BLOCK_TOKENS
+from mirix_like.secrets import redact
 from mirix_like.store import (
     HistoryEntry,
     InputStatus,
@@ -37,7 +39,6 @@ from mirix_like.store import (
 )
 from mirix_like.store.backup import ExportSummary, export_store, import_store
 from mirix_like.store.filters import check_user_id
-from mirix_like.vision.ocr import read_text
 
 T = TypeVar("T")
 RECENT_TURNS = 10
@@ -77,10 +78,12 @@ class AsyncMemorySystem:
         managers = {spec.name: MemoryManager(spec, client, vision=vision, attempts=attempts)
                     for spec in memory_types.all_types()}
         self.meta = MetaMemoryManager(client, managers, vision=vision, attempts=attempts)
+        self.ingest = IngestPipeline(self.store, self.meta, vision=vision,
+                                     batch_size=self.settings.batch_size,
+                                     keep_images=self.settings.keep_images)
         self.chat_agent = ChatAgent(self.store, client, retrieval=self.settings.retrieval,
                                     topic_mode=self._topic_mode(), remember=self._remember)
         self._recent: dict[str, deque[str]] = {}
-        self._user_locks: dict[str, asyncio.Lock] = {}
 
     def _topic_mode(self) -> Any:
         return "keywords" if self.backend.name == "offline" else self.settings.topic_extraction
@@ -131,69 +134,21 @@ class AsyncMemorySystem:
     async def flush(self, user_id: str) -> ChangeReport:
         """Turn every pending input of ``user_id`` into memories, a batch at a time.
 
-        One flush per user runs at a time, across threads and processes sharing the store.
+        Each input ends processed (the report says why when nothing was stored from it) or
+        failed alone, with its error; one flush per user runs at a time.
         """
-        check_user_id(user_id)
-        report = ChangeReport()
-        async with self._user_locks.setdefault(user_id, asyncio.Lock()):
-            store_lock = self.store.user_lock(user_id)
-            await asyncio.to_thread(store_lock.__enter__)
-            try:
-                pending = await asyncio.to_thread(self.store.inputs, user_id, status="pending")
-                size = self.settings.batch_size
-                for start in range(0, len(pending), size):
-                    report.merge(await self._process(user_id, pending[start:start + size]))
-            finally:
-                store_lock.__exit__(None, None, None)
-        return report
-
-    async def _readable(self, raw: RawInput) -> RawInput:
-        """An image input with its text read by OCR when the model cannot see images."""
-        if raw.kind != "image" or raw.text or self.backend.vision or not raw.image_path:
-            return raw
-        text = await asyncio.to_thread(read_text, raw.image_path)
-        return raw.model_copy(update={"text": text})
-
-    async def _process(self, user_id: str, inputs: list[RawInput]) -> ChangeReport:
-        inputs = [await self._readable(raw) for raw in inputs]
-        images = {raw.id: Image.from_file(Path(raw.image_path)) for raw in inputs
-                  if raw.image_path and self.backend.vision and Path(raw.image_path).is_file()}
-        batch = Batch(user_id=user_id, inputs=inputs, store=self.store, images=images)
-        ids = batch.input_ids
-        # An input still claimed by an earlier update was interrupted (a crash): undo that
-        # update's changes first, so redoing the input cannot duplicate its memories.
-        for stale in sorted({raw.batch_id for raw in inputs if raw.batch_id}):
-            await asyncio.to_thread(self.store.rollback, user_id, stale)
-        await asyncio.to_thread(self.store.claim_inputs, user_id, ids, batch.id)
-        try:
-            await self.meta.process(batch)
-        except Exception as exc:  # any failure: keep the inputs, say why, let retry() redo them
-            message = f"{type(exc).__name__}: {exc}"
-            await asyncio.to_thread(self.store.rollback, user_id, batch.id)
-            await asyncio.to_thread(self.store.claim_inputs, user_id, ids, None)
-            await asyncio.to_thread(self.store.set_input_status, user_id, ids, "failed", message)
-            failed = ChangeReport(failed_inputs=ids, errors=[message], routed=batch.report.routed)
-            return failed
-        await asyncio.to_thread(self.store.set_input_status, user_id, ids, "processed")
-        batch.report.processed_inputs = ids
-        if not self.settings.keep_images:
-            for raw in inputs:
-                if raw.image_path:
-                    Path(raw.image_path).unlink(missing_ok=True)
-        return batch.report
+        return await self.ingest.flush(user_id)
 
     async def retry(self, user_id: str) -> ChangeReport:
         """Process the failed inputs of ``user_id`` again."""
-        failed = await asyncio.to_thread(self.store.inputs, user_id, status="failed")
-        await asyncio.to_thread(self.store.set_input_status, user_id,
-                                [raw.id for raw in failed], "pending")
-        return await self.flush(user_id)
+        return await self.ingest.retry(user_id)
 
     async def pending(self, user_id: str | None = None, *,
                       reveal_secrets: bool = False) -> list[RawInput]:
         """Inputs accepted but not yet processed (of every user when ``user_id`` is None).
 
-        Credentials, keys and account numbers in their text are redacted unless asked for.
+        Credentials, keys and account numbers in their text (and in a failed input's error)
+        are redacted unless asked for.
         """
         return await self._inputs(user_id, "pending", reveal_secrets)
 
@@ -207,7 +162,9 @@ class AsyncMemorySystem:
         found = await asyncio.to_thread(self.store.inputs, user_id, status=status)
         if reveal_secrets:
             return found
-        return [raw.model_copy(update={"text": redact(raw.text)}) for raw in found]
+        return [raw.model_copy(update={"text": redact(raw.text),
+                                       "error": raw.error and redact(raw.error)})
+                for raw in found]
 
     async def _remember(self, user_id: str, statement: str) -> str:
         report = await self.add({"role": "user", "content": statement}, user_id=user_id,
@@ -227,6 +184,20 @@ class AsyncMemorySystem:
         response = await self.chat_agent.answer(message, user_id, list(recent))
         recent.extend([f"user: {message}", f"assistant: {response.answer}"])
         return response
+
+    async def context(self, query: str, *, user_id: str, max_tokens: int = BLOCK_TOKENS
+                      ) -> Context:
+        """What active retrieval would put in a chat prompt for ``query``, for apps that
+        bring their own model: ``text`` (at most ``max_tokens`` estimated tokens, see the
+        README), the ``items`` in it with their types, and their ``source_ids``."""
+        check_user_id(user_id)
+        check_text(query, "query")
+        if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or not (
+                1 <= max_tokens <= MAX_CONTEXT_TOKENS):
+            raise InvalidInputError(f"max_tokens must be an integer from 1 to "
+                                    f"{MAX_CONTEXT_TOKENS}")
+        recent = list(self._recent.get(user_id, ()))
+        return await self.chat_agent.recall(query, user_id, recent, max_tokens=max_tokens)
 
     async def search(
         self, query: str, *, user_id: str, memory_types: Sequence[str] | None = None,
@@ -248,6 +219,16 @@ class AsyncMemorySystem:
         """The most recent items of one type, newest first."""
         return await asyncio.to_thread(
             functools.partial(self.store.list, memory_type, user_id, limit=limit, **filters))
+
+    async def insert(self, memory_type: str, items: Sequence[Mapping[str, Any] | MemoryItem],
+                     *, user_id: str) -> list[MemoryItem]:
+        """Store already-structured items as given, without a model (mem0's ``infer=False``).
+
+        Validated like every write (if one item is invalid, none is stored), each change
+        recorded in the history under one batch id, written in chunks; returns the items.
+        """
+        return await asyncio.to_thread(self.store.insert, memory_type, user_id, items,
+                                       actor="user", batch_id=new_id())
 
     async def update(self, memory_type: str, item_id: str, changes: Mapping[str, Any], *,
                      user_id: str) -> MemoryItem:
@@ -278,13 +259,15 @@ class AsyncMemorySystem:
         if not isinstance(directory, str | Path) or not str(directory):
             raise InvalidInputError("the export directory must be a path")
         return await asyncio.to_thread(export_store, self.store, Path(directory),
-                                       user_id=user_id, include_secrets=include_secrets)
+                                       user_id=user_id, include_secrets=include_secrets,
+                                       image_dir=self.image_dir)
 
     async def import_(self, directory: str | Path) -> ExportSummary:
         """Merge an export into this store; items already present are not duplicated."""
         if not isinstance(directory, str | Path) or not str(directory):
             raise InvalidInputError("the import directory must be a path")
-        return await asyncio.to_thread(import_store, self.store, Path(directory))
+        return await asyncio.to_thread(import_store, self.store, Path(directory),
+                                       image_dir=self.image_dir)
 
     async def close(self) -> None:
         """Release the model client."""
@@ -347,9 +330,11 @@ class MemorySystem:
     pending = _sync("pending")
     failed = _sync("failed")
     chat = _sync("chat")
+    context = _sync("context")
     search = _sync("search")
     get = _sync("get")
     list = _sync("list")
+    insert = _sync("insert")
     update = _sync("update")
     delete = _sync("delete")
     history = _sync("history")

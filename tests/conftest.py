@@ -12,7 +12,7 @@ from mirix_like.store import MemoryStore
 
 # One valid item of each memory type; tests override the fields they care about.
 SAMPLE_FIELDS: dict[str, dict[str, Any]] = {
-    "core": {"id": "human", "label": "human", "value": "Name: Ada\nLikes green tea"},
+    "core": {"label": "human", "value": "Name: Ada\nLikes green tea"},
     "episodic": {"summary": "Ada went hiking on Mount Tamalpais", "event_type": "activity"},
     "semantic": {"name": "Lisbon", "summary": "Lisbon is the capital of Portugal"},
     "procedural": {

@@ -83,10 +83,10 @@ class MirixMemory(Memory, Component[MirixMemoryConfig]):
         message = _last_user_text(await model_context.get_messages())
         if not message:
             return UpdateContextResult(memories=MemoryQueryResult(results=[]))
-        recall = await self.system.chat_agent.recall(message, self.user_id, [])
-        if recall.shown:
-            await model_context.add_message(SystemMessage(content=f"{HEADER}\n{recall.block}"))
-        return UpdateContextResult(memories=MemoryQueryResult(results=_contents(recall.shown)))
+        context = await self.system.context(message, user_id=self.user_id)
+        if context.items:
+            await model_context.add_message(SystemMessage(content=f"{HEADER}\n{context.text}"))
+        return UpdateContextResult(memories=MemoryQueryResult(results=_contents(context.items)))
 
     async def query(self, query: str | MemoryContent,
                     cancellation_token: CancellationToken | None = None,

@@ -1,55 +1,179 @@
-"""Near-duplicate filtering: drop a frame nearly identical to the last one kept.
+"""Which screens are new: a frame is kept when its content changed since the last kept frame.
 
-Frames are compared as small grayscale copies (box-averaged to about 160 pixels wide), by
-mean absolute pixel difference: similarity is ``1 - mean|a - b| / 255``. A blinking cursor
-or a clock ticking changes almost nothing at that size; a new paragraph does.
+Frames are compared at full resolution in grayscale. Pixels that differ by more than a small
+tolerance are grouped into regions (on a grid of 8-pixel tiles, so the letters of a word and
+the words of a line form one region), and each region is judged by its size and place:
+
+- *thin*: a line one or a few pixels thick (a text cursor, an underline, a progress bar);
+- *small*: no larger than the mouse pointer (a blinking block cursor, a pointer that moved,
+  a character or two typed);
+- *status*: inside the top or bottom strip of the screen and not wide (a clock, a tray icon);
+- *content*: anything else: a line of text that changed, a new paragraph, another window.
+
+A frame is new when a content region changed, or when several small ones did (a table of
+figures updating). The sizes scale with the screen's height, and ``similarity`` sets them:
+with ``size = (1 - similarity) * 3`` screen heights (32 pixels at 1080p for the default
+0.99), a region is small when it is at most ``size`` tall and half of it wide (16 pixels:
+three characters of 13-pixel text are wider). The mouse pointer does not scale with the
+screen, so a region the size of a pointer (:data:`POINTER`) is small at any resolution.
+``similarity=1`` keeps every frame that differs at all; lower values ignore larger changes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+import cv2
 import numpy as np
 from PIL import Image
 
 from mirix_like.errors import InvalidInputError
+from mirix_like.vision.ocr import Box
 
-__all__ = ["DEFAULT_SIMILARITY", "NearDuplicateFilter", "similarity", "thumbnail"]
+__all__ = ["DEFAULT_SIMILARITY", "Change", "Decision", "NearDuplicateFilter", "changes"]
 
 DEFAULT_SIMILARITY = 0.99
-THUMB_WIDTH = 160
+TOLERANCE = 24
+"""Gray levels a pixel may differ by and still count as unchanged (compression noise)."""
+TILE = 8
+"""Pixels: changes are first found per tile of this size, then looked at closely."""
+THIN = 3
+"""Pixels: a change this thin is a text cursor or a rule at any resolution."""
+NARROW = 0.5
+"""A small change is at most this share of ``size`` wide: a pointer, a cursor, a character or
+two (three characters of 13-pixel text are wider)."""
+POINTER = (18, 28)
+"""Pixels: the usual arrow pointer with its outline (about 12x19) and some room, width and
+height; at 1x scaling on any screen size."""
+STATUS_STRIP = 0.06
+"""The top and bottom strips (a share of the height) where a clock or tray icons change."""
+MAX_REGIONS = 64
+"""Past this many separate changes the frame changed all over: one region, not looked into."""
+SMALL_CHANGES = 4
+"""This many small changes at once are content (figures updating), not a cursor or pointer."""
+
+Kind = Literal["content", "thin", "small", "status"]
 
 
-def thumbnail(image: Image.Image, width: int = THUMB_WIDTH) -> np.ndarray:
-    """A grayscale copy of ``image`` box-averaged down to about ``width`` pixels wide."""
-    gray = image.convert("L")
-    factor = max(1, gray.width // width)
-    return np.asarray(gray.reduce(factor) if factor > 1 else gray, dtype=np.int16)
+@dataclass(frozen=True)
+class Change:
+    """One region that changed, and what kind of change it looks like."""
+
+    box: Box
+    kind: Kind
 
 
-def similarity(a: np.ndarray, b: np.ndarray) -> float:
-    """1 minus the mean absolute difference of two thumbnails over 255 (0 if shapes differ)."""
-    if a.shape != b.shape:
-        return 0.0
-    return 1.0 - float(np.abs(a - b).mean()) / 255.0
+@dataclass(frozen=True)
+class Decision:
+    """Whether a frame is new, why, and the regions that changed since the last kept frame.
+
+    ``changes`` is empty for an identical frame and ``None`` when the frame could not be
+    compared (the first frame, or one of another size): then everything is new.
+    """
+
+    new: bool
+    reason: str
+    changes: tuple[Change, ...] | None = field(default=None)
+
+    def __bool__(self) -> bool:
+        return self.new
+
+    @property
+    def boxes(self) -> list[Box] | None:
+        """Every changed region (content or not), or ``None`` when everything is new."""
+        return None if self.changes is None else [c.box for c in self.changes]
+
+
+def _gray(image: Image.Image) -> np.ndarray:
+    return np.asarray(image.convert("L"))
+
+
+def changes(before: np.ndarray, after: np.ndarray, similarity: float = DEFAULT_SIMILARITY
+            ) -> list[Change]:
+    """The regions that differ between two grayscale frames of one size, classified."""
+    height, width = after.shape
+    mask = cv2.threshold(cv2.absdiff(before, after), TOLERANCE, 255, cv2.THRESH_BINARY)[1]
+    x, y, w, h = cv2.boundingRect(mask)
+    if not w:
+        return []
+    # Tiles first (cheap), within the box around every change, so that only the changed
+    # tiles are read again at full resolution.
+    left, top = x // TILE * TILE, y // TILE * TILE
+    right = min(width, -(-(x + w) // TILE) * TILE)
+    bottom = min(height, -(-(y + h) // TILE) * TILE)
+    area = mask[top:bottom, left:right]
+    grid = cv2.resize(area, (-(-(right - left) // TILE), -(-(bottom - top) // TILE)),
+                      interpolation=cv2.INTER_AREA)
+    grid = cv2.dilate((grid > 0).astype(np.uint8), np.ones((1, 3), np.uint8))  # join words
+    count, _, stats, _ = cv2.connectedComponentsWithStats(grid, connectivity=8)
+    if count > MAX_REGIONS:  # changed all over: one region, no need to look closer
+        return [Change((x, y, x + w, y + h), "content")]
+    scale = (1.0 - similarity) * 3 * height
+    strip = STATUS_STRIP * height
+    found = []
+    for tx, ty, tw, th, _ in stats[1:count]:
+        x0, y0 = int(tx) * TILE, int(ty) * TILE
+        x, y, w, h = cv2.boundingRect(area[y0:(ty + th) * TILE, x0:(tx + tw) * TILE])
+        if not w:  # only the dilation reached here
+            continue
+        box = (left + x0 + x, top + y0 + y, left + x0 + x + w, top + y0 + y + h)
+        found.append(Change(box, _kind(box, scale, strip, height)))
+    return found
+
+
+def _kind(box: Box, scale: float, strip: float, height: int) -> Kind:
+    width, tall = box[2] - box[0], box[3] - box[1]
+    if not scale:
+        return "content"
+    if min(width, tall) <= max(THIN, scale / 8):
+        return "thin"
+    if (box[3] <= strip or box[1] >= height - strip) and width <= 8 * scale:
+        return "status"
+    if width <= max(NARROW * scale, POINTER[0]) and tall <= max(scale, POINTER[1]):
+        return "small"
+    return "content"
+
+
+_WHY = {"status": "the clock or status bar", "thin": "a text cursor",
+        "small": "a pointer or a few characters"}
+
+
+def _decide(found: Sequence[Change]) -> Decision:
+    if not found:
+        return Decision(False, "identical to the last kept screen", ())
+    kinds = [c.kind for c in found]
+    if "content" in kinds:
+        return Decision(True, "content changed", tuple(found))
+    if kinds.count("small") >= SMALL_CHANGES:
+        return Decision(True, "many small changes", tuple(found))
+    what = [_WHY[kind] for kind in _WHY if kind in kinds]
+    listed = ", ".join(what[:-1]) + (" and " if len(what) > 1 else "") + what[-1]
+    return Decision(False, f"only {listed} changed since the last kept screen", tuple(found))
 
 
 class NearDuplicateFilter:
-    """Admits a frame unless it is at least ``threshold`` similar to the last admitted one."""
+    """Keeps a frame when its content changed since the last kept one (see the module)."""
 
-    def __init__(self, threshold: float = DEFAULT_SIMILARITY, width: int = THUMB_WIDTH) -> None:
-        if not 0.0 <= threshold <= 1.0:
-            raise InvalidInputError(f"similarity threshold {threshold} is not between 0 and 1")
-        self.threshold = threshold
-        self.width = width
+    def __init__(self, similarity: float = DEFAULT_SIMILARITY) -> None:
+        if not 0.0 <= similarity <= 1.0:
+            raise InvalidInputError(f"similarity {similarity} is not between 0 and 1")
+        self.similarity = similarity
         self._last: np.ndarray | None = None
 
-    def admit(self, image: Image.Image) -> bool:
-        """Whether ``image`` is new enough to keep; a kept image becomes the one to compare to."""
-        thumb = thumbnail(image, self.width)
-        if self._last is not None and similarity(thumb, self._last) >= self.threshold:
-            return False
-        self._last = thumb
-        return True
+    def decide(self, image: Image.Image) -> Decision:
+        """Whether ``image`` is new; a new image becomes the one later frames are compared to."""
+        gray = _gray(image)
+        if self._last is None or self._last.shape != gray.shape:
+            decision = Decision(True, "first screen" if self._last is None else "screen size "
+                                "changed")
+        else:
+            decision = _decide(changes(self._last, gray, self.similarity))
+        if decision.new:
+            self._last = gray
+        return decision
 
     def remember(self, image: Image.Image) -> None:
         """Make ``image`` the one to compare to, as if it had just been kept."""
-        self._last = thumbnail(image, self.width)
+        self._last = _gray(image)

@@ -1,4 +1,4 @@
-"""The screen watcher: capture every few seconds, drop near-duplicates, remember in batches."""
+"""The screen watcher: capture every few seconds, keep new screens, read them, remember them."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import logging
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,9 +20,12 @@ from mirix_like import ChangeReport, MemorySystem
 from mirix_like.desktop.capture import Screen, ScreenSource
 from mirix_like.desktop.dedup import DEFAULT_SIMILARITY, NearDuplicateFilter
 from mirix_like.desktop.privacy import PrivacyRules
+from mirix_like.desktop.reading import ScreenReader
 from mirix_like.desktop.windows import WindowInfo
 from mirix_like.errors import InvalidInputError, MirixLikeError
+from mirix_like.inputs import image_to_input
 from mirix_like.store.filters import check_user_id
+from mirix_like.vision.ocr import ScreenText
 
 log = logging.getLogger("mirix_like")
 
@@ -40,7 +43,8 @@ class WatchOptions(BaseModel):
 
     interval: float = Field(2.0, gt=0, description="Seconds between captures.")
     similarity: float = Field(DEFAULT_SIMILARITY, ge=0, le=1, description=(
-        "A frame at least this similar to the last kept one is dropped."))
+        "How large a change may be and still not count (see mirix_like.desktop.dedup): 1 "
+        "keeps every frame that differs at all."))
     batch_size: int = Field(20, ge=1, description="Kept frames sent to memory together.")
     max_wait: float = Field(60.0, gt=0, description=(
         "Seconds a kept frame waits at most before its batch is sent."))
@@ -58,9 +62,13 @@ class WatchStatus(BaseModel):
     started_at: datetime | None = None
     frames_seen: int = Field(0, description="Capture attempts while running.")
     frames_kept: int = 0
-    frames_dropped: int = Field(0, description="Near-duplicates of the last kept frame.")
+    frames_dropped: int = Field(0, description="Frames whose content did not change.")
+    dropped_because: dict[str, int] = Field(default_factory=dict, description=(
+        "Dropped frames per reason (identical, only the clock changed, ...)."))
     frames_excluded: int = Field(0, description="Not captured: an excluded window.")
     capture_errors: int = 0
+    frames_read: int = Field(0, description="Kept frames whose text OCR has read.")
+    read_seconds: float = Field(0.0, description="Time OCR took for them, in all.")
     pending: int = Field(0, description="Kept frames not yet turned into memories.")
     batches_sent: int = 0
     inputs_processed: int = 0
@@ -70,12 +78,25 @@ class WatchStatus(BaseModel):
     last_title: str | None = None
     last_error: str | None = None
 
+    def describe(self) -> str:
+        """What was kept, dropped (and why), excluded and failed, in a few lines."""
+        why = "; ".join(f"{n} {reason}" for reason, n in self.dropped_because.items())
+        lines = [f"frames seen {self.frames_seen}: kept {self.frames_kept}, dropped "
+                 f"{self.frames_dropped}{f' ({why})' if why else ''}, excluded "
+                 f"{self.frames_excluded}, capture errors {self.capture_errors}",
+                 f"screens read {self.frames_read} in {self.read_seconds:.1f} s; inputs "
+                 f"processed {self.inputs_processed}, failed {self.inputs_failed}"]
+        if self.last_error:
+            lines.append(f"last error: {self.last_error}")
+        return "\n".join(lines)
+
 
 @dataclass(frozen=True)
 class _Frame:
     image: Image.Image
     at: datetime
     window: WindowInfo
+    text: Future[ScreenText | None] | None  # None where the model reads images itself
 
     def metadata(self) -> dict[str, str]:
         meta = {"source": "screen"}
@@ -85,22 +106,32 @@ class _Frame:
             meta["window_title"] = self.window.title
         return meta
 
+    def describe(self) -> str:
+        name = " - ".join(part for part in (self.window.app, self.window.title) if part)
+        return f"{self.at:%H:%M:%S} {name or 'screen'}"
+
 
 class ScreenWatcher:
     """Captures the screen for ``user_id`` into ``memory``.
 
     Every ``interval`` seconds: read the active window; skip the frame if that window is
-    excluded; grab the screen and black out excluded windows on it; drop the frame if it is a
-    near-duplicate of the last kept one in the same window. Kept frames are held and sent to
-    ``memory.add`` in batches of ``batch_size`` (or once the oldest has waited ``max_wait``),
-    grouped by application, each with its capture time, app and window title; a background
-    thread stores them so capture goes on meanwhile (if it falls two batches behind, capture
-    waits for it instead of holding more frames in memory). ``run`` blocks; ``start``/``stop``
-    run it in a thread. Either way, stopping sends what is held and waits until it is stored.
+    excluded; grab the screen and black out excluded windows on it; drop the frame if its
+    content did not change since the last kept one in the same window
+    (:class:`~mirix_like.desktop.dedup.NearDuplicateFilter`). A kept frame's text is read
+    at once by OCR in a background thread (only the regions that changed since the frame
+    kept before it; not at all when the model reads images), so capture never waits for
+    OCR. Kept frames are sent to memory in batches of ``batch_size`` (or once the oldest has
+    waited ``max_wait``), grouped by application, each with its capture time, app, window
+    title and text; a background thread stores them so capture goes on meanwhile (if it
+    falls two batches behind, capture waits for it instead of holding more frames in
+    memory). ``run`` blocks; ``start``/``stop`` run it in a thread. Either way, stopping
+    sends what is held and waits until it is stored. ``echo``, when given, is called with
+    one line per decision (kept, dropped and why, excluded, failed) and per batch stored.
     """
 
     def __init__(self, memory: MemorySystem, *, user_id: str, options: WatchOptions | None = None,
-                 source: ScreenSource | None = None, **overrides: Any) -> None:
+                 source: ScreenSource | None = None, echo: Callable[[str], None] | None = None,
+                 **overrides: Any) -> None:
         self.memory = memory
         self.user_id = check_user_id(user_id)
         try:
@@ -109,12 +140,15 @@ class ScreenWatcher:
         except ValidationError as exc:
             raise InvalidInputError(f"watch options: {exc}") from None
         self.privacy = PrivacyRules(self.options.exclude_apps, self.options.exclude_titles)
+        self.echo = echo
         self._given_source = source
         self._source: ScreenSource | None = None
         self._filter = NearDuplicateFilter(self.options.similarity)
+        self._reader: ScreenReader | None = None
         self._buffer: list[_Frame] = []
         self._oldest = 0.0
         self._last_window: WindowInfo | None = None
+        self._last_drop: str | None = None
         self._captured = False
         self._warned = False
         self._lock = threading.RLock()  # re-entered when a pause signal lands mid-update
@@ -130,7 +164,11 @@ class ScreenWatcher:
     def status(self) -> WatchStatus:
         """A snapshot of the counters and state."""
         with self._lock:
-            return self._status.model_copy()
+            status = self._status.model_copy(deep=True)
+        if self._reader is not None:
+            status.frames_read += self._reader.screens
+            status.read_seconds += self._reader.seconds
+        return status
 
     def pause(self) -> None:
         """Stop capturing until :meth:`resume`; held frames are still sent on time."""
@@ -199,6 +237,7 @@ class ScreenWatcher:
             outcome = self._capture(self._source)
         except MirixLikeError as exc:
             self._count(capture_errors=1, last_error=str(exc))
+            self._say(f"capture failed: {exc}")
             if not self._captured:
                 raise
             return "error"
@@ -216,15 +255,31 @@ class ScreenWatcher:
             after = source.window()
             if after != window and self.privacy.excludes(after):  # switched during the grab
                 return self._excluded(after)
-        new = self._filter.admit(image)
-        if not new and window == self._last_window:
-            self._count(frames_dropped=1)
+        decision = self._filter.decide(image)
+        if not decision.new and window == self._last_window:
+            with self._lock:
+                why = self._status.dropped_because
+                why[decision.reason] = why.get(decision.reason, 0) + 1
+                self._status.frames_dropped += 1
+            if decision.reason != self._last_drop:  # say it once, not every two seconds
+                self._last_drop = decision.reason
+                self._say(f"{at:%H:%M:%S} dropped: {decision.reason}")
             return "duplicate"
-        self._last_window = window
+        if not decision.new:  # the same pixels, another window: kept, and compared to now
+            self._filter.remember(image)
+        self._last_window, self._last_drop = window, None
+        text = None
+        if not self.memory.aio.backend.vision:
+            if self._reader is None:
+                self._reader = ScreenReader(background=self._sender is not None)
+            text = self._reader.read(image, decision.boxes)
+        frame = _Frame(image, at, window, text)
+        self._say(f"{frame.describe()} kept: "
+                  f"{decision.reason if decision.new else 'another window'}")
         with self._lock:
             if not self._buffer:
                 self._oldest = time.monotonic()
-            self._buffer.append(_Frame(image, at, window))
+            self._buffer.append(frame)
             status = self._status
             status.frames_kept += 1
             status.pending += 1
@@ -239,6 +294,10 @@ class ScreenWatcher:
                         "frames are not captured")
         self._count(frames_excluded=1)
         return "excluded"
+
+    def _say(self, line: str) -> None:
+        if self.echo is not None:
+            self.echo(line)
 
     # ----------------------------------------------------------------- batches
 
@@ -263,24 +322,31 @@ class ScreenWatcher:
                 or time.monotonic() - self._oldest >= self.options.max_wait)
 
     def _deliver(self, frames: list[_Frame]) -> None:
-        """Add the frames grouped by application, in time order within each, then flush."""
+        """Store the frames grouped by application, in time order within each, then flush."""
         first_seen: dict[str | None, int] = {}
         for frame in frames:
             first_seen.setdefault(frame.window.app, len(first_seen))
         frames = sorted(frames, key=lambda f: (first_seen[f.window.app], f.at))
-        reports: list[ChangeReport] = []
+        report = ChangeReport()
         error = None
         try:
+            inputs = []
             for frame in frames:
-                reports.append(self.memory.add(images=[frame.image], user_id=self.user_id,
-                                               occurred_at=frame.at, metadata=frame.metadata()))
-            reports.append(self.memory.flush(self.user_id))
+                read = frame.text.result() if frame.text is not None else None
+                inputs.append(image_to_input(
+                    frame.image, user_id=self.user_id, image_dir=self.memory.aio.image_dir,
+                    occurred_at=frame.at, metadata=frame.metadata(),
+                    text=read.text if read is not None else ""))
+            self.memory.store.add_inputs(inputs)
+            report = self.memory.flush(self.user_id)
         except Exception as exc:  # keep watching; what was added stays pending in the store
             log.exception("storing %d screen frames failed", len(frames))
             error = f"{type(exc).__name__}: {exc}"
-        processed = sum(len(r.processed_inputs) for r in reports)
-        failed = sum(len(r.failed_inputs) for r in reports)
-        error = error or next((r.errors[-1] for r in reversed(reports) if r.errors), None)
+        error = error or (report.errors[-1] if report.errors else None)
+        processed, failed = len(report.processed_inputs), len(report.failed_inputs)
+        self._say(f"stored {len(frames)} screen{'s' * (len(frames) != 1)}: processed "
+                  f"{processed}, failed {failed}"
+                  + (f" ({error})" if error else ""))
         with self._lock:
             status = self._status
             status.pending -= len(frames)
@@ -306,6 +372,12 @@ class ScreenWatcher:
         if self._sender is not None:
             self._sender.shutdown(wait=True)
             self._sender = None
+        if self._reader is not None:
+            self._reader.close()
+            with self._lock:
+                self._status.frames_read += self._reader.screens
+                self._status.read_seconds += self._reader.seconds
+            self._reader = None
         if self._source is not None and self._given_source is None:
             self._source.close()
         self._source = None

@@ -10,7 +10,7 @@ from mirix_like.errors import ConfigError
 
 __all__ = ["EMBEDDERS", "Embedder", "HashingEmbedder", "make_embedder"]
 
-EMBEDDERS = ("hashing", "openai", "sentence-transformers")
+EMBEDDERS = ("hashing", "minilm", "openai", "sentence-transformers")
 
 
 def make_embedder(name: str = "hashing", **options: Any) -> Embedder:
@@ -20,6 +20,10 @@ def make_embedder(name: str = "hashing", **options: Any) -> Embedder:
     """
     if name == "hashing":
         return HashingEmbedder(**options)
+    if name == "minilm":
+        from mirix_like.embedders.minilm import MiniLMEmbedder
+
+        return MiniLMEmbedder(**options)
     if name == "openai":
         from mirix_like.embedders.openai import OpenAIEmbedder
 

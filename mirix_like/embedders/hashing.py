@@ -92,6 +92,7 @@ _STOPWORDS = frozenset(
     ]
 )
 _SUFFIXES = ("ing", "ed", "es", "s", "ly")
+_CACHE_SIZE = 100_000
 
 
 def _stem(token: str) -> str:
@@ -110,19 +111,51 @@ class HashingEmbedder:
     def __init__(self, dim: int = 384) -> None:
         self.dim = dim
         self.name = f"hashing-v2-{dim}"
+        # Words and features repeat across texts: remember each one's stem and signed slot.
+        self._stems: dict[str, str] = {}
+        self._slots: dict[str, int] = {}
 
-    def _features(self, text: str) -> list[tuple[str, float]]:
-        tokens = [_stem(w) for w in words(text) if w not in _STOPWORDS]
-        feats: list[tuple[str, float]] = [(f"w:{t}", 1.0) for t in tokens]
-        feats += [(f"b:{a} {b}", 0.5) for a, b in zip(tokens, tokens[1:], strict=False)]
-        feats += [(f"g:{g}", 0.5) for g in cjk_grams(text)]
-        return feats
+    def _features(self, text: str) -> tuple[list[str], int]:
+        """The text's features, and how many of them (the first) are words of weight 1."""
+        stems = self._stems
+        tokens = []
+        for word in words(text):
+            token = stems.get(word)
+            if token is None:
+                if len(stems) >= _CACHE_SIZE:
+                    stems.clear()
+                token = stems[word] = "" if word in _STOPWORDS else _stem(word)
+            if token:
+                tokens.append(token)
+        feats = [f"w:{t}" for t in tokens]
+        feats += [f"b:{a} {b}" for a, b in zip(tokens, tokens[1:], strict=False)]
+        feats += [f"g:{g}" for g in cjk_grams(text)]
+        return feats, len(tokens)
+
+    def _slot(self, feature: str) -> int:
+        """The feature's column plus one, negative when it counts against the column."""
+        h = zlib.crc32(feature.encode("utf-8"))
+        return h % self.dim + 1 if h & 0x80000000 else -(h % self.dim + 1)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        rows: list[int] = []
+        slots: list[int] = []
+        weights: list[float] = []
+        cache = self._slots
         for row, text in enumerate(texts):
-            for feature, weight in self._features(text):
-                h = zlib.crc32(feature.encode("utf-8"))
-                sign = 1.0 if h & 0x80000000 else -1.0
-                out[row, h % self.dim] += sign * weight
+            feats, whole = self._features(text)
+            for feature in feats:
+                slot = cache.get(feature)
+                if slot is None:
+                    if len(cache) >= _CACHE_SIZE:
+                        cache.clear()
+                    slot = cache[feature] = self._slot(feature)
+                slots.append(slot)
+            rows += [row] * len(feats)
+            weights += [1.0] * whole + [0.5] * (len(feats) - whole)
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        if slots:
+            signed = np.asarray(slots)
+            values = np.where(signed > 0, 1.0, -1.0) * np.asarray(weights)
+            np.add.at(out, (np.asarray(rows), np.abs(signed) - 1), values.astype(np.float32))
         return normalise(out)

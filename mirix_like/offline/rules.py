@@ -1390,8 +1390,11 @@ def extract_episodic(inputs: list[InputText]) -> list[Row]:
     """
     names = frozenset(n.lower() for inp in inputs if inp.speaker for n in inp.speaker.split())
     rows: list[Row] = []
+    previous = ""
     for inp in inputs:
         prep = _prepare(inp.text)
+        said = f"{_who(inp)}: {prep.body}{inp.text[len(prep.raw) :]}".strip()
+        context, previous = previous, said
         if _is_filler(prep, names) and not prep.photo:
             continue
         summary, chosen = _summary(inp, prep, names)
@@ -1400,7 +1403,8 @@ def extract_episodic(inputs: list[InputText]) -> list[Row]:
             {
                 "event_type": _event_type(inp, prep.body, occurred),
                 "summary": summary,
-                "details": f"{_who(inp)}: {prep.body}{inp.text[len(prep.raw) :]}".strip(),
+                "details": said,
+                "context": context,
                 "actor": _actor(inp.role),
                 "occurred_at": occurred.isoformat(),
                 "source_ids": [inp.source_id],

@@ -3,8 +3,11 @@
 A screenshot reaches the offline backend as an image input whose text OCR read and whose
 metadata may name the application (``app``) and window title (``window_title``). The
 screenshots of one window in a batch make one *viewing*: a resource item keeps what the screen
-showed (app, title, the distinct OCR lines), an episodic event says "Viewed <title> in <App>"
-at the first capture's time, and values that belong in the knowledge vault go there. Values of
+showed (app, title, time, every distinct OCR line), an episodic event says "Viewed <title> in
+<App>" at the first capture's time with the screen's text as its details (so a search finds a
+line anywhere on the screen in either; retrieval renders the lines that match the question,
+see :mod:`mirix_like.retrieval.snippets`), and values that belong in the knowledge vault go
+there. Values of
 high sensitivity (passwords, keys, account numbers) are masked everywhere but the vault.
 Text on a screen is not something the user said, so screenshots feed no other memory type.
 """
@@ -39,7 +42,8 @@ __all__ = [
 _MAX_TITLE = 200
 _MAX_SUMMARY = 240
 _SUMMARY_LINES = 3
-_DETAIL_LINES = 12
+_MAX_DETAILS = 6_000
+"""Characters of screen text an event keeps (a full 1080p screen of text is about 4,000)."""
 
 
 def is_screenshot(inp: InputText) -> bool:
@@ -137,10 +141,12 @@ def extract_resource(inputs: list[InputText]) -> list[Row]:
     rows = []
     for v in _viewings(inputs):
         lead = " / ".join(v.lead)
-        summary = lead[:_MAX_SUMMARY] + ("…" if len(lead) > _MAX_SUMMARY else "")
+        lead = lead[:_MAX_SUMMARY] + ("…" if len(lead) > _MAX_SUMMARY else "")
+        at = _clock(v.inputs[0].occurred_at, v.zh)
+        head = f"{at}{v.name}的截图" if v.zh else f"Screenshot of {v.name} at {at}"
         rows.append({
             "title": v.name,
-            "summary": summary or (f"{v.name}的截图" if v.zh else f"Screenshot of {v.name}"),
+            "summary": f"{head}{'：' if v.zh else ': '}{lead}" if lead else head,
             "resource_type": "screenshot",
             "content": "\n".join(v.lines),
             "source_ids": v.source_ids,
@@ -168,7 +174,7 @@ def extract_episodic(inputs: list[InputText]) -> list[Row]:
             span = (f"{len(v.inputs)} screenshots from {first:%H:%M} to {last:%H:%M}"
                     if last > first else "")
         head = f"{v.name} ({span})" if span else v.name
-        details = "\n".join([head, *v.text[:_DETAIL_LINES]])
+        details = "\n".join([head, *v.text])[:_MAX_DETAILS]
         rows.append({
             "event_type": "screen",
             "summary": summary,

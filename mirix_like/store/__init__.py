@@ -1,8 +1,9 @@
 """The storage layer: LanceDB tables per memory type, raw inputs and history."""
 
-from mirix_like.store.queries import SEARCH_METHODS
+from mirix_like.store.queries import SEARCH_METHODS, SearchMethod
 from mirix_like.store.records import HistoryEntry, InputStatus, RawInput, SearchHit
-from mirix_like.store.store import MemoryStore, SearchMethod
+from mirix_like.store.search import SearchRequest, SearchResults
+from mirix_like.store.store import MemoryStore
 
 __all__ = [
     "SEARCH_METHODS",
@@ -11,5 +12,7 @@ __all__ = [
     "MemoryStore",
     "RawInput",
     "SearchHit",
+    "SearchRequest",
+    "SearchResults",
     "SearchMethod",
 ]

@@ -58,7 +58,14 @@ def timestamp(value: datetime) -> str:
         raise InvalidQueryError(f"expected a datetime, got {type(value).__name__}")
     if value.tzinfo is None or value.utcoffset() is None:
         raise InvalidQueryError(f"datetime {value.isoformat()} has no time zone; give one")
-    return "timestamp " + literal(value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ"))
+    try:
+        utc = value.astimezone(UTC)
+    except OverflowError:
+        raise InvalidQueryError(f"datetime {value.isoformat()} is out of the supported range "
+                                "once in UTC") from None
+    # isoformat pads the year to four digits (strftime's %Y does not: year 999 broke Lance).
+    return "timestamp " + literal(utc.replace(tzinfo=None).isoformat(timespec="microseconds")
+                                  + "Z")
 
 
 def tree_key(path: Iterable[str]) -> str:

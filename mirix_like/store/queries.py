@@ -1,11 +1,21 @@
-"""The search methods, each one LanceDB query on one memory table."""
+"""The search methods, each one query on one memory table through LanceDB's async API.
+
+Every method returns an Arrow table of at most ``limit`` rows, best first, with the item
+columns asked for and a ``_score`` column (higher is better); rows become items only
+after, and only those returned.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import threading
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal, get_args
 
-import numpy as np
-from lancedb.query import MatchQuery
+import pyarrow as pa
+import pyarrow.compute as pc
+from lancedb.query import ColumnOrdering, MatchQuery
 from lancedb.rerankers import RRFReranker
 
 from mirix_like.memory_types import MemoryType
@@ -13,66 +23,138 @@ from mirix_like.store import filters
 from mirix_like.store.schema import KEY
 from mirix_like.text import index_text
 
-SEARCH_METHODS: tuple[str, ...] = ("hybrid", "fts", "vector", "exact", "fuzzy", "recent")
+SearchMethod = Literal["hybrid", "fts", "vector", "exact", "fuzzy", "recent"]
+SEARCH_METHODS: tuple[str, ...] = get_args(SearchMethod)
 MAX_LIMIT = 1_000
-Scored = list[tuple[dict[str, Any], float]]
+SCORE = "_score"
 
 
-def run_query(table: Any, spec: MemoryType, method: str, query: str,
-              qvec: list[float] | None, where: str, limit: int) -> Scored:
-    """Rows of ``table`` matching ``where``, best first, with a score (higher is better)."""
-    text = index_text(query)
-    if method == "recent":
-        return most_recent(table, spec, where, limit)
-    if method == "exact":
-        needle = filters.literal(query.lower())
-        builder = table.search().where(f"{where} AND strpos(lower(search_text), {needle}) > 0")
-        rows = builder.limit(MAX_LIMIT).to_list()
-        rows.sort(key=lambda r: r[spec.time_field], reverse=True)
-        return [(r, 1.0) for r in rows[:limit]]
-    if method == "fts":
-        return _full_text(table, MatchQuery(text, "search_text"), where, limit)
-    if method == "fuzzy":
+@dataclass(frozen=True)
+class Plan:
+    """One resolved query: which table, method, text or vector, filter and columns."""
+
+    spec: MemoryType
+    method: str
+    query: str
+    vector: list[float] | None
+    where: str
+    limit: int
+    columns: list[str]
+
+
+class RecentFloors:
+    """For each (table, filter, limit): the time of the newest ``limit``-th row last seen.
+
+    Only a hint: a query for rows at or after it that finds ``limit`` rows has found the
+    newest ``limit`` (anything older is older than all of them); when it finds fewer (rows
+    were deleted) the ordered scan runs instead. So a hint can be old but never wrong.
+    """
+
+    def __init__(self, size: int = 10_000) -> None:
+        self._floors: dict[tuple[str, str, int], datetime] = {}
+        self._size = size
+        self._guard = threading.Lock()
+
+    def get(self, key: tuple[str, str, int]) -> datetime | None:
+        with self._guard:
+            return self._floors.get(key)
+
+    def set(self, key: tuple[str, str, int], value: datetime) -> None:
+        with self._guard:
+            if len(self._floors) >= self._size:
+                self._floors.clear()
+            self._floors[key] = value
+
+
+async def run(table: Any, plan: Plan, floors: RecentFloors) -> pa.Table:
+    """The rows ``plan`` asks for from ``table`` (an AsyncTable), best first, with a
+    ``_score`` column."""
+    text = index_text(plan.query)
+    where, limit = plan.where, plan.limit
+    if plan.method == "recent":
+        return await _recent(table, plan, floors)
+    if plan.method == "exact":
+        needle = filters.literal(plan.query.lower())
+        query = (table.query().where(f"{where} AND strpos(lower(search_text), {needle}) > 0")
+                 .order_by([_newest(plan.spec)]).select(plan.columns).limit(limit))
+        return _scored(await query.to_arrow(), 1.0)
+    if plan.method == "fts":
+        return await _full_text(table, plan, MatchQuery(text, "search_text"))
+    if plan.method == "fuzzy":
         # Fuzzy terms skip the index's lower-casing and stemming, and only see indexed rows:
         # exact (stemmed) matches come first, then matches within one edit.
-        _fold_new_rows(table)
-        exact = _full_text(table, MatchQuery(text, "search_text"), where, limit)
-        near = _full_text(table, MatchQuery(text.lower(), "search_text", fuzziness=1), where,
-                          limit)
-        seen = {row[KEY] for row, _ in exact}
-        return (exact + [(row, score) for row, score in near if row[KEY] not in seen])[:limit]
-    vector_query = (table.search(qvec, vector_column_name="vector").distance_type("cosine")
-                    .where(where, prefilter=True))
-    if method == "vector" or not any(ch.isalnum() for ch in text):
-        return [(r, 1.0 - float(r["_distance"])) for r in vector_query.limit(limit).to_list()]
-    hybrid = (table.search(query_type="hybrid", vector_column_name="vector",
-                           fts_columns="search_text")
-              .vector(qvec).text(MatchQuery(text, "search_text")).distance_type("cosine")
-              .where(where, prefilter=True)
-              .rerank(RRFReranker()).limit(limit))
-    return [(r, float(r["_relevance_score"])) for r in hybrid.to_list()]
+        await _fold_new_rows(table)
+        exact = await _full_text(table, plan, MatchQuery(text, "search_text"))
+        try:
+            near = await _full_text(table, plan,
+                                    MatchQuery(text.lower(), "search_text", fuzziness=1))
+        except RuntimeError as exc:
+            # A very long or unusual term outgrows the index's edit automaton: exact only.
+            if "Levenshtein" not in str(exc):
+                raise
+            return exact.slice(0, limit)
+        near = near.filter(pc.invert(pc.is_in(near[KEY], exact[KEY])))
+        return pa.concat_tables([exact, near]).slice(0, limit)
+    vector_query = (table.query().nearest_to(plan.vector).column("vector")
+                    .distance_type("cosine").where(where).limit(limit))
+    if plan.method == "vector" or not any(ch.isalnum() for ch in text):
+        rows = await vector_query.select([*plan.columns, "_distance"]).to_arrow()
+        return _scored(rows, pc.subtract(1.0, rows["_distance"]))
+    # Hybrid: both legs at once, fused by reciprocal rank (LanceDB's RRF reranker).
+    fts_query = (table.query().nearest_to_text(MatchQuery(text, "search_text")).where(where)
+                 .select([*plan.columns, "_score"]).with_row_id().limit(limit))
+    vectors, texts = await asyncio.gather(
+        vector_query.select([*plan.columns, "_distance"]).with_row_id().to_arrow(),
+        fts_query.to_arrow())
+    fused = RRFReranker().rerank_hybrid(plan.query, vectors, texts).slice(0, limit)
+    return _scored(fused, fused["_relevance_score"])
 
 
-def most_recent(table: Any, spec: MemoryType, where: str, limit: int) -> Scored:
-    """The ``limit`` newest rows by the type's time field."""
-    times = table.search().where(where).select([KEY, spec.time_field]).limit(None).to_arrow()
-    if times.num_rows == 0:
-        return []
-    order = np.argsort(times.column(spec.time_field).to_numpy(zero_copy_only=False))[::-1]
-    keys = [times.column(KEY)[int(i)].as_py() for i in order[:limit]]
-    key_list = ", ".join(filters.literal(k) for k in keys)
-    rows = table.search().where(f"{KEY} IN ({key_list})").limit(len(keys)).to_list()
-    rank = {k: n for n, k in enumerate(keys)}
-    rows.sort(key=lambda r: rank[r[KEY]])
-    return [(r, 1.0 / (1 + rank[r[KEY]])) for r in rows]
+def _newest(spec: MemoryType) -> ColumnOrdering:
+    return ColumnOrdering(column_name=spec.time_field, ascending=False)
 
 
-def _full_text(table: Any, match: MatchQuery, where: str, limit: int) -> Scored:
-    rows = table.search(match, query_type="fts").where(where, prefilter=True).limit(limit)
-    return [(r, float(r["_score"])) for r in rows.to_list()]
+async def _recent(table: Any, plan: Plan, floors: RecentFloors) -> pa.Table:
+    """The ``limit`` newest rows by the type's time field: a range query on the time
+    index from the last known floor, else an ordered scan (top-k, bounded memory)."""
+    time_field = plan.spec.time_field
+    key = (plan.spec.name, plan.where, plan.limit)
+    floor = floors.get(key)
+    rows = None
+    if floor is not None:
+        where = f"{plan.where} AND {time_field} >= {filters.timestamp(floor)}"
+        rows = await _ordered(table, plan, where)
+        if rows.num_rows < plan.limit:
+            rows = None
+    if rows is None:
+        rows = await _ordered(table, plan, plan.where)
+    if rows.num_rows == plan.limit:
+        floors.set(key, rows[time_field][-1].as_py())
+    return _scored(rows, pa.array([1.0 / (1 + n) for n in range(rows.num_rows)]))
 
 
-def _fold_new_rows(table: Any) -> None:
-    stats = table.index_stats("search_text_idx")
+async def _ordered(table: Any, plan: Plan, where: str) -> pa.Table:
+    query = (table.query().where(where).order_by([_newest(plan.spec)])
+             .select(plan.columns).limit(plan.limit))
+    return await query.to_arrow()
+
+
+async def _full_text(table: Any, plan: Plan, match: MatchQuery) -> pa.Table:
+    query = (table.query().nearest_to_text(match).where(plan.where)
+             .select([*plan.columns, "_score"]).limit(plan.limit))
+    rows = await query.to_arrow()
+    return _scored(rows, rows["_score"])
+
+
+def _scored(rows: pa.Table, score: Any) -> pa.Table:
+    """``rows`` with only the item columns and one float ``_score`` column."""
+    names = [n for n in rows.column_names if not n.startswith("_")]
+    if not isinstance(score, pa.Array | pa.ChunkedArray):
+        score = pa.array([float(score)] * rows.num_rows, pa.float64())
+    return rows.select(names).append_column(SCORE, pc.cast(score, pa.float64()))
+
+
+async def _fold_new_rows(table: Any) -> None:
+    stats = await table.index_stats("search_text_idx")
     if stats is not None and stats.num_unindexed_rows:
-        table.optimize()
+        await table.optimize()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import types
@@ -9,6 +10,7 @@ import typing
 from datetime import datetime
 from typing import Any, TypeVar
 
+import numpy as np
 import pyarrow as pa
 from pydantic import AwareDatetime, BaseModel
 
@@ -92,23 +94,44 @@ def model_row(model: BaseModel) -> dict[str, Any]:
     return row
 
 
-def item_row(spec: MemoryType, item: MemoryItem, vector: list[float]) -> dict[str, Any]:
-    """The stored row of ``item``, with its key and index columns."""
-    row = model_row(item)
+def item_row(spec: MemoryType, item: MemoryItem, data: dict[str, Any]) -> dict[str, Any]:
+    """The stored row of ``item`` (its fields as ``data``), with its key and index columns;
+    the vector is added as a column, see :func:`arrow_rows`."""
+    row = {name: json.dumps(value, ensure_ascii=False, default=str)
+           if isinstance(value, dict) else value for name, value in data.items()}
     row[KEY] = row_key(item.user_id, item.id)
     row["search_text"] = index_text(spec.search_text(item))
-    row["vector"] = vector
     row["tree_key"] = tree_key(getattr(item, "tree_path", []))
     row["metadata_kv"] = metadata_entries(item.metadata)
     return row
 
 
+def arrow_rows(schema: pa.Schema, rows: list[dict[str, Any]],
+               vectors: np.ndarray | None = None) -> pa.Table:
+    """``rows`` as a table of ``schema``, built column by column; ``vectors`` (one row per
+    row) fill the ``vector`` column without passing through Python floats."""
+    columns = []
+    for field in schema:
+        if field.name == "vector" and vectors is not None:
+            flat = pa.array(vectors.reshape(-1), pa.float32())
+            columns.append(pa.FixedSizeListArray.from_arrays(flat, vectors.shape[1]))
+        else:
+            columns.append(pa.array([row.get(field.name) for row in rows], type=field.type))
+    return pa.Table.from_arrays(columns, schema=schema)
+
+
+@functools.cache
+def _json_fields(model: type[BaseModel]) -> frozenset[str]:
+    return frozenset(n for n, info in model.model_fields.items() if _is_json(info.annotation))
+
+
 def row_model(model: type[M], row: dict[str, Any]) -> M:
     """The model stored in ``row`` (derived and scoring columns dropped)."""
+    as_json = _json_fields(model)
     data = {}
-    for name, info in model.model_fields.items():
+    for name in model.model_fields:
         value = row.get(name)
-        if _is_json(info.annotation) and isinstance(value, str):
+        if name in as_json and isinstance(value, str):
             value = json.loads(value)
         data[name] = value
     return model.model_validate(data)

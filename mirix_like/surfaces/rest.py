@@ -9,10 +9,9 @@ import asyncio
 import base64
 import binascii
 import io
+import json
 import shutil
-import sys
 import tempfile
-import zipfile
 from collections.abc import Sequence
 from datetime import datetime
 from http import HTTPStatus
@@ -24,7 +23,8 @@ import uvicorn
 from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from PIL import Image as PILImage
@@ -33,7 +33,6 @@ from pydantic import BaseModel, Field, SerializeAsAny
 from starlette.exceptions import HTTPException
 
 from mirix_like import memory_types
-from mirix_like.agents.batch import ChangeReport
 from mirix_like.agents.chat import ChatResponse
 from mirix_like.config import Settings
 from mirix_like.errors import (
@@ -42,10 +41,12 @@ from mirix_like.errors import (
     MirixLikeError,
     ModelError,
 )
+from mirix_like.ingest.report import ChangeReport
 from mirix_like.inputs import Message
 from mirix_like.memory_types.base import MemoryItem
 from mirix_like.store import HistoryEntry, RawInput, SearchHit, SearchMethod
-from mirix_like.store.backup import ExportSummary
+from mirix_like.store.backup import ExportSummary, unpack_export
+from mirix_like.surfaces.guard import PRINCIPAL, Guard, Limits
 from mirix_like.surfaces.keys import ApiKey, ApiKeys, Principal, new_key
 from mirix_like.system import AsyncMemorySystem
 
@@ -56,6 +57,18 @@ ERROR_STATUS: list[tuple[type[MirixLikeError], int]] = [
     (MirixLikeError, 500),
 ]
 STATIC = resources.files("mirix_like.surfaces") / "static"
+DOCS_ASSETS = resources.files("fastapi_offline") / "static"
+"""Swagger UI as the fastapi-offline wheel ships it: the docs work offline."""
+MAX_BODY_BYTES = 32 * 2**20
+"""Largest request body (an ``add`` with images); ``/admin/import`` has its own limit."""
+MAX_IMPORT_BYTES = 2**30
+MAX_JSON_DEPTH = 32
+"""Deepest nesting of a JSON body (metadata itself is limited to 20 levels)."""
+MAX_QUERY_CHARS = 10_000
+IMAGE_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP")
+PUBLIC_PREFIXES = ("/static/",)
+"""Paths served without a key (with ``GET`` or ``HEAD``), besides the web UI's login page,
+the favicon and the API docs."""
 Item = SerializeAsAny[MemoryItem]
 
 
@@ -72,10 +85,12 @@ class AddRequest(BaseModel):
     """Input to remember: a text, a message or messages, and/or base64-encoded images."""
 
     content: str | Message | list[Message] | None = None
-    images: list[str] = Field(default_factory=list, description="Base64 PNG or JPEG data.")
+    images: list[str] = Field(default_factory=list,
+                              description="Base64 PNG, JPEG, WebP, GIF or BMP data.")
     occurred_at: str | None = Field(None, description="ISO 8601 with a time zone.")
     metadata: dict[str, Any] | None = None
-    flush: bool = Field(False, description="Process now rather than when a batch fills.")
+    flush: bool = Field(True, description=(
+        "Process now (the default, as in the CLI and MCP); false waits until a batch fills."))
 
 
 class ChatRequest(BaseModel):
@@ -83,7 +98,7 @@ class ChatRequest(BaseModel):
 
 
 class SearchRequest(BaseModel):
-    query: str
+    query: str = Field(max_length=MAX_QUERY_CHARS)
     memory_types: list[str] | None = None
     method: SearchMethod = "hybrid"
     limit: int = 10
@@ -123,30 +138,34 @@ class TypeInfo(BaseModel):
 # ----------------------------------------------------------------- errors
 
 
-def _error(status: int, kind: str, message: str, **extra: Any) -> JSONResponse:
+def _error(status: int, kind: str, message: str, **extra: Any) -> Response:
     body = {"error": {"type": kind, "message": message, **extra}}
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-    return JSONResponse(jsonable_encoder(body), status_code=status, headers=headers)
+    # ASCII JSON: a message quoting what the client sent stays encodable (lone surrogates).
+    return Response(json.dumps(jsonable_encoder(body)), status_code=status, headers=headers,
+                    media_type="application/json")
 
 
 def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(MirixLikeError)
-    async def library_error(request: Request, exc: MirixLikeError) -> JSONResponse:
+    async def library_error(request: Request, exc: MirixLikeError) -> Response:
         status = next(code for kind, code in ERROR_STATUS if isinstance(exc, kind))
         return _error(status, type(exc).__name__, str(exc))
 
     @app.exception_handler(RequestValidationError)
-    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def bad_request(request: Request, exc: RequestValidationError) -> Response:
         details = [{"loc": e.get("loc"), "msg": e.get("msg")} for e in exc.errors()]
-        return _error(422, "RequestValidationError", "the request is not valid",
-                      details=details)
+        first = details[0] if details else {"loc": (), "msg": "unreadable"}
+        where = ".".join(str(part) for part in first["loc"] or ())
+        return _error(422, "RequestValidationError",
+                      f"the request is not valid: {where}: {first['msg']}", details=details)
 
     @app.exception_handler(Exception)
-    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+    async def unexpected(request: Request, exc: Exception) -> Response:
         return _error(500, "InternalServerError", "unexpected error; see the server log")
 
     @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> Response:
         return _error(exc.status_code, _reason(exc.status_code), str(exc.detail))
 
 
@@ -157,9 +176,11 @@ def _reason(status: int) -> str:
 def _images(encoded: Sequence[str]) -> list[PILImage.Image]:
     pictures = []
     for n, data in enumerate(encoded):
-        try:
-            pictures.append(PILImage.open(io.BytesIO(base64.b64decode(data, validate=True))))
-        except (binascii.Error, ValueError, UnidentifiedImageError) as exc:
+        try:  # only common raster formats: Pillow's other plugins (EPS...) are not for clients
+            pictures.append(PILImage.open(io.BytesIO(base64.b64decode(data, validate=True)),
+                                          formats=IMAGE_FORMATS))
+        except (binascii.Error, ValueError, UnidentifiedImageError,
+                PILImage.DecompressionBombError) as exc:
             raise InvalidInputError(f"image {n} is not base64 image data: {exc}") from None
     return pictures
 
@@ -168,20 +189,33 @@ def _images(encoded: Sequence[str]) -> list[PILImage.Image]:
 
 
 def create_app(memory: AsyncMemorySystem, keys: ApiKeys, *,
-               watcher: Watcher | None = None) -> FastAPI:
-    """The REST API and web UI over ``memory``, authenticated by ``keys``."""
-    app = FastAPI(title="mirix-like", version="0.1.0",
+               watcher: Watcher | None = None, max_body_bytes: int = MAX_BODY_BYTES,
+               max_import_bytes: int = MAX_IMPORT_BYTES) -> FastAPI:
+    """The REST API and web UI over ``memory``, authenticated by ``keys``.
+
+    Every route needs a key but the login page, static assets and the API docs; bodies are
+    limited to ``max_body_bytes`` (an import zip to ``max_import_bytes``), checked by
+    :class:`~mirix_like.surfaces.guard.Guard` before anything reads them.
+    """
+    app = FastAPI(title="mirix-like", version="0.1.0", docs_url=None, redoc_url=None,
                   description="Multi-agent memory for LLM assistants: one user per API key.")
+    _offline_docs(app)
     _install_error_handlers(app)
     bearer = HTTPBearer(auto_error=False, description="A user's or an admin's API key.")
+    public = {app.docs_url, app.openapi_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url,
+              "/", "/favicon.ico"} - {None}
+    app.add_middleware(
+        Guard, keys=keys,  # type: ignore[arg-type]
+        public=lambda method, path: method in ("GET", "HEAD") and (
+            path in public or path.startswith(PUBLIC_PREFIXES)),
+        limits=lambda path: (Limits(max_import_bytes) if path == "/admin/import"
+                             else Limits(max_body_bytes, MAX_JSON_DEPTH)))
 
-    async def principal(credentials: Annotated[HTTPAuthorizationCredentials | None,
-                                               Depends(bearer)]) -> Principal:
-        if credentials is None:
-            raise HTTPException(401, "send an API key: Authorization: Bearer KEY")
-        found = await asyncio.to_thread(keys.principal, credentials.credentials)
+    async def principal(request: Request, _: Annotated[HTTPAuthorizationCredentials | None,
+                                                       Depends(bearer)]) -> Principal:
+        found = request.scope.get(PRINCIPAL)  # the guard checked the key
         if found is None:
-            raise HTTPException(401, "unknown API key")
+            raise HTTPException(401, "send an API key: Authorization: Bearer KEY")
         return found
 
     async def user(who: Annotated[Principal, Depends(principal)]) -> str:
@@ -229,7 +263,7 @@ def create_app(memory: AsyncMemorySystem, keys: ApiKeys, *,
                                    memory_types=body.memory_types, method=body.method,
                                    limit=body.limit, **filters)
 
-    @api.get("/types")
+    @api.get("/types", dependencies=[Depends(principal)])
     async def types() -> list[TypeInfo]:
         """The memory types and their editable fields."""
         return [TypeInfo(name=s.name, description=s.description,
@@ -243,6 +277,11 @@ def create_app(memory: AsyncMemorySystem, keys: ApiKeys, *,
         """The most recent items of one type, newest first."""
         filters = {"tree_path": tree_path} if tree_path else {}
         return await memory.list(memory_type, user_id=user_id, limit=limit, **filters)
+
+    @api.post("/memories/{memory_type}", response_model=list[Item], status_code=201)
+    async def insert(memory_type: str, items: list[dict[str, Any]], user_id: User) -> Any:
+        """Store already-structured items as given, without a model; one invalid: none stored."""
+        return await memory.insert(memory_type, items, user_id=user_id)
 
     @api.get("/memories/{memory_type}/{item_id}", response_model=Item)
     async def get(memory_type: str, item_id: str, user_id: User,
@@ -339,14 +378,19 @@ def create_app(memory: AsyncMemorySystem, keys: ApiKeys, *,
         "required": True, "content": {"application/zip": {"schema": {
             "type": "string", "format": "binary"}}}}})
     async def import_zip(request: Request) -> ExportSummary:
-        """Merge an export zip (from ``/api/export``) into the store; nothing is duplicated."""
-        data = await request.body()
+        """Merge an export zip (from ``/api/export``) into the store; nothing is duplicated.
+
+        The zip is checked (names, sizes, every record) before anything is stored; a bad one
+        is refused with 422 and changes nothing.
+        """
         with tempfile.TemporaryDirectory(prefix="mirix-import-") as folder:
-            try:
-                await asyncio.to_thread(zipfile.ZipFile(io.BytesIO(data)).extractall, folder)
-            except zipfile.BadZipFile as exc:
-                raise InvalidInputError(f"the body is not a zip file: {exc}") from None
-            return await memory.import_(folder)
+            archive = Path(folder) / "upload.zip"
+            with archive.open("wb") as handle:  # streamed to disk: the guard caps its size
+                async for chunk in request.stream():
+                    await asyncio.to_thread(handle.write, chunk)
+            unpacked = Path(folder) / "export"
+            await asyncio.to_thread(unpack_export, archive, unpacked)
+            return await memory.import_(unpacked)
 
     @admin_api.get("/pending")
     async def all_pending() -> list[RawInput]:
@@ -366,19 +410,63 @@ def create_app(memory: AsyncMemorySystem, keys: ApiKeys, *,
     async def index() -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(str(STATIC / "favicon.ico"), media_type="image/x-icon")
+
     return app
 
 
+def _offline_docs(app: FastAPI) -> None:
+    """``/docs`` (Swagger UI) from assets in an installed wheel, not a CDN.
+
+    No ReDoc: its bundle still fetches a logo from the internet.
+    """
+    assets, openapi = "/static/docs", app.openapi_url or "/openapi.json"
+    app.mount(assets, StaticFiles(directory=str(DOCS_ASSETS)), name="docs-assets")
+    app.docs_url = "/docs"
+
+    @app.get(app.docs_url, include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=openapi, title=f"{app.title} API", swagger_favicon_url="/favicon.ico",
+            swagger_js_url=f"{assets}/swagger-ui-bundle.js",
+            swagger_css_url=f"{assets}/swagger-ui.css",
+            # No badge from validator.swagger.io, which a non-local address would show.
+            swagger_ui_parameters={"validatorUrl": None})
+
+
 async def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000,
-                admin_key: str | None = None) -> None:
-    """Serve the API and web UI until interrupted; without ``admin_key`` one is made up."""
-    if not admin_key:
+                admin_key: str | None = None, admin_key_source: str = "") -> None:
+    """Serve the API and web UI until interrupted; without ``admin_key`` one is made up.
+
+    Once listening, prints the address and where the admin key came from
+    (``admin_key_source``, e.g. ``$MIRIX_LIKE_ADMIN_KEY``), or the made-up key itself.
+    """
+    if admin_key:
+        key_line = f"admin key: from {admin_key_source or 'the caller'}"
+    else:
         admin_key = new_key()
-        print(f"admin key for this run (set MIRIX_LIKE_ADMIN_KEY to choose one): {admin_key}",
-              file=sys.stderr)
+        key_line = (f"admin key, made up for this run (set MIRIX_LIKE_ADMIN_KEY to keep one): "
+                    f"{admin_key}")
     async with AsyncMemorySystem(settings) as memory:
         keys = ApiKeys(settings.store_uri, storage_options=settings.storage_options,
                        admin_keys=[admin_key])
         config = uvicorn.Config(create_app(memory, keys), host=host, port=port,
                                 log_level="warning")
-        await uvicorn.Server(config).serve()
+        server = uvicorn.Server(config)
+
+        async def announce() -> None:
+            while not server.started:
+                await asyncio.sleep(0.05)
+            address = server.servers[0].sockets[0].getsockname()
+            bound = f"[{address[0]}]" if ":" in address[0] else address[0]
+            print(f"mirix-like is serving http://{bound}:{address[1]}/ (web UI; API docs at "
+                  f"/docs)\nstore: {settings.store_uri}\n{key_line}\nCtrl-C stops it",
+                  flush=True)
+
+        announcing = asyncio.create_task(announce())
+        try:
+            await server.serve()  # exits (SystemExit) when it cannot listen, after saying why
+        finally:
+            announcing.cancel()

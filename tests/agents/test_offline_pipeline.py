@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 from autogen_core import CancellationToken
-from mirix_like.agents.batch import Batch
-from mirix_like.agents.tools import item_tools
-from mirix_like.memory_types import get
-from mirix_like.memory_types.core import CORE_BLOCK_LIMIT
 
 from mirix_like import MemorySystem
+from mirix_like.agents.batch import Batch
 from mirix_like.errors import InvalidInputError
+from mirix_like.ingest.writer import BatchWriter
+from mirix_like.memory_types import get
+from mirix_like.memory_types.core import CORE_BLOCK_LIMIT
+from mirix_like.memory_types.tools import item_tools
 
 USER = "sam"
 MARCH_3 = "2025-03-03T18:30:00+00:00"
@@ -59,7 +60,7 @@ def test_facts_steps_secrets_and_user_statements_reach_their_types(
     secret = memory.get("knowledge_vault", secret.id, user_id=USER, reveal_secrets=True)
     assert secret.secret_value == "Otter-Lantern-42" and secret.sensitivity == "high"
     assert "Otter-Lantern-42" not in secret.caption
-    human = memory.store.core_block(USER, "human")
+    human = memory.store.get("core", USER, "human")
     assert "nurse" in human.value and "c1" in human.source_ids
 
 
@@ -117,10 +118,10 @@ def test_repeated_statements_update_instead_of_duplicating(memory: MemorySystem)
 
 def test_full_core_block_is_rewritten_to_about_half(memory: MemorySystem) -> None:
     lines = [f"Sam likes hobby number {n} a lot." for n in range(140)]
-    memory.store.set_core_block(USER, "human", "\n".join(lines))
-    assert len(memory.store.core_block(USER, "human").value) > 0.9 * CORE_BLOCK_LIMIT
+    memory.store.insert("core", USER, [{"label": "human", "value": "\n".join(lines)}])
+    assert len(memory.store.get("core", USER, "human").value) > 0.9 * CORE_BLOCK_LIMIT
     add(memory, "I am allergic to peanuts.", "c1")
-    block = memory.store.core_block(USER, "human").value
+    block = memory.store.get("core", USER, "human").value
     assert len(block) <= 0.55 * CORE_BLOCK_LIMIT
     assert "peanuts" in block
     history = memory.history("human", user_id=USER)
@@ -130,14 +131,15 @@ def test_full_core_block_is_rewritten_to_about_half(memory: MemorySystem) -> Non
 def test_managers_can_only_change_items_they_were_shown(memory: MemorySystem) -> None:
     add(memory, "Maya is a marine biologist.", "f1")
     [fact] = [f for f in memory.list("semantic", user_id=USER)]
-    batch = Batch(user_id=USER, inputs=[], store=memory.store)
+    writer = BatchWriter(memory.store, USER, inputs=[])
+    batch = Batch(inputs=[], writer=writer)
     tools = {t.name: t for t in item_tools(get("semantic"), batch, "semantic_manager")}
     delete = tools["delete_semantic"]
     args = delete.args_type()(item_ids=[fact.id])
     with pytest.raises(InvalidInputError, match="not among the existing items"):
         asyncio.run(delete.run(args, CancellationToken()))
     assert memory.get("semantic", fact.id, user_id=USER) == fact
-    batch.shown["semantic"] = {fact.id}
+    writer.show("semantic", [fact.id])
     asyncio.run(delete.run(args, CancellationToken()))
     assert memory.list("semantic", user_id=USER) == []
 

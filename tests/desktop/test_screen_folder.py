@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from PIL import Image
-from support.screens import render
+from support.screens import history, render
 from typer.testing import CliRunner
 
 from mirix_like.cli import app
@@ -47,7 +47,9 @@ def test_a_folder_is_ingested_bad_files_reported_and_a_rerun_skips_what_is_store
         memory, folder: Path) -> None:
     report = ingest_screens(memory, folder, user_id="ana", tz="America/New_York")
     assert report.ingested == ["20250316_081500.png", "20250316_082000.png"]
-    assert report.duplicates == ["20250316_082002.png"]
+    assert [(d.file, d.reason) for d in report.duplicates] == [(
+        "20250316_082002.png", "only a text cursor changed since "
+        "20250316_082000.png")]
     assert {s.file: s.reason for s in report.skipped}.keys() == BAD.keys()
     for skipped in report.skipped:
         assert BAD[skipped.file] in skipped.reason, skipped
@@ -96,3 +98,56 @@ def test_bad_arguments_are_refused(memory, folder: Path) -> None:
         ingest_screens(memory, folder, user_id="ana", tz="Mars/Olympus_Mons")
     with pytest.raises(InvalidInputError, match="similarity"):
         ingest_screens(memory, folder, user_id="ana", similarity=2.0)
+
+
+def test_a_history_of_one_layout_keeps_each_distinct_screen_with_its_text(
+        memory, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    frames = [f for f in history(size=(1366, 768))
+              if f.what.startswith(("Mail", "Calendar"))]  # 6 distinct screens, 30 repeats
+    folder = tmp_path / "history"
+    folder.mkdir()
+    start = datetime(2025, 3, 4, 9, 0)
+    names = []
+    for n, frame in enumerate(frames):
+        names.append(f"{start + timedelta(seconds=20 * n):%Y%m%d_%H%M%S}.png")
+        frame.image.save(folder / names[-1])
+    report = ingest_screens(memory, folder, user_id="sam", tz="UTC", progress=True)
+    assert report.ingested == [name for name, f in zip(names, frames, strict=True) if f.new]
+    dropped = {d.file: d.reason for d in report.duplicates}
+    copies = [name for name, f in zip(names, frames, strict=True) if "exact copy" in f.what]
+    assert report.already == copies  # the same bytes as a file stored before them
+    assert sorted([*dropped, *copies]) == [
+        name for name, f in zip(names, frames, strict=True) if not f.new]
+    printed = capsys.readouterr().err
+    for name, reason in dropped.items():
+        assert f"dropped {name}: {reason}" in printed
+    assert "clock or status bar" in printed and "pointer" in printed
+    texts = {raw.metadata["file_name"]: raw.text for raw in memory.store.inputs("sam")}
+    for name, frame in zip(names, frames, strict=True):
+        if frame.new:  # each screen's text was read: the parts that changed and the rest
+            assert frame.fact in texts[name], (name, texts[name])
+            assert frame.shot.lines[0] in texts[name]
+    assert (report.processed_inputs, report.failed_inputs) == (6, 0)
+
+
+def test_one_vanished_or_unreadable_image_does_not_block_the_rest(memory, folder: Path,
+                                                                   capsys) -> None:
+    # A screenshot stored earlier whose image went missing before it was processed.
+    memory.add(images=[render(["Left pending", "from last week"])], user_id="ana",
+               metadata={"file_name": "20250309_100000.png"})
+    [lost] = memory.store.inputs("ana")
+    Path(lost.image_path).unlink()
+    report = ingest_screens(memory, folder, user_id="ana", tz="UTC", progress=True)
+    assert report.ingested == ["20250316_081500.png", "20250316_082000.png"]
+    assert (report.processed_inputs, report.failed_inputs) == (2, 1)
+    [failure] = report.failed
+    assert failure.file == "20250309_100000.png" and "is gone" in failure.reason
+    assert f"failed 20250309_100000.png: {failure.reason}" in capsys.readouterr().err
+    states = {raw.metadata.get("file_name"): raw.status for raw in memory.store.inputs("ana")}
+    assert states == {"20250309_100000.png": "failed", "20250316_081500.png": "processed",
+                      "20250316_082000.png": "processed"}
+    assert memory.search("Nopa dinner", user_id="ana", memory_types=["episodic"])
+    summary = report.describe().splitlines()
+    assert summary[-1] == ("kept 2, already stored 0, dropped 1, bad files 5; inputs "
+                           "processed 2, failed 1")
+    assert "dropped 20250316_082002.png: only a text cursor" in summary[0]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from support.screens import FakeScreen, render
+from support.screens import FakeScreen, history, render
 from typer.testing import CliRunner
 
 from mirix_like import MemorySystem
@@ -85,7 +85,7 @@ def test_secrets_on_screen_reach_only_the_vault_and_screen_text_is_not_the_user_
         assert "Otter-Lantern-42" not in text
     assert "[password in knowledge vault]" in resource.content
     assert memory.list("semantic", user_id="sam") == []
-    assert "hiking" not in memory.store.core_block("sam", "human").value
+    assert all("hiking" not in block.value for block in memory.list("core", user_id="sam"))
 
 
 def test_run_sends_after_the_max_wait_pauses_resumes_and_flushes_on_stop(memory, screen) -> None:
@@ -194,3 +194,105 @@ def test_cli_watch_without_a_display_says_so(tmp_path: Path, monkeypatch) -> Non
     bad = CliRunner().invoke(app, ["watch", "--interval", "0", "--store",
                                    str(tmp_path / "store")])
     assert bad.exit_code == 2 and "interval" in bad.stderr
+
+
+def test_a_run_keeps_each_distinct_screen_says_why_it_drops_and_reads_each_one(
+        memory, screen) -> None:
+    frames = [f for f in history(size=(1366, 768)) if f.what.startswith("Mail")]
+    lines: list[str] = []
+    watcher = ScreenWatcher(memory, user_id="sam", source=screen, interval=0.01,
+                            batch_size=50, echo=lines.append)
+    shown = iter(frames)
+    screen.show(next(shown).image, "Mail", "Inbox")
+    watcher.start()
+    for frame in shown:  # the next frame once the watcher has decided about this one
+        seen = watcher.status().frames_seen
+        while watcher.status().frames_seen <= seen + 1:
+            time.sleep(0.01)
+        screen.show(frame.image, "Mail", "Inbox")
+    time.sleep(0.1)
+    status = watcher.stop()
+    distinct = [f for f in frames if f.new]
+    assert status.frames_kept == len(distinct) == 4
+    assert status.inputs_processed == 4 and status.frames_read == 4 and status.pending == 0
+    reasons = status.dropped_because
+    assert sum(reasons.values()) == status.frames_dropped
+    assert reasons["identical to the last kept screen"] >= 8  # each screen's second frame
+    assert any("clock" in why for why in reasons) and any("pointer" in why for why in reasons)
+    kept_lines = [line for line in lines if " kept: " in line]
+    assert len(kept_lines) == 4 and all("Mail - Inbox kept: " in line for line in kept_lines)
+    assert any(" dropped: only the clock or status bar changed" in line for line in lines)
+    assert lines[-1] == "stored 4 screens: processed 4, failed 0"
+    assert "kept 4, dropped" in status.describe()
+    texts = [raw.text for raw in memory.store.inputs("sam")]
+    for frame, text in zip(distinct, texts, strict=True):  # each read, most only in part
+        assert frame.fact in text and frame.shot.lines[0] in text, text
+
+
+def test_an_image_gone_before_processing_fails_alone_and_watching_goes_on(
+        memory, screen) -> None:
+    memory.add(images=[render(["Left pending"])], user_id="sam")
+    [lost] = memory.store.inputs("sam")
+    Path(lost.image_path).unlink()
+    memory.add(images=[render(["Ferry to Cacilhas", "leaves at 18:40"])], user_id="sam")
+    watcher = ScreenWatcher(memory, user_id="sam", source=screen)
+    screen.show(render(NOTES), "Editor", "porto.md")
+    assert watcher.tick() == "kept"
+    watcher.send()
+    status = watcher.status()
+    assert (status.inputs_processed, status.inputs_failed) == (2, 1)
+    assert "is gone" in status.last_error
+    states = {raw.id: raw.status for raw in memory.store.inputs("sam")}
+    assert states.pop(lost.id) == "failed" and list(states.values()) == ["processed"] * 2
+    ferry = memory.search("ferry Cacilhas", user_id="sam", memory_types=["resource"])[0]
+    assert "leaves at 18:40" in ferry.item.content  # read by OCR when processed
+    screen.show(render(MAIL), "Mail", "Inbox")
+    assert watcher.tick() == "kept"
+    watcher.send()
+    assert watcher.status().inputs_processed == 3  # the next batch is not held up
+
+
+def test_capture_goes_on_while_ocr_reads_in_the_background(memory, screen, monkeypatch) -> None:
+    import mirix_like.desktop.reading as reading
+
+    release = threading.Event()
+    real = reading.read_screen
+
+    def slow(image):  # OCR that takes until the test lets it finish
+        release.wait(30)
+        return real(image)
+
+    monkeypatch.setattr(reading, "read_screen", slow)
+    watcher = ScreenWatcher(memory, user_id="sam", source=screen, interval=0.01)
+    screen.show(render(NOTES), "Editor", "porto.md")
+    watcher.start()
+    deadline = time.monotonic() + 30
+    while watcher.status().frames_kept < 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    screen.show(render(MAIL), "Mail", "Inbox")  # a new screen while the first is being read
+    while watcher.status().frames_kept < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    seen = watcher.status().frames_seen
+    time.sleep(0.3)
+    status = watcher.status()
+    assert status.frames_kept == 2 and status.frames_read == 0  # OCR has read nothing yet
+    assert status.frames_seen > seen  # and capture goes on
+    release.set()
+    status = watcher.stop()
+    assert status.frames_read == 2 and status.inputs_processed == 2
+    assert all(raw.text for raw in memory.store.inputs("sam"))
+
+
+def test_pending_screenshots_are_listed_by_file_name_or_window_and_time(tmp_path: Path) -> None:
+    store = str(tmp_path / "store")
+    with MemorySystem(store_uri=store, backend="offline") as memory:
+        render(NOTES).save(tmp_path / "20250316_081500.png")
+        memory.add(images=[tmp_path / "20250316_081500.png"], user_id="sam",
+                   occurred_at="2025-03-16T08:15:00+00:00")
+        memory.add(images=[render(MAIL)], user_id="sam", occurred_at="2025-03-16T08:20:00Z",
+                   metadata={"source": "screen", "app": "Mail", "window_title": "Inbox"})
+    result = CliRunner().invoke(app, ["pending", "--user", "sam", "--store", store])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "2025-03-16 08:15 UTC  image    20250316_081500.png",
+        "2025-03-16 08:20 UTC  image    Mail - Inbox"]

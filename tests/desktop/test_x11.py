@@ -91,6 +91,10 @@ def test_watch_captures_a_real_window_and_ctrl_c_stores_it(open_window, tmp_path
         watch.kill()
     assert watch.returncode == 0, err.decode()
     assert "kept 1," in out.decode() and "inputs processed 1" in out.decode()
+    said = err.decode()  # what it kept, dropped and why, and stored, as it went
+    assert " Notes - Grocery list kept: first screen" in said
+    assert " dropped: identical to the last kept screen" in said
+    assert "stored 1 screen: processed 1, failed 0" in said
 
     with MemorySystem(store_uri=store, backend="offline") as memory:
         [raw] = memory.store.inputs("sam")

@@ -15,10 +15,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "eval"))
 
 import locomo  # noqa: E402
 from locomo_data import load_locomo  # noqa: E402
-from mirix_like.memory_types.episodic import EpisodicEvent  # noqa: E402
-from scoring import TokenCounter  # noqa: E402
 
-from mirix_like import SearchHit, memory_types  # noqa: E402
+from mirix_like import SearchHit  # noqa: E402
+from mirix_like.config import RetrievalSettings  # noqa: E402
+from mirix_like.memory_types.episodic import EpisodicEvent  # noqa: E402
+from mirix_like.retrieval.active import ActiveRetrieval  # noqa: E402
 from mirix_like.store import MemoryStore  # noqa: E402
 
 FIXTURE = Path(__file__).parent / "fixtures" / "locomo_tiny.json"
@@ -112,14 +113,13 @@ def _hit(memory_type: str, text: str, sources: list[str]) -> SearchHit:
     return SearchHit(memory_type=memory_type, item=item, score=1.0)
 
 
-def test_budget_credits_only_items_wholly_in_the_cut_block() -> None:
+def test_budget_credits_only_items_wholly_in_the_context(tmp_path: Path) -> None:
     hits = [_hit("episodic", "short one", ["D1:1"]), _hit("episodic", "x" * 400, ["D1:2"])]
-    block = json.dumps([memory_types.get("episodic").render(h.item) for h in hits])
-    tokens = TokenCounter(encoding=None)
-    found, total = locomo.block_sources(block, hits, tokens, budget=40)
-    assert found == ["D1:1"] and total == tokens.count(block)
-    found, _ = locomo.block_sources(block, hits, tokens, budget=1000)
-    assert found == ["D1:1", "D1:2"]
+    active = ActiveRetrieval(MemoryStore(tmp_path / "store"), RetrievalSettings())
+    small = active.context(hits, {"episodic": 2}, max_tokens=40)
+    assert small.source_ids == ["D1:1"] and small.tokens <= 40
+    assert small.counts["episodic"] == (1, 2)
+    assert active.context(hits, {"episodic": 2}, max_tokens=1000).source_ids == ["D1:1", "D1:2"]
 
 
 def test_answer_mode_offline_scores_f1_and_bleu_without_a_judge(

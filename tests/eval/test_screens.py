@@ -51,7 +51,7 @@ def test_layout_questions_and_answers(sets: dict[str, Path]) -> None:
 def test_near_duplicates_are_dropped_and_distinct_screens_kept(sets: dict[str, Path]) -> None:
     dedup = NearDuplicateFilter()
     kept = [p.name for p in sorted((sets["a"] / "user1").iterdir())
-            if dedup.admit(Image.open(p))]
+            if dedup.decide(Image.open(p))]
     [entry] = json.loads((sets["a"] / "qa_pairs.json").read_text(encoding="utf-8"))
     assert kept == sorted({p["screenshot"] for p in entry["qa_pairs"]})
 

@@ -9,19 +9,19 @@ import textwrap
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
-from mirix_like.memory_types.base import MemoryType
-from mirix_like.memory_types.core import CORE_BLOCK_LIMIT, CoreBlock
 from pydantic import ValidationError
 
 from mirix_like import memory_types
 from mirix_like.errors import MirixLikeError, UnknownMemoryTypeError
+from mirix_like.memory_types.base import MemoryType
+from mirix_like.memory_types.core import CORE_BLOCK_LIMIT, CoreBlock
 from mirix_like.store import MemoryStore
 
 TYPE_NAMES = ["core", "episodic", "semantic", "procedural", "resource", "knowledge_vault"]
 COMMON = {"id", "user_id", "created_at", "updated_at", "metadata", "source_ids"}
 OWN_FIELDS = {
     "core": {"label", "value"},
-    "episodic": {"event_type", "summary", "details", "actor", "occurred_at"},
+    "episodic": {"event_type", "summary", "details", "context", "actor", "occurred_at"},
     "semantic": {"name", "summary", "details", "source"},
     "procedural": {"entry_type", "summary", "steps"},
     "resource": {"title", "summary", "resource_type", "content"},

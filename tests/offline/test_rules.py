@@ -30,6 +30,7 @@ EPISODIC_FIELDS = {
     "event_type",
     "summary",
     "details",
+    "context",
     "actor",
     "occurred_at",
     "source_ids",

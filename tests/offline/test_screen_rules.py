@@ -40,6 +40,7 @@ def test_resource_keeps_app_title_and_text_and_episodic_says_viewed_at_the_captu
     assert mail["title"] == "Mail - Inbox - Dana Lee"
     assert mail["resource_type"] == "screenshot"
     assert mail["summary"] == (
+        "Screenshot of Mail - Inbox - Dana Lee at 14:31 UTC on 18 March 2025: "
         "From: Dana Lee / Subject: Dinner on Friday / Let's meet at Nopa at 7 pm")
     assert mail["content"].splitlines() == [
         "Inbox", "From: Dana Lee", "Subject: Dinner on Friday", "Let's meet at Nopa at 7 pm",
@@ -88,4 +89,5 @@ def test_chinese_screens_keep_their_language() -> None:
     assert event["summary"] == "2025年3月18日 14:31（UTC）在飞书中查看了“会议纪要”。"
     [resource] = screens.extract_resource([minutes])
     assert resource["tree_path"][:2] == ["资源", "截图"]
-    assert resource["summary"] == "下周五发布新版本"
+    assert resource["summary"] == (
+        "2025年3月18日 14:31（UTC）飞书 - 会议纪要的截图：下周五发布新版本")

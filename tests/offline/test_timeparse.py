@@ -194,3 +194,102 @@ def test_describe() -> None:
     assert describe(REF, "minute") == "1:56 pm on 8 May 2023"
     assert describe(REF, lang="zh") == "2023年5月8日"
     assert describe(REF, "month", "zh") == "2023年5月"
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "label"),
+    [
+        ("Ich war gestern im Kino.", "2023-05-07", "7. Mai 2023"),
+        ("Vor zwei Tagen habe ich Anna getroffen.", "2023-05-06", "6. Mai 2023"),
+        ("Letzten Freitag war ich krank.", "2023-05-05", "5. Mai 2023"),
+        ("Nächsten Montag fahre ich nach Hamburg.", "2023-05-15", "15. Mai 2023"),
+        ("Je suis allé au cinéma hier.", "2023-05-07", "7 mai 2023"),
+        ("Il y a trois jours, j'ai vu Marie.", "2023-05-05", "5 mai 2023"),
+        ("Vendredi dernier, nous avons dîné ensemble.", "2023-05-05", "5 mai 2023"),
+        ("On se voit après-demain.", "2023-05-10", "10 mai 2023"),
+        ("Ayer fui al cine con mi hermana.", "2023-05-07", "7 de mayo de 2023"),
+        ("Hace dos días vi a Juan.", "2023-05-06", "6 de mayo de 2023"),
+        ("El viernes pasado fuimos a la playa.", "2023-05-05", "5 de mayo de 2023"),
+        ("Nos vemos dentro de tres días.", "2023-05-11", "11 de mayo de 2023"),
+    ],
+)
+def test_german_french_spanish_days(text: str, day: str, label: str) -> None:
+    match = resolve(text, REF)
+    assert match is not None
+    assert (match.when.date().isoformat(), match.label, match.granularity) == (day, label, "day")
+    assert match.relative
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "granularity", "label"),
+    [
+        ("Letzte Woche war ich in Berlin.", "2023-05-01", "week", "die Woche vor dem 8. Mai 2023"),
+        ("La semaine dernière j'étais à Paris.", "2023-05-01", "week",
+         "la semaine avant le 8 mai 2023"),
+        ("La semana pasada estuve en Madrid.", "2023-05-01", "week",
+         "la semana anterior al 8 de mayo de 2023"),
+        ("El mes pasado empecé a correr.", "2023-04-01", "month", "abril de 2023"),
+        ("L'année dernière, j'ai appris le piano.", "2022-01-01", "year", "2022"),
+        ("上上周我去了杭州", "2023-04-24", "week", "2023年5月8日的两周前"),
+        ("几天前我见过他", "2023-05-05", "day", "2023年5月8日的几天前"),
+        ("前年我们搬了家", "2021-01-01", "year", "2021年"),
+        ("这个月很忙", "2023-05-01", "month", "2023年5月"),
+        ("a couple of weeks ago", "2023-04-24", "week", "a couple of weeks before 8 May 2023"),
+    ],
+)
+def test_more_periods(text: str, start: str, granularity: str, label: str) -> None:
+    match = resolve(text, REF)
+    assert match is not None
+    assert (match.when.date().isoformat(), match.granularity, match.label) == (
+        start, granularity, label,
+    )
+
+
+def test_chinese_numerals_and_parts_of_the_day() -> None:
+    assert resolve("三天后见", REF).when.date().isoformat() == "2023-05-11"
+    assert resolve("两个月以前", REF).when.date().isoformat() == "2023-03-01"
+    assert resolve("昨晚我没睡好", REF).when == datetime(2023, 5, 7, 21, 0, tzinfo=UTC)
+    assert resolve("今早下雨了", REF).when.hour == 9
+    assert resolve("我2022年毕业", REF).when.year == 2022
+
+
+def test_this_weekday_is_in_the_reference_week_even_on_a_sunday() -> None:
+    sunday = datetime(2023, 5, 14, 20, 0, tzinfo=UTC)
+    assert resolve("this Friday", sunday).when.date().isoformat() == "2023-05-12"
+    assert resolve("next Friday", sunday).when.date().isoformat() == "2023-05-19"
+    assert resolve("on Sunday I went out", sunday).when.date().isoformat() == "2023-05-07"
+
+
+def test_a_leap_day_without_a_year_needs_a_leap_year_nearby() -> None:
+    assert resolve("on 29 February", datetime(2024, 3, 10, 12, 0, tzinfo=UTC)).when.year == 2024
+    assert resolve("We went out on 29 February", REF) is None  # no leap day in the year before
+
+
+def test_absolute_dates_in_other_languages() -> None:
+    for text, label in [
+        ("Am 8. Mai 2023 hatten wir ein Treffen.", "8. Mai 2023"),
+        ("le 8 mai 2023", "8 mai 2023"),
+        ("el 8 de mayo de 2023", "8 de mayo de 2023"),
+        ("im Mai 2022", "Mai 2022"),
+    ]:
+        match = resolve(text, REF)
+        assert match is not None and not match.relative
+        assert match.label == label
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Guten Morgen! Wie geht's?",
+        "Por la mañana corro.",
+        "I sat down and we may go",
+        "See you at 3pm",
+        "Das Auto steht vor dem Haus.",
+        "Il y a du monde ici.",
+        "Hace frío en mayo de noche",
+        "We march on",
+        "I'll be back in a bit",
+    ],
+)
+def test_no_time_found_in_other_words(text: str) -> None:
+    assert resolve(text, REF) is None

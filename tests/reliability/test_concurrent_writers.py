@@ -19,22 +19,13 @@ from reliability_kit import (
     write_for,
     writer_process,
 )
+from support.servers import wait_all
 
 from mirix_like import MemorySystem
 from mirix_like.store import MemoryStore
 
 USERS = ("ann", "ben")
 SECONDS = 4.0
-
-
-def wait_all(children: list[Any], timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    for child in children:
-        child.join(max(0.1, deadline - time.monotonic()))
-    alive = [c for c in children if c.is_alive()]
-    for child in alive:
-        child.kill()
-    assert not alive, "a child process hung (a lock never released?)"
 
 
 @pytest.mark.slow
@@ -124,6 +115,6 @@ def test_every_fact_of_one_batch_reaches_core_memory(tmp_path: Path) -> None:
         report = memory.add("I am a vegetarian. I live in Lisbon. I work as a nurse. "
                             "I love jazz.", user_id="ann", flush=True)
         assert report.errors == [] and "core" in report.routed
-        block = memory.store.core_block("ann", "human").value
+        block = memory.store.get("core", "ann", "human").value
     for fact in ("vegetarian", "Lisbon", "nurse", "jazz"):
         assert fact in block

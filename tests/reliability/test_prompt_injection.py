@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mirix_like.agents.runner import CORRECTION
 from reliability_kit import snapshot
 from support.openai_server import ScriptedOpenAIServer, text, tool_calls
 from typer.testing import CliRunner
 
 from mirix_like import MemorySystem, Settings
+from mirix_like.agents.runner import CORRECTION
 from mirix_like.cli import app
 from mirix_like.errors import ItemNotFoundError
 from mirix_like.store import MemoryStore

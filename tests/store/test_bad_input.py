@@ -104,8 +104,8 @@ def test_invalid_user_id_everywhere(seeded, make_item, user_id, unchanged):
         lambda: seeded.delete("episodic", user_id, ["x"]),
         lambda: seeded.update("episodic", user_id, "x", {"summary": "y"}),
         lambda: seeded.history(user_id, "x"),
-        lambda: seeded.set_core_block(user_id, "human", "text"),
-        lambda: seeded.core_block(user_id, "human"),
+        lambda: seeded.insert("core", user_id, [{"label": "human", "value": "text"}]),
+        lambda: seeded.get("core", user_id, "human"),
     ]
     if user_id is not None:  # inputs(None) is the admin call across users
         calls.append(lambda: seeded.inputs(user_id))
@@ -176,14 +176,14 @@ def test_items_must_be_a_list_of_mappings(seeded, items, unchanged):
 
 
 def test_over_limit_core_block(seeded, unchanged):
-    before = seeded.core_block("ada", "human")
+    before = seeded.get("core", "ada", "human")
     with pytest.raises(CoreBlockLimitError):
-        seeded.set_core_block("ada", "human", "x" * 5_001)
+        seeded.insert("core", "ada", [{"label": "human", "value": "x" * 5_001}])
     with pytest.raises(CoreBlockLimitError):
         seeded.insert("core", "ada", [{"id": "human", "label": "human", "value": "y" * 6_000}])
     with pytest.raises(CoreBlockLimitError):
         seeded.update("core", "ada", "human", {"value": "z" * 5_001})
-    assert seeded.core_block("ada", "human") == before
+    assert seeded.get("core", "ada", "human") == before
     assert unchanged()
 
 

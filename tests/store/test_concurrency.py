@@ -97,7 +97,7 @@ def read_later(store_path: str, ready, go, results) -> None:
     zebra = [h.item.summary for h in store.search("zebra", "ada", method="fts")]
     recent = [i.summary for i in store.list("episodic", "ada", limit=1)]
     results.put(("after", store.count("episodic", "ada"), len(store.inputs("ada")), zebra,
-                 recent, store.core_block("ada", "human").value))
+                 recent, store.get("core", "ada", "human").value))
 
 
 def test_a_reader_process_sees_later_writes(tmp_path):
@@ -113,7 +113,7 @@ def test_a_reader_process_sees_later_writes(tmp_path):
         assert results.get(timeout=10) == ("before", 1, 0)
         writer.insert("episodic", "ada", [{"summary": "saw a zebra at the zoo"}])
         writer.add_inputs([RawInput(id="m1", user_id="ada", text="hi")])
-        writer.set_core_block("ada", "human", "Name: Ada")
+        writer.insert("core", "ada", [{"label": "human", "value": "Name: Ada"}])
         go.set()
         after = results.get(timeout=60)
     finally:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from mirix_like.errors import InvalidQueryError, ItemNotFoundError
+from mirix_like.errors import InvalidItemError, InvalidQueryError, ItemNotFoundError
 from mirix_like.store import SEARCH_METHODS, MemoryStore, RawInput
 
 pytestmark = pytest.mark.slow
@@ -135,9 +135,12 @@ def test_metadata_cannot_change_the_owner(shared, owner, other, value):
     assume(owner != other)
     word = marker()
     metadata = {"user_id": other, "owner": other, "value": value, "marker": word}
-    [item] = shared.insert("semantic", owner, [{
-        "name": word, "summary": "claims to belong to someone else", "metadata": metadata,
-        "user_id": other}])
+    fields = {"name": word, "summary": "claims to belong to someone else",
+              "metadata": metadata}
+    with pytest.raises(InvalidItemError, match="user_id"):
+        shared.insert("semantic", owner, [{**fields, "user_id": other}])
+    assert shared.list("semantic", owner, metadata={"marker": word}) == []
+    [item] = shared.insert("semantic", owner, [fields])
     assert item.user_id == owner
     got = shared.get("semantic", owner, item.id)
     assert got.user_id == owner and got.metadata == metadata

@@ -182,45 +182,37 @@ def test_restore_of_an_insert_or_unknown_entry_raises(store, make_item):
 # ----------------------------------------------------------------- core blocks
 
 
-def test_core_blocks_start_empty_and_round_trip(store):
-    assert store.core_block("ada", "human").value == ""
-    assert store.core_block("ada", "persona").value == ""
-    store.set_core_block("ada", "human", "Name: Ada\nLikes green tea")
-    store.set_core_block("ada", "persona", "Friendly and brief")
-    assert store.core_block("ada", "human").value == "Name: Ada\nLikes green tea"
-    assert store.core_block("ada", "human").lines() == ["Name: Ada", "Likes green tea"]
-    assert store.core_block("ada", "persona").value == "Friendly and brief"
-    store.set_core_block("ada", "human", "Name: Ada Lovelace")
-    assert store.core_block("ada", "human").value == "Name: Ada Lovelace"
-    assert store.count("core", "ada") == 2
-    assert store.core_block("bob", "human").value == ""
-
-
-def test_core_block_keeps_its_creation_time_and_collects_source_ids(store):
-    first = store.set_core_block("ada", "human", "Name: Ada", source_ids=["m1"])
-    second = store.set_core_block("ada", "human", "Name: Ada L.", source_ids=["m2", "m1"],
-                                  actor="core_manager")
-    got = store.core_block("ada", "human")
-    assert got.source_ids == ["m1", "m2"]
-    assert got.created_at == first.created_at and got.updated_at == second.updated_at
+def test_core_blocks_are_items_keyed_by_their_label(store):
+    with pytest.raises(ItemNotFoundError):
+        store.get("core", "ada", "human")
+    store.insert("core", "ada", [{"label": "human", "value": "Name: Ada\nLikes green tea"},
+                                 {"label": "persona", "value": "Friendly and brief"}])
+    assert store.get("core", "ada", "human").lines() == ["Name: Ada", "Likes green tea"]
+    assert store.get("core", "ada", "persona").value == "Friendly and brief"
+    store.insert("core", "ada", [{"label": "human", "value": "Name: Ada Lovelace"}],
+                 actor="core_manager")
+    assert store.get("core", "ada", "human").value == "Name: Ada Lovelace"
+    assert store.count("core", "ada") == 2 and store.count("core", "bob") == 0
     history = store.history("ada", "human")
     assert [(e.action, e.actor) for e in history] == [("insert", "api"),
                                                       ("update", "core_manager")]
-    assert history[1].before["value"] == "Name: Ada"
+    assert history[1].before["value"] == "Name: Ada\nLikes green tea"
+    with pytest.raises(InvalidItemError, match="label"):
+        store.insert("core", "ada", [{"id": "persona", "label": "human", "value": "x"}])
 
 
 def test_core_block_at_the_limit_is_kept_and_over_it_raises(store):
-    store.set_core_block("ada", "human", "a" * 5_000)
-    assert len(store.core_block("ada", "human").value) == 5_000
+    store.insert("core", "ada", [{"label": "human", "value": "a" * 5_000}])
+    assert len(store.get("core", "ada", "human").value) == 5_000
     with pytest.raises(CoreBlockLimitError, match="5001|5,001|limit"):
-        store.set_core_block("ada", "human", "b" * 5_001)
-    assert store.core_block("ada", "human").value == "a" * 5_000
+        store.insert("core", "ada", [{"label": "human", "value": "b" * 5_001}])
+    assert store.get("core", "ada", "human").value == "a" * 5_000
     assert [e.action for e in store.history("ada", "human")] == ["insert"]
 
 
 def test_core_block_with_an_unknown_label_raises(store):
     with pytest.raises(InvalidItemError, match="label"):
-        store.set_core_block("ada", "assistant", "text")
+        store.insert("core", "ada", [{"label": "assistant", "value": "text"}])
     assert store.count("core", "ada") == 0
 
 
@@ -276,7 +268,7 @@ def test_reopened_store_sees_everything(store_path, make_item):
     first = MemoryStore(store_path)
     stored = {name: first.insert(name, "ada", [make_item(name)])[0] for name in ITEM_TYPES
               if name != "core"}
-    first.set_core_block("ada", "persona", "Be concise")
+    first.insert("core", "ada", [{"label": "persona", "value": "Be concise"}])
     first.add_inputs([RawInput(id="m1", user_id="ada", text="hi")])
     fact = stored["semantic"]
     first.update("semantic", "ada", fact.id, {"details": "seven hills"})
@@ -287,7 +279,7 @@ def test_reopened_store_sees_everything(store_path, make_item):
         if name != "semantic":
             assert dump(got) == dump(item)
     assert second.get("semantic", "ada", fact.id).details == "seven hills"
-    assert second.core_block("ada", "persona").value == "Be concise"
+    assert second.get("core", "ada", "persona").value == "Be concise"
     assert [r.id for r in second.inputs("ada")] == ["m1"]
     assert [e.action for e in second.history("ada", fact.id)] == ["insert", "update"]
     assert [h.item.id for h in second.search("hiking", "ada", method="fts")] == [
@@ -316,7 +308,7 @@ def test_a_store_built_with_a_small_embedder_works_with_it(store_path, make_item
 def test_users_lists_every_user_with_items_or_inputs(store, make_item):
     assert store.users() == []
     store.insert("semantic", "carol", [make_item("semantic")])
-    store.set_core_block("ada", "human", "Ada")
+    store.insert("core", "ada", [{"label": "human", "value": "Ada"}])
     store.add_inputs([RawInput(user_id="bob", text="hi")])
     assert store.users() == ["ada", "bob", "carol"]
 

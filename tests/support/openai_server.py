@@ -9,14 +9,17 @@ anything built on it such as autogen's ``OpenAIChatCompletionClient``, with scri
         assert server.last_tools_offered() == ["add"]
 
 Each ``POST /v1/chat/completions`` pops the next step (``text``, ``tool_calls``, ``error``,
-``delay``). When the script is empty the optional ``responder(request_json) -> Step`` answers;
-without one the server answers 500 "script exhausted". Such failures (and any exception in
-the server or the responder) are kept in ``failures``; with ``strict=True`` (the default)
-leaving the ``with`` block then raises ``AssertionError``, so a failure swallowed by the code
-under test still fails the test.
+``delay``, ``drop``). When the script is empty the optional ``responder(request_json) -> Step``
+answers; without one the server answers 500 "script exhausted". Such failures (and any
+exception in the server or the responder) are kept in ``failures``; with ``strict=True`` (the
+default) leaving the ``with`` block then raises ``AssertionError``, so a failure swallowed by
+the code under test still fails the test.
 
 ``POST /v1/embeddings`` returns deterministic unit vectors (see ``embedding_for``) and
-``GET /v1/models`` lists the configured model. Every request is recorded in ``requests``.
+``GET /v1/models`` lists the configured model. ``routes`` sets fixed JSON answers for any
+path (those included), e.g. llama.cpp's ``GET /props`` or Ollama's ``POST /api/show``, so the
+server can pass for those (``llama_cpp_props`` and ``ollama_show`` give realistic bodies).
+Every request is recorded in ``requests``.
 """
 
 from __future__ import annotations
@@ -76,7 +79,12 @@ class Delay:
     then: Step
 
 
-Step = Text | ToolCalls | Error | Delay
+@dataclass(frozen=True)
+class Drop:
+    """Step: close the connection without answering (a server that died mid-request)."""
+
+
+Step = Text | ToolCalls | Error | Delay | Drop
 
 
 def text(content: str, *, finish_reason: str = "stop") -> Text:
@@ -108,6 +116,34 @@ def error(
 def delay(seconds: float, then: Step) -> Delay:
     """Sleep ``seconds`` before answering ``then``."""
     return Delay(seconds, then)
+
+
+def drop() -> Drop:
+    """Close the connection without an answer."""
+    return Drop()
+
+
+def llama_cpp_props(*, supports_tools: bool = False, n_ctx: int = 4096,
+                    vision: bool = False) -> dict[str, Any]:
+    """A ``GET /props`` body shaped like llama.cpp's ``llama-server`` answer (abridged)."""
+    caps = {"supports_tools": supports_tools, "supports_tool_calls": supports_tools,
+            "supports_parallel_tool_calls": supports_tools, "supports_system_role": True,
+            "supports_string_content": True, "supports_typed_content": False}
+    return {"default_generation_settings": {"n_ctx": n_ctx, "params": {"n_predict": -1}},
+            "total_slots": 1, "model_alias": "gemma-3-270m-it",
+            "model_path": "/models/gemma-3-270m-it-Q4_K_M.gguf",
+            "modalities": {"vision": vision, "video": False, "audio": False},
+            "chat_template_caps": caps, "bos_token": "<bos>", "eos_token": "<eos>",
+            "build_info": "b0-scripted", "is_sleeping": False}
+
+
+def ollama_show(*, capabilities: Iterable[str] = ("completion",),
+                context_length: int = 32768) -> dict[str, Any]:
+    """A ``POST /api/show`` body shaped like Ollama's answer (abridged)."""
+    return {"details": {"family": "gemma3", "parameter_size": "268.10M"},
+            "model_info": {"general.architecture": "gemma3",
+                           "gemma3.context_length": context_length},
+            "capabilities": list(capabilities)}
 
 
 @dataclass(frozen=True)
@@ -197,7 +233,8 @@ class _Handler(BaseHTTPRequestHandler):
     def _dispatch(self) -> None:
         raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
         reply = self.server.app._handle(self.command, self.path, self.headers, raw)
-        if reply is None:  # the server is shutting down
+        if reply is None:  # shutting down, or a dropped connection
+            self.close_connection = True
             return
         try:
             self.send_response(reply.status)
@@ -220,8 +257,10 @@ class ScriptedOpenAIServer:
         model: str = "scripted-model",
         embedding_dimensions: int = 8,
         strict: bool = True,
+        routes: Mapping[tuple[str, str], Any] | None = None,
     ) -> None:
         self.model = model
+        self.routes = dict(routes or {})
         self.embedding_dimensions = embedding_dimensions
         self._responder = responder
         self._strict = strict
@@ -324,6 +363,8 @@ class ScriptedOpenAIServer:
         if reply is not None:
             return reply
         try:
+            if (method, path) in self.routes:
+                return _json_reply(200, self.routes[method, path])
             if (method, path) == ("POST", CHAT_PATH):
                 return self._chat(body)
             if (method, path) == ("POST", EMBEDDINGS_PATH):
@@ -357,6 +398,8 @@ class ScriptedOpenAIServer:
         match step:
             case Delay(seconds=seconds, then=then):
                 return None if self._closing.wait(seconds) else self._answer(then, body)
+            case Drop():
+                return None
             case Error(status=status, body=payload, headers=headers):
                 if isinstance(payload, str):
                     return _Reply(

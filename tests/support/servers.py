@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pytest
 
@@ -64,3 +64,14 @@ def _wait_until_listening(process: subprocess.Popen, port: int, log: IO[str],
             if time.monotonic() > deadline:
                 pytest.fail("server did not start listening in time")
             time.sleep(0.1)
+
+
+def wait_all(children: list[Any], timeout: float) -> None:
+    """Join child processes within ``timeout`` seconds in all; kill and fail on a hung one."""
+    deadline = time.monotonic() + timeout
+    for child in children:
+        child.join(max(0.1, deadline - time.monotonic()))
+    alive = [c for c in children if c.is_alive()]
+    for child in alive:
+        child.kill()
+    assert not alive, "a child process hung (a lock never released?)"

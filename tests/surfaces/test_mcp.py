@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
 from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 from support.servers import CLI, free_port, offline_env, server_process
 
 from mirix_like import MemorySystem
+from mirix_like.surfaces.keys import ApiKeys
 from mirix_like.surfaces.mcp_server import build_server
 from mirix_like.system import AsyncMemorySystem
 
@@ -109,14 +115,63 @@ def test_stdio_subprocess(store: str, tmp_path: Path) -> None:
         assert memory.list("episodic", user_id="sam")  # the stdio server wrote this store
 
 
-def test_streamable_http_on_a_free_port(store: str, tmp_path: Path) -> None:
-    port = free_port()
-    args = [CLI, "mcp", "--transport", "streamable-http", "--port", str(port), "--store", store,
-            "--user", "sam"]
+def over_http(url: str, key: str) -> Client:
+    """An MCP client for ``url`` that sends ``key`` as its bearer token."""
+    headers = {"Authorization": f"Bearer {key}"}
+    return Client(streamable_http_client(url, http_client=create_mcp_http_client(headers)))
 
-    async def run() -> dict:
-        async with Client(f"http://127.0.0.1:{port}/mcp") as client:
-            return await exercise(client)
+
+def initialize(url: str, headers: dict[str, str]) -> tuple[int, str]:
+    """POST an MCP ``initialize`` with ``headers``: the status and body of the answer."""
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "probe", "version": "1"}}}).encode()
+    request = urllib.request.Request(url, data=body, headers={
+        "Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+        **headers})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+def test_streamable_http_needs_a_users_key_and_serves_only_that_user(store: str,
+                                                                     tmp_path: Path) -> None:
+    keys = ApiKeys(store, admin_keys=["admin-key-never-valid-here"])
+    _, sam = keys.create("sam")
+    _, ada = keys.create("ada")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/mcp"
+    args = [CLI, "mcp", "--transport", "streamable-http", "--port", str(port), "--store", store]
+
+    async def run() -> tuple[dict, list, list]:
+        async with over_http(url, sam) as client:
+            result = await exercise(client)
+        async with over_http(url, ada) as client:
+            await client.call_tool("add_memory", {"content": "My favourite colour is teal."})
+            ada_sees = await client.call_tool("search_memory", {"query": "teal",
+                                                                 "method": "fts"})
+        async with over_http(url, sam) as client:
+            sam_sees = await client.call_tool("search_memory", {"query": "teal",
+                                                                 "method": "fts"})
+        return (result, ada_sees.structured_content["result"],
+                sam_sees.structured_content["result"])
 
     with server_process(args, port, offline_env(tmp_path)):
-        check(asyncio.run(run()))
+        refusals = [initialize(url, headers) for headers in (
+            {}, {"Authorization": "Bearer mlk_not-a-key"}, {"Authorization": f"Basic {sam}"},
+            {"Authorization": "Bearer admin-key-never-valid-here"})]
+        result, ada_sees, sam_sees = asyncio.run(run())
+        status, _ = initialize(url, {"Authorization": f"Bearer {sam}"})
+        keys.revoke(keys.list("sam")[0].key_id)
+        revoked, _ = initialize(url, {"Authorization": f"Bearer {sam}"})
+    assert [status for status, _ in refusals] == [401, 401, 401, 401]
+    assert all(json.loads(body)["error"]["message"] for _, body in refusals)
+    check(result)
+    assert status == 200 and revoked == 401
+    assert [hit["text"] for hit in ada_sees] and "teal" in ada_sees[0]["text"]
+    assert sam_sees == []  # one user's key never reaches another user's memories
+    with MemorySystem(store_uri=store, backend="offline") as memory:
+        assert memory.list("episodic", user_id="sam")
+        assert not memory.list("episodic", user_id="default")  # nothing went to a default

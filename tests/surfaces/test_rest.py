@@ -91,7 +91,8 @@ def test_add_search_chat_list_get_update_history_restore_delete(api: Api) -> Non
 
 def test_pending_flush_failed_retry_and_export(api: Api) -> None:
     sam, c = api.key_for("sam"), api.client
-    report = ok(c.post("/api/add", headers=sam, json={"content": "note to self: buy milk"}))
+    report = ok(c.post("/api/add", headers=sam, json={"content": "note to self: buy milk",
+                                                      "flush": False}))
     [pending] = ok(c.get("/api/pending", headers=sam))
     assert report["pending_inputs"] == [pending["id"]]
     assert ok(c.post("/api/flush", headers=sam))["processed_inputs"] == [pending["id"]]
@@ -144,7 +145,8 @@ def test_a_key_sees_only_its_users_memories(api: Api) -> None:
 def test_admin_manages_keys_and_users(api: Api) -> None:
     c, admin = api.client, auth(ADMIN)
     sam = api.key_for("sam")
-    ok(c.post("/api/add", headers=sam, json={"content": "hello there, I am Sam"}))
+    ok(c.post("/api/add", headers=sam, json={"content": "hello there, I am Sam",
+                                             "flush": False}))
     assert ok(c.get("/admin/users", headers=admin)) == ["sam"]
     [listed] = ok(c.get("/admin/keys", headers=admin))
     assert listed["user_id"] == "sam" and "key" not in listed and "key_hash" not in listed

@@ -11,9 +11,18 @@ function el(tag, text, cls) {
   return node;
 }
 
-function say(message, isError) {
-  $("status").textContent = message;
-  $("status").className = isError ? "error" : "";
+// Each tab has its own status line, cleared whenever the tab changes: no message is stale.
+// ``undo``, when given, adds a button that runs it.
+function say(panel, message, isError, undo) {
+  const status = $(`${panel}-status`);
+  status.replaceChildren(message);
+  status.className = isError ? "status error" : "status";
+  if (undo) {
+    const button = el("button", "Undo", "undo");
+    button.type = "button";
+    button.addEventListener("click", undo);
+    status.append(" ", button);
+  }
 }
 
 async function api(method, path, body) {
@@ -44,6 +53,8 @@ async function signIn(key) {
     if (!me.user_id) throw new Error("an admin key holds no memories: use a user's key");
     localStorage.setItem("mirix-like-key", key);
     $("who").textContent = `user: ${me.user_id}`;
+    $("login-error").textContent = "";
+    $("sign-out").hidden = false;
     $("login").hidden = true;
     $("app").hidden = false;
     state.types = await api("GET", "/api/types");
@@ -65,7 +76,18 @@ function showTab(name) {
   for (const tab of document.querySelectorAll(".tab")) {
     tab.classList.toggle("active", tab.dataset.tab === name);
     $(tab.dataset.tab).hidden = tab.dataset.tab !== name;
+    say(tab.dataset.tab, "");
   }
+}
+
+function signOut() {
+  state.key = "";
+  localStorage.removeItem("mirix-like-key");
+  $("app").hidden = true;
+  $("login").hidden = false;
+  $("who").textContent = "";
+  $("sign-out").hidden = true;
+  $("conversation").replaceChildren();
 }
 
 async function refreshWatcher() {
@@ -87,8 +109,17 @@ function addTurn(who, text) {
   const turn = el("div", undefined, "turn");
   turn.append(el("span", who, "who"), el("span", text, "text"));
   $("conversation").append(turn);
-  turn.scrollIntoView();
+  reveal(turn);
   return turn;
+}
+
+// Scroll the conversation so that ``turn`` shows whole (its top, if it is taller than the
+// view), memories included: nothing is left under the input box.
+function reveal(turn) {
+  const view = $("conversation");
+  const top = turn.offsetTop - view.offsetTop;
+  const fits = turn.offsetHeight <= view.clientHeight;
+  view.scrollTop = fits ? top + turn.offsetHeight - view.clientHeight : top;
 }
 
 async function ask() {
@@ -96,7 +127,7 @@ async function ask() {
   if (!message) return;
   addTurn("you", message);
   $("chat-input").value = "";
-  say("thinking…");
+  say("chat", "thinking…");
   try {
     const response = await api("POST", "/api/chat", { message });
     const turn = addTurn("assistant", response.answer);
@@ -105,28 +136,31 @@ async function ask() {
     for (const hit of response.memories) {
       const entry = el("li");
       entry.append(el("span", hit.memory_type, "badge"), el("span", label(hit.item)));
+      entry.title = "open in the memory browser";
       entry.addEventListener("click", () => openItem(hit.memory_type, hit.item.id));
       used.append(entry);
     }
-    turn.append(el("div", `memories used: ${response.memories.length}`, "used"), used);
-    say("");
+    const count = response.memories.length;
+    turn.append(el("div", count ? `memories used: ${count}` : "no memory used", "used"), used);
+    reveal(turn);
+    say("chat", "");
   } catch (error) {
-    say(error.message, true);
+    say("chat", error.message, true);
   }
 }
 
 async function remember() {
   const content = $("chat-input").value.trim();
   if (!content) return;
-  say("remembering…");
+  say("chat", "remembering…");
   try {
     const report = await api("POST", "/api/add", { content, flush: true });
     const created = Object.entries(report.created).map(([t, ids]) => `${ids.length} ${t}`);
     addTurn("remembered", `${content} → ${created.join(", ") || "nothing new"}`);
     $("chat-input").value = "";
-    say(report.errors.length ? report.errors.join("; ") : "", report.errors.length > 0);
+    say("chat", report.errors.join("; "), report.errors.length > 0);
   } catch (error) {
-    say(error.message, true);
+    say("chat", error.message, true);
   }
 }
 
@@ -163,7 +197,7 @@ async function loadType(memoryType) {
       `/api/memories/${encodeURIComponent(memoryType)}?limit=1000`) : items;
     renderTree(memoryType, info && info.tree, all);
   } catch (error) {
-    say(error.message, true);
+    say("memories", error.message, true);
   }
 }
 
@@ -199,6 +233,7 @@ function renderTree(memoryType, hasTree, items) {
 
 async function openItem(memoryType, itemId) {
   showTab("memories");
+  say("memories", "");
   $("type-select").value = memoryType;
   try {
     const path = `/api/memories/${encodeURIComponent(memoryType)}/${encodeURIComponent(itemId)}`;
@@ -226,7 +261,7 @@ async function openItem(memoryType, itemId) {
       await loadType(memoryType);
     }
   } catch (error) {
-    say(error.message, true);
+    say("memories", error.message, true);
   }
 }
 
@@ -254,17 +289,17 @@ async function save() {
       }
     }
   } catch (error) {
-    say(`not valid JSON: ${error.message}`, true);
+    say("memories", `not valid JSON: ${error.message}`, true);
     return;
   }
-  if (!Object.keys(changes).length) return say("nothing changed");
+  if (!Object.keys(changes).length) return say("memories", "nothing changed");
   try {
     await api("PATCH", `/api/memories/${encodeURIComponent(memoryType)}/${encodeURIComponent(item.id)}`, changes);
-    say("saved");
     await openItem(memoryType, item.id);
     await loadType(memoryType);
+    say("memories", "saved");
   } catch (error) {
-    say(error.message, true);
+    say("memories", error.message, true);
   }
 }
 
@@ -274,21 +309,24 @@ async function remove() {
   try {
     await api("DELETE", `/api/memories/${encodeURIComponent(memoryType)}/${encodeURIComponent(item.id)}`);
     $("detail").hidden = true;
-    say(`deleted ${memoryType} ${item.id}`);
+    const entries = await api("GET", `/api/history/${encodeURIComponent(item.id)}`);
+    const deletion = entries.filter((e) => e.action === "delete").pop();
+    say("memories", `deleted ${memoryType} “${label(item)}”`, false,
+      deletion && (() => restore(deletion)));
     await loadType(memoryType);
   } catch (error) {
-    say(error.message, true);
+    say("memories", error.message, true);
   }
 }
 
 async function restore(entry) {
   try {
     await api("POST", `/api/history/${encodeURIComponent(entry.id)}/restore`);
-    say("restored");
     await openItem(entry.memory_type, entry.item_id);
     await loadType(entry.memory_type);
+    say("memories", `restored ${entry.memory_type} ${entry.item_id}`);
   } catch (error) {
-    say(error.message, true);
+    say("memories", error.message, true);
   }
 }
 
@@ -305,13 +343,24 @@ for (const tab of document.querySelectorAll(".tab")) {
   });
 }
 $("chat-form").addEventListener("submit", (event) => { event.preventDefault(); ask(); });
+$("chat-input").addEventListener("keydown", (event) => {  // Enter asks, Shift+Enter: new line
+  if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+    event.preventDefault();
+    ask();
+  }
+});
 $("remember").addEventListener("click", remember);
 $("search-form").addEventListener("submit", (event) => {
   event.preventDefault();
+  say("memories", "");
   loadType($("type-select").value);
 });
-$("type-select").addEventListener("change", () => loadType($("type-select").value));
+$("type-select").addEventListener("change", () => {
+  say("memories", "");
+  loadType($("type-select").value);
+});
 $("save").addEventListener("click", save);
 $("delete").addEventListener("click", remove);
+$("sign-out").addEventListener("click", signOut);
 if (state.key) signIn(state.key);
 setInterval(() => { if (state.key && !$("app").hidden) refreshWatcher(); }, 15000);

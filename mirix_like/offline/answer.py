@@ -1,0 +1,134 @@
+"""Offline answers: one clean sentence from the best memory of an answer task."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from datetime import datetime
+
+from mirix_like.offline.language import (
+    CJK_RUN,
+    QUESTION_WORDS,
+    STOPWORDS,
+    TOKEN,
+    is_zh,
+    sentences_of,
+)
+from mirix_like.offline.timeparse import describe
+from mirix_like.retrieval.topics import ZH_STOP
+
+NO_ANSWER = "I don't have that in memory."
+_NO_ANSWER_ZH = "我的记忆里没有这方面的信息。"
+
+
+def _stem(word: str) -> str:
+    """A crude English stem, the same on both sides: painted, painting, paints -> paint."""
+    w = word.lower().replace("’", "'").removesuffix("'s")
+    for suffix, keep in (
+        ("ies", "y"),
+        ("ing", ""),
+        ("ed", ""),
+        ("ses", "s"),
+        ("xes", "x"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("s", ""),
+    ):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("ss"):
+            w = w[: -len(suffix)] + keep
+            break
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
+        w = w[:-1]
+    return w.removesuffix("e") if len(w) >= 4 else w
+
+
+def _terms(text: str) -> set[str]:
+    """Stemmed content words and Chinese bigrams, for overlap scoring."""
+    terms = {
+        _stem(t)
+        for t in TOKEN.findall(text)
+        if t.lower() not in STOPWORDS and t.lower() not in QUESTION_WORDS
+    }
+    for run in CJK_RUN.findall(text):
+        for segment in ZH_STOP.split(run):
+            terms.update(segment[i : i + 2] for i in range(len(segment) - 1))
+            if len(segment) == 1:
+                terms.add(segment)
+    return terms
+
+
+_WHEN = re.compile(
+    r"^\s*(?:when\b|what\s+(?:date|day|month|year|time)\b|which\s+(?:date|day|month|year)\b|"
+    r"how\s+long\s+ago\b|in\s+what\s+year\b)|什么时候|何时|哪天|哪一天|几号|哪年|哪一年|几月|什么时间",
+    re.IGNORECASE,
+)
+_MONTH_RE = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+)
+_DATE_FORMS = (
+    re.compile(
+        r"\b(?:the|a few|a couple of|several|\w+)\s+(?:days?|weeks?|weekends?|months?|"
+        r"years?)\s+(?:before|after|of)\s+\d{1,2}\s+" + _MONTH_RE + r",?\s+\d{4}",
+        re.I,
+    ),
+    re.compile(r"\b(?:spring|summer|autumn|fall|winter)\s+\d{4}\b", re.I),
+    re.compile(r"\b\d{1,2}\s+" + _MONTH_RE + r",?\s+\d{4}\b"),
+    re.compile(r"\b" + _MONTH_RE + r"\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b"),
+    re.compile(r"\b" + _MONTH_RE + r"\s+\d{4}\b"),
+    re.compile(
+        r"\d{4}年\d{1,2}月(?:\d{1,2}日)?(?:[^，。（）()]{0,12}?(?:前一周|后一周|周末|那一周))?"
+    ),
+)
+_YEAR = re.compile(r"\b(?:19|20)\d{2}年?")
+_ISO_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_PARENS = re.compile(r"\(([^()]{3,80})\)|（([^（）]{3,80})）")
+
+
+def _date_in(text: str, sentence: str) -> str | None:
+    """The most specific date written in a memory, preferring a resolved ``(label)``."""
+    for m in _PARENS.finditer(f"{sentence} {text}"):
+        inner = (m.group(1) or m.group(2)).split(": ")[-1].split("，")[-1].strip()
+        if any(form.fullmatch(inner) for form in (*_DATE_FORMS, _YEAR)):
+            return inner
+    for where in (sentence, text):
+        for form in _DATE_FORMS:
+            if m := form.search(where):
+                return m.group(0)
+    if m := _ISO_DAY.search(text):
+        return describe(datetime(int(m[1]), int(m[2]), int(m[3])))
+    m = _YEAR.search(sentence) or _YEAR.search(text)
+    return m.group(0) if m else None
+
+
+def answer(question: str, memories: list[str]) -> str:
+    """A short extractive answer from retrieved memory texts, or ``NO_ANSWER``.
+
+    Sentences are ranked by weighted overlap with the question (rarer words count
+    more, earlier memories win ties); "when" questions get the date of the best memory.
+    """
+    nothing = _NO_ANSWER_ZH if is_zh(question) else NO_ANSWER
+    wanted = _terms(question)
+    if not wanted or not memories:
+        return nothing
+    per_memory = [_terms(m) & wanted for m in memories]
+    df = Counter(t for terms in per_memory for t in terms)
+    weight = {t: 1.0 + math.log((1 + len(memories)) / (1 + df[t])) for t in wanted}
+    scores = [sum(weight[t] for t in terms) for terms in per_memory]
+    best_score = max(scores)
+    if best_score == 0:
+        return nothing
+    candidates: list[tuple[float, int, str]] = []
+    for i, memory in enumerate(memories):
+        if scores[i] > 0:
+            for sentence in sentences_of(memory):
+                overlap = sum(weight[t] for t in _terms(sentence) & wanted)
+                candidates.append((overlap + 0.25 * scores[i], -i, sentence))
+    _, neg_index, sentence = max(candidates)
+    if _WHEN.search(question):
+        for i in sorted(range(len(memories)), key=lambda i: (-scores[i], i)):
+            if scores[i] < 0.5 * best_score:
+                break
+            if date := _date_in(memories[i], sentence if i == -neg_index else ""):
+                return date
+    return sentence.strip()

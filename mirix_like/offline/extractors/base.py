@@ -1,0 +1,21 @@
+"""What an offline extractor is: whether an input concerns its type, and the rows it yields."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from mirix_like.offline.language import InputText, Row
+
+
+@dataclass(frozen=True)
+class Extractor:
+    """How the offline backend fills one memory type.
+
+    ``concerns`` is the cheap test routing uses (does this input hold anything for the type?);
+    ``extract`` turns a batch's inputs into the arguments of the type's insert tool.
+    """
+
+    name: str
+    extract: Callable[[list[InputText]], list[Row]]
+    concerns: Callable[[InputText], bool]

@@ -1,0 +1,49 @@
+"""Knowledge vault offline: exact sensitive values, found by :mod:`mirix_like.secrets`."""
+
+from __future__ import annotations
+
+from mirix_like.offline.extractors.base import Extractor
+from mirix_like.offline.language import CJK, InputText, Row, cap, prepare, subject_of
+from mirix_like.secrets import Secret, find_secrets
+
+
+def caption(secret: Secret, inp: InputText, zh: bool) -> str:
+    """What the value is and whose, in the words of the text, without the value itself."""
+    subject = subject_of(inp, zh)
+    if zh or CJK.search(secret.label):
+        owner = f"{subject}{secret.owner}" if secret.owner else subject
+        return f"{owner}的{secret.label}"
+    owner = subject
+    if secret.owner:
+        owner = secret.owner if secret.owner[:1].isupper() else f"{subject}'s {secret.owner}"
+    return cap(f"{secret.label} of {owner}")
+
+
+def extract_knowledge_vault(inputs: list[InputText]) -> list[Row]:
+    """Keys, passwords, codes, account and card numbers, contacts and addresses, verbatim."""
+    rows: list[Row] = []
+    seen: set[str] = set()
+    for inp in inputs:
+        prep = prepare(inp.text)
+        for secret in find_secrets(prep.raw):
+            if secret.value in seen:
+                continue
+            seen.add(secret.value)
+            rows.append(
+                {
+                    "entry_type": secret.kind,
+                    "source": inp.speaker or inp.role or "conversation",
+                    "sensitivity": secret.sensitivity,
+                    "secret_value": secret.value,
+                    "caption": caption(secret, inp, prep.zh),
+                    "source_ids": [inp.source_id],
+                }
+            )
+    return rows
+
+
+EXTRACTOR = Extractor(
+    "knowledge_vault",
+    extract_knowledge_vault,
+    concerns=lambda inp: bool(find_secrets(prepare(inp.text).raw)),
+)

@@ -1,0 +1,142 @@
+"""Procedural memory offline: ordered steps (numbered lists, "first ... then ...", 首先…然后…)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from mirix_like.offline.extractors.base import Extractor
+from mirix_like.offline.language import (
+    CJK,
+    InputText,
+    Row,
+    any_of,
+    cap,
+    clean_lead,
+    content_words,
+    finish,
+    is_zh,
+    prepare,
+    subject_of,
+    third_person,
+    topic_path,
+    word_set,
+)
+
+_NUMBERED_LINE = re.compile(
+    r"^\s*(?:(?:step\s*)?\d{1,2}\s*[.)、:：](?!\d)|第[一二三四五六七八九十\d]{1,3}步[:：，,、]?)"
+    r"\s*(?P<s>.+?)\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_BULLET_LINE = re.compile(r"^\s*[-*•·]\s+(?P<s>.+?)\s*$", re.MULTILINE)
+_INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))(?:step\s*)?(?P<n>\d{1,2})[.)]\s+", re.IGNORECASE)
+_SEQUENCE_EN = re.compile(
+    r"(?:,?\s*\band\s+)?\b(?:first(?:ly)?\s*[,:]|firstly|first of all,?|to start(?: with)?,|"
+    r"(?:(?<=^)|(?<=[:;,.!?]\s)|(?<=[:;,.!?]))first\b|then|next,|after that,?|afterwards,?|"
+    r"finally,?|lastly,?)\s*",
+    re.IGNORECASE,
+)
+_SEQUENCE_ZH = re.compile(r"(?:首先|然后|接着|之后|最后|第[一二三四五六七八九十]步)[，,：:]?")
+_HOWTO = re.compile(
+    r"\b(?:how\s+to|how\s+do|steps?|instructions?|recipe|guide|procedure|process|routine|workflow|"
+    r"checklist|tutorial)\b|怎么|如何|步骤|方法|流程|教程",
+    re.IGNORECASE,
+)
+_CODE_STEP = re.compile(
+    r"`|\$ |^\s*(?:pip|npm|git|cd|sudo|python3?|docker|make|curl|ls|mkdir|export|brew|apt|conda|"
+    r"kubectl|uv|cargo|go)\s|\s--?[a-z]",
+    re.IGNORECASE,
+)
+_ROUTINE = re.compile(
+    r"\b(?:every\s+(?:day|morning|evening|night|week)|each\s+(?:day|morning|week)|routine|"
+    r"workflow|usually|my\s+process)\b|每天|每周|流程|习惯|日常",
+    re.IGNORECASE,
+)
+_FIRST_NUMBER = any_of("1.", "1)")
+_FIRST_WORD = re.compile(r"(?i:first|to start)|首先|第一步")
+_NOT_IMPERATIVE = word_set("i we you he she they it this that there the a an my our")
+
+
+def _inline_steps(text: str) -> tuple[str, list[str]] | None:
+    """Steps numbered inside one line: "1. preheat 2. mix 3. bake"."""
+    run: list[re.Match[str]] = []
+    for m in _INLINE_NUMBER.finditer(text):
+        if int(m["n"]) == len(run) + 1:
+            run.append(m)
+    if len(run) < 2 or (len(run) == 2 and not _HOWTO.search(text)):
+        return None
+    ends = [m.start() for m in run[1:]] + [len(text)]
+    steps = [text[m.end() : end].strip(" ;,") for m, end in zip(run, ends, strict=True)]
+    return text[: run[0].start()], [s for s in steps if s]
+
+
+def _sequence_steps(text: str, zh: bool) -> tuple[str, list[str]] | None:
+    """Steps told in order: "First, ... then ... finally ...", "首先……然后……最后……"."""
+    marks = list((_SEQUENCE_ZH if zh else _SEQUENCE_EN).finditer(text))
+    if len(marks) < 2 or not re.match(r"首先|第一步|first|to start", marks[0].group(0), re.I):
+        return None
+    ends = [m.start() for m in marks[1:]] + [len(text)]
+    steps = [text[m.end() : end].strip(" ,，;；.。") for m, end in zip(marks, ends, strict=True)]
+    steps = [s for s in steps if s]
+    imperative = all(s.split()[0].lower() not in _NOT_IMPERATIVE for s in steps if s.split())
+    if len(steps) < 2 or not (_HOWTO.search(text) or (imperative and not zh)):
+        return None
+    return text[: marks[0].start()], steps
+
+
+@lru_cache(maxsize=8192)
+def _steps(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """(intro, steps) when ``text`` lays out an ordered procedure."""
+    if "\n" in text:
+        for pattern in (_NUMBERED_LINE, _BULLET_LINE):
+            lines = list(pattern.finditer(text))
+            if len(lines) >= 2:
+                intro = text[: lines[0].start()].strip()
+                if pattern is _NUMBERED_LINE or _HOWTO.search(intro) or intro.endswith((":", "：")):
+                    return intro, tuple(m["s"] for m in lines)
+    found = _inline_steps(text) if _FIRST_NUMBER.search(text) else None
+    if found is None and _FIRST_WORD.search(text):
+        found = _sequence_steps(text, is_zh(text))
+    return (found[0].strip(), tuple(found[1])) if found else None
+
+
+
+def extract_procedural(inputs: list[InputText]) -> list[Row]:
+    """Ordered steps (numbered lists, "first ... then ...", 首先…然后…) as guides and scripts."""
+    rows: list[Row] = []
+    for inp in inputs:
+        prep = prepare(inp.text)
+        found = _steps(prep.body)
+        if found is None:
+            continue
+        intro, steps = found
+        zh, subject = prep.zh, subject_of(inp, prep.zh)
+        intro = re.sub(r"^To\s+(?=[a-z])", "How to ", clean_lead(intro.rstrip(":：").strip()))
+        if len(content_words(intro)) >= 2 or len(CJK.findall(intro)) >= 4:
+            summary = third_person(intro, subject, zh)
+        elif zh:
+            summary = f"{subject}分享的步骤，第一步：{steps[0]}"
+        else:
+            summary = f"Steps shared by {subject}, starting with: {steps[0]}"
+        if any(_CODE_STEP.search(s) for s in steps):
+            entry_type = "script"
+        elif _ROUTINE.search(prep.body):
+            entry_type = "workflow"
+        else:
+            entry_type = "guide"
+        rows.append(
+            {
+                "entry_type": entry_type,
+                "summary": finish(cap(summary), zh),
+                "steps": list(steps),
+                "source_ids": [inp.source_id],
+                "tree_path": ["步骤" if zh else "procedures", topic_path(prep.body, zh)[0]],
+            }
+        )
+    return rows
+
+
+
+EXTRACTOR = Extractor(
+    "procedural", extract_procedural, lambda inp: _steps(prepare(inp.text).body) is not None
+)

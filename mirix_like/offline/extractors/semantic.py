@@ -1,0 +1,266 @@
+"""Semantic memory offline: facts and definitions about people, places and things."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mirix_like.offline.extractors.base import Extractor
+from mirix_like.offline.language import (
+    ADV_GROUP,
+    InputText,
+    Row,
+    any_of,
+    cap,
+    clean_lead,
+    finish,
+    first_clause,
+    prepare,
+    speaker_of,
+    subject_of,
+    third_person,
+    topic_path,
+    word_set,
+)
+
+_NAME = r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})"
+_REL = (
+    r"(?P<rel>(?:(?:new|little|older|younger|big|baby|best|oldest|youngest|eldest|pet|home|other|"
+    r"late)\s+)?(?:dogs?|cats?|pets?|puppy|kitten|bird|parrot|fish|horse|bunny|rabbit|hamster|"
+    r"turtle|sons?|daughters?|kids?|child|children|baby|husband|wife|partner|spouse|fianc[ée]e?|"
+    r"boyfriend|girlfriend|brothers?|sisters?|siblings?|mom|mother|mum|dad|father|grandma|"
+    r"grandmother|grandpa|grandfather|aunt|uncle|cousin|nephew|niece|friends?|buddy|boss|"
+    r"manager|colleague|co-?worker|roommate|neighbou?r|teacher|mentor|mentee|coach|therapist|"
+    r"counselor|doctor|hometown|country|city|town|school|university|college|company|employer|"
+    r"band|team|car|book|novel|song|album|painting|group|club|project|startup|business|shop|"
+    r"store|restaurant|cafe|church|gym|instrument|game|show|movie|film|podcast))"
+)
+_OWNER = r"(?P<owner>[Mm]y|[Oo]ur|[A-Z][a-z]+['’]s)"
+_OWNER_GATE = any_of("my ", "our ", "'s ", "’s ")
+_SEM_NAMED = (
+    (
+        _OWNER_GATE,
+        re.compile(
+            _OWNER + r"\s+" + _REL + r"(?:['’]s\s+name\s+is|,)?\s+(?:is\s+)?"
+            r"(?:named\s+|called\s+)?" + _NAME
+        ),
+    ),
+    (
+        any_of("named", "called"),
+        re.compile(
+            r"\b(?P<owner>[Aa]|[Aa]n|[Aa]nother|[Oo]ur|[Mm]y|[Tt]he)\s+"
+            r"(?:new\s+)?" + _REL + r"\s+(?:named|called)\s+" + _NAME
+        ),
+    ),
+    (_OWNER_GATE, re.compile(_NAME + r"\s+is\s+" + _OWNER + r"\s+" + _REL + r"\b")),
+)
+_FAVORITE_GATE = any_of("favorite", "favourite", "fave")
+_SEM_FAVORITE = (
+    re.compile(
+        _OWNER + r"\s+(?:all-time\s+|absolute\s+)?(?:favorite|favourite|fave)\s+"
+        r"(?P<what>[a-z][a-z ]{1,30}?)\s+(?:is|are|was|has (?:always )?been)\s+"
+        r"(?P<val>[^.,;!?]{1,60})"
+    ),
+    re.compile(
+        r"(?P<val>[A-Z\"'“][^.,;!?]{0,50}?)\s+(?:is|are|was)\s+(?:probably\s+|definitely\s+)?"
+        + _OWNER
+        + r"\s+(?:all-time\s+)?(?:favorite|favourite|fave)\s+"
+        r"(?P<what>[a-z]+(?:\s[a-z]+)?)\b"
+    ),
+)
+_SEM_QUOTED = re.compile(
+    r"(?:(?<=\s)|^|(?<=[(\[]))(?:[\"“](?P<t>[A-Z0-9][^\"”\n]{1,60}?)[\"”]|"
+    r"['‘](?P<t2>[A-Z0-9][^'’\n]{1,60}?)['’])(?=[\s.,;:!?)]|$)|《(?P<zh>[^》]{1,30})》"
+)
+_QUOTE_GATE = any_of('"', "“", "'", "‘", "《")
+_SEM_COPULA = re.compile(
+    r"(?P<x>[A-Z][\w'’&-]*(?:\s+(?:of|the|and|de|[A-Z][\w'’&-]*)){0,4})\s+(?P<cop>is|are|was|were)"
+    r"\s+(?:(?:also|actually|really|still|now)\s+)?(?P<pred>(?:a|an|the|my|our|his|her|their|"
+    r"one of|called|named|located|based|from|in|at|near|part of)\b[^;!?]{2,90})"
+)
+_SEM_RELATION = re.compile(
+    r"(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})\s+(?P<verb>lives?\s+in|lived\s+in|works?\s+"
+    r"(?:at|for|as)|worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from)|grew\s+up"
+    r"\s+in|studies\s+at|studied\s+at|has\s+(?:\d+|two|three|four|five|a|an))\b[^;!?]{1,80}"
+)
+_DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|from|part of)\b")
+_RELATION_GATE = any_of("live", "work", "from", "born", "moved", "grew", "stud", "has ")
+_COPULA_GATE = any_of(" is ", " are ", " was ", " were ")
+_HAVE_GATE = any_of("have", "'ve", "’ve")
+_MY_GATE = re.compile(r"\bmy\b")
+_SEM_COUNT = re.compile(
+    r"\b(?:I|[Ww]e)\s+" + ADV_GROUP + r"(?:have|['’]ve\s+got|have\s+got)\s+(?:\d+|two|three|four|"
+    r"five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?(?:kids|children|sons|daughters|dogs|cats|"
+    r"pets|siblings|brothers|sisters|grandkids|grandchildren|horses|cars|houses|jobs)\b[^;!?]{0,40}"
+)
+_SEM_POSSESSIVE = re.compile(
+    r"\b[Mm]y\s+(?P<x>(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:is|was|are|were|['’]s)\s+(?P<y>(?:a|an|the|"
+    r"to|about|in|at|from|called|named|\d+)\b[^;!?]{3,100})"
+)
+_BAD_SUBJECTS = word_set(
+    """
+    i it this that there here the he she we they you what which who life everything everyone
+    everybody nothing something someone anyone today yesterday tomorrow hey wow thanks yeah yes
+    oh congrats sounds hope glad well so and but or also plus just maybe one mine yours let my
+    our your his her their january february march april may june july august september october
+    november december monday tuesday wednesday thursday friday saturday sunday"""
+)
+_BAD_POSSESSIONS = word_set("pleasure bad fault guess point turn heart mind god goodness word")
+_SEM_ZH = (
+    re.compile(
+        r"(?:我们?家?的?|[\u4e00-\u9fff]{2,3}的)(?P<rel>[\u4e00-\u9fff]{1,4}?)"
+        r"(?:名叫|叫做|名字叫|的名字是|叫)(?P<name>[\u4e00-\u9fffA-Za-z0-9]{1,8})"
+    ),
+    re.compile(
+        r"(?:我们?|[\u4e00-\u9fff]{2,3})最(?:喜欢|爱)的(?P<rel>[\u4e00-\u9fff]{1,8}?)是"
+        r"(?P<name>[^，。！？；]{1,20})"
+    ),
+    re.compile(
+        r"^(?P<name>(?![我你他她它这那今昨明])[\u4e00-\u9fffA-Za-z0-9]{2,10}?)"
+        r"(?:就是|是|住在|来自|有(?=[一二两三四五六七八九十\d]))[^，。！？；]{2,40}"
+    ),
+)
+
+
+# "Her name's Coco" / "它叫小白": a name for something the sentence before (or the start of
+# this one) mentioned: "I got a puppy two weeks ago!", "我养了一只猫，".
+_PRONOUN_NAME = re.compile(r"\b(?:[Hh]er|[Hh]is|[Ii]ts|[Tt]heir)\s+name(?:['’]s|\s+is)\s+" + _NAME)
+_REL_MENTION = re.compile(r"\b(?:a|an|my|our|the|this|new|another)\s+(?:\w+\s+)?" + _REL + r"\b")
+_PRONOUN_NAME_ZH = re.compile(
+    r"[它他她](?:叫|名叫|的名字是|的名字叫)(?P<name>[\u4e00-\u9fffA-Za-z0-9]{1,8})"
+)
+_REL_MENTION_ZH = re.compile(
+    r"小猫|小狗|猫|狗|宠物|兔子|仓鼠|鹦鹉|鸟|鱼|儿子|女儿|孩子|宝宝|老公|老婆|丈夫|妻子|男朋友|女朋友|"
+    r"朋友|同事|老板"
+)
+
+
+@dataclass(frozen=True)
+class _Fact:
+    name: str
+    summary: str
+
+
+def _pronoun_names(sentence: str, previous: str, subject: str, zh: bool) -> list[_Fact]:
+    """Names given with a pronoun, tied to the last thing mentioned before them."""
+    facts: list[_Fact] = []
+    if "name" not in sentence and "叫" not in sentence:
+        return facts
+    for m in (_PRONOUN_NAME_ZH if zh else _PRONOUN_NAME).finditer(sentence):
+        context = f"{previous} {sentence[: m.start()]}"
+        if zh and (rels := _REL_MENTION_ZH.findall(context)):
+            facts.append(_Fact(m["name"], f"{m['name']}是{subject}的{rels[-1]}"))
+        elif not zh and (rels := [r["rel"] for r in _REL_MENTION.finditer(context)]):
+            facts.append(_Fact(m["name"], f"{m['name']} is {subject}'s {rels[-1]}."))
+    return facts
+
+
+def _zh_facts(sentence: str, subject: str) -> list[_Fact]:
+    facts = []
+    for i, pattern in enumerate(_SEM_ZH):
+        for m in pattern.finditer(sentence):
+            name = f"{subject}最喜欢的{m['rel']}" if i == 1 else m["name"]
+            facts.append(_Fact(name.strip(), third_person(m.group(0), subject, True)))
+    whole = third_person(sentence, subject, True)
+    return facts + [_Fact(m["zh"], whole) for m in _SEM_QUOTED.finditer(sentence) if m["zh"]]
+
+
+def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> list[_Fact]:
+    """Definitions and facts stated in ``sentence`` (``previous`` is the one before it);
+    first-person ones are written about ``subject``."""
+    facts = _pronoun_names(sentence, previous, subject, zh)
+    if zh:
+        return facts + _zh_facts(sentence, subject)
+    low = sentence.lower()
+
+    def owner_of(word: str) -> str:
+        return subject if word.lower() in ("my", "our", "a", "an", "another", "the") else word[:-2]
+
+    def third(text: str) -> str:
+        return finish(cap(third_person(first_clause(text), subject, False)), False)
+
+    for gate, pattern in _SEM_NAMED:
+        if gate.search(low):
+            for m in pattern.finditer(sentence):
+                if m["name"].split()[0].lower() not in _BAD_SUBJECTS:
+                    rel = " ".join(m["rel"].split())
+                    facts.append(
+                        _Fact(m["name"], f"{m['name']} is {owner_of(m['owner'])}'s {rel}.")
+                    )
+    if _FAVORITE_GATE.search(low):
+        for i, pattern in enumerate(_SEM_FAVORITE):
+            for m in pattern.finditer(sentence):
+                name = f"{owner_of(m['owner'])}'s favorite {m['what'].strip()}"
+                value = m["val"].strip().strip('"“”')
+                if i == 0 or value.split()[0].lower() not in _BAD_SUBJECTS:
+                    facts.append(_Fact(name, f"{name} is {third_person(value, subject, False)}."))
+    if _QUOTE_GATE.search(sentence):
+        for m in _SEM_QUOTED.finditer(sentence):
+            title = m["t"] or m["t2"]
+            if title and len(title.split()) <= 8:
+                facts.append(_Fact(title.strip(), third(clean_lead(sentence))))
+    for gate, pattern in ((_COPULA_GATE, _SEM_COPULA), (_RELATION_GATE, _SEM_RELATION)):
+        if gate.search(low):
+            for m in pattern.finditer(sentence):
+                x = m["x"]
+                if x.split()[0].lower().strip("'’") in _BAD_SUBJECTS:
+                    continue
+                definition = pattern is _SEM_COPULA and _DEFINITION.match(m["pred"])
+                if m.start() == 0 and len(x.split()) == 1 and not definition:
+                    continue
+                facts.append(_Fact(x, third(m.group(0))))
+    if _HAVE_GATE.search(low):
+        facts += [_Fact(subject, third(m.group(0))) for m in _SEM_COUNT.finditer(sentence)]
+    if _MY_GATE.search(low):
+        for m in _SEM_POSSESSIVE.finditer(sentence):
+            x = m["x"]
+            if x.split()[-1] not in _BAD_POSSESSIONS and not re.search(r"favou?rite|fave|name", x):
+                facts.append(_Fact(f"{subject}'s {x}", third(m.group(0))))
+    return facts
+
+
+
+def extract_semantic(inputs: list[InputText]) -> list[Row]:
+    """Facts and definitions about people, places and things ("X is a Y", "my cat is Luna")."""
+    rows: list[Row] = []
+    seen: set[tuple[str, str]] = set()
+    for inp in inputs:
+        prep = prepare(inp.text)
+        subject = subject_of(inp, prep.zh)
+        sentences = prep.sentences()
+        for sentence, previous in zip(sentences, ["", *sentences], strict=False):
+            facts = _semantic_facts(sentence, previous, subject, prep.zh)
+            topic = topic_path(sentence, prep.zh)[0] if facts else ""
+            for fact in facts:
+                key = (fact.name.lower(), fact.summary.lower())
+                if key in seen or not fact.name:
+                    continue
+                seen.add(key)
+                own_topic = topic_path(fact.summary, prep.zh)[0]
+                rows.append(
+                    {
+                        "name": fact.name,
+                        "summary": finish(cap(fact.summary), prep.zh),
+                        "details": f"{speaker_of(inp)}: {sentence}",
+                        "source": inp.speaker or "conversation",
+                        "source_ids": [inp.source_id],
+                        "tree_path": [
+                            topic if own_topic in ("general", "其他") else own_topic,
+                            fact.name,
+                        ],
+                    }
+                )
+    return rows
+
+
+
+def _concerns(inp: InputText) -> bool:
+    prep = prepare(inp.text)
+    sentences = prep.sentences()
+    return any(
+        _semantic_facts(s, p, "the user", prep.zh)
+        for s, p in zip(sentences, ["", *sentences], strict=False)
+    )
+
+
+EXTRACTOR = Extractor("semantic", extract_semantic, _concerns)

@@ -1,0 +1,400 @@
+"""Language rules the offline extractors share: sentences, filler, first to third person, topics.
+
+Memories keep the language of their input: Chinese text gives Chinese summaries. First-person
+statements are rewritten in the third person with the speaker's name ("I went" -> "Caroline
+went"), and high-sensitivity values (passwords, keys, card and account numbers) are masked, as
+everywhere but the knowledge vault.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from mirix_like.retrieval.topics import STOPWORDS, TOKEN
+from mirix_like.secrets import redact
+
+Row = dict[str, Any]
+"""The arguments of one item for a type's insert tool."""
+VAULT_MARK = "[{kind} in knowledge vault]"
+
+
+@dataclass(frozen=True)
+class InputText:
+    """One message, text or screenshot to remember; ``occurred_at`` must be timezone-aware.
+
+    ``kind`` is the raw input's kind ("message", "text", "image"); a screenshot's text is what
+    OCR read from it and its ``metadata`` may name the ``app`` and ``window_title``.
+    """
+
+    source_id: str
+    text: str
+    speaker: str | None
+    role: str | None
+    occurred_at: datetime
+    kind: str = "text"
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.occurred_at.tzinfo is None or self.occurred_at.utcoffset() is None:
+            raise ValueError(f"occurred_at of {self.source_id!r} must be timezone-aware")
+
+
+def any_of(*words: str) -> re.Pattern[str]:
+    """A pattern finding any of ``words`` (case-sensitive, so lower-case the text for lower-case
+    words): a cheap test that spares a costlier pattern most texts."""
+    return re.compile("|".join(re.escape(w) for w in words))
+
+
+def word_set(text: str) -> frozenset[str]:
+    """The whitespace-separated words of ``text``."""
+    return frozenset(text.split())
+
+
+def mask(text: str) -> str:
+    """``text`` with every high-sensitivity value replaced by a placeholder."""
+    return redact(text, marker=VAULT_MARK)
+
+
+# --- words and sentences -------------------------------------------------------------
+
+CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
+# Full stops that end no sentence: list numbers ("1. mix") and title abbreviations ("St. Mary's").
+_LIST_MARK = r"\.(?=\s)(?:(?<=\s\d\.)|(?<=\s\d\d\.)|(?<=^\d\.)|(?<=\n\d\.))"
+_ABBREVIATION = r"\.(?:(?<=\b(?:Mr|Ms|Dr|St|Mt|Jr|Sr|vs)\.)|(?<=\bMrs\.))"
+_SENTENCE = re.compile(
+    r"(?:[^\n.!?。！？；]+|" + _LIST_MARK + "|" + _ABBREVIATION + r"|[.!?](?=[^\s\"'”’).!?]))+"
+    r"(?:[.!?。！？；]+[\"'”’)]*|(?=\n)|$)"
+)
+_PHOTO = re.compile(r"\s*\[shared photo:\s*(?P<cap>[^\]]*)\]\s*$")
+_CLAUSE_CUT = re.compile(
+    r"\s+[-–—]+\s*|,\s+(?:but|so|which|and\s+(?:it|that|they|I|we))\b|"
+    r"\s+(?:and|but)\s+(?=I\b|I['’]|[Mm]y\b)"
+)
+END_PUNCT = ".!?。！？"
+
+# Words that on their own make a message a greeting or a reaction, not something to remember.
+_FILLER = word_set(
+    """
+    hi hey hello hiya yo wow woah whoa cool awesome great amazing nice lovely sweet thanks thank
+    thx ty ok okay lol haha hahaha yeah yes yep yup yay no nope sure totally bye goodbye see soon
+    later talk take care good night morning glad hear hearing sounds sound congrats
+    congratulations aw aww awww omg oh ah hmm um uh right agree absolutely definitely indeed exactly
+    true fun wonderful fantastic incredible beautiful gorgeous love appreciate appreciated means
+    mean lot welcome problem worries chatting chat catch hope day cheers fab brilliant super happy
+    proud excited stoked thrilled inspiring inspired cute kind words support supportive thankful
+    grateful blessed lucky best keep wish wishing luck wait looks look sounding rock rocks feel
+    feeling felt time thing things stuff wanted say bit job well done"""
+)
+_GREETINGS = (
+    "hey|hi|hello|wow|woah|whoa|oh|ooh|aw+|yeah|yes|yep|yup|yay|ok|okay|well|so|thanks|"
+    r"thank\s+you|haha|lol|omg|hmm|um|uh|sure|great|cool|awesome|congrats|absolutely|totally|"
+    r"definitely|right|true|nice|sorry|no\s+worries|dear|anyway"
+)
+_LEAD = re.compile(r"^(?:(?i:" + _GREETINGS + r")\b[\s,!.:;-]*(?:[A-Z][a-z]+\s*[,!.]+\s*)?)+")
+_CAPITAL_WORD = re.compile(r"\b[A-Z][a-z]+(?=\s*[,!.?])")
+_BEFORE_VOCATIVE = re.compile(r"\b(?i:" + _GREETINGS + r")[\s,]+$")
+VAGUE_END = word_set("it that this those these them to too one so much lot there here you")
+
+
+def is_zh(text: str) -> bool:
+    if not CJK.search(text):
+        return False
+    cjk = len(CJK.findall(text))
+    return cjk >= 2 and cjk >= len(_LATIN_WORD.findall(text))
+
+
+def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+    spans = []
+    for m in _SENTENCE.finditer(text):
+        start, end = m.start(), m.end()
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end > start:
+            spans.append((start, end))
+    return tuple(spans)
+
+
+def _drop_vocatives(text: str) -> str:
+    """``text`` without names used to address someone ("Thanks, Mel!", "Hey Caroline,")."""
+    parts, last = [], 0
+    for m in _CAPITAL_WORD.finditer(text):
+        if m.start() == 0 or _BEFORE_VOCATIVE.search(text, max(0, m.start() - 14), m.start()):
+            parts.append(text[last : m.start()])
+            last = m.end()
+    return "".join(parts) + text[last:]
+
+
+def content_words(text: str) -> tuple[str, ...]:
+    """Words that carry content: not stopwords, greetings, reactions or vocatives."""
+    words = []
+    for token in TOKEN.findall(_drop_vocatives(text)):
+        low = token.lower().replace("’", "'")
+        if low not in STOPWORDS and low not in _FILLER and low.removesuffix("'s") not in _FILLER:
+            words.append(token)
+    return tuple(words)
+
+
+def without_names(words: tuple[str, ...], names: frozenset[str]) -> list[str]:
+    """``words`` minus capitalised words that name (or shorten the name of) a speaker."""
+    return [
+        w
+        for w in words
+        if not (w[0].isupper() and len(w) >= 3 and any(n.startswith(w.lower()) for n in names))
+    ]
+
+
+_ZH_FILLER = re.compile(
+    r"你好|您好|谢谢|多谢|好的|好吧|嗯+|哈+|哇+|再见|晚安|早上好|早安|是的|对的?|没问题|不客气|收到|"
+    r"太棒了|真棒|厉害|加油|拜拜|辛苦了|好|啊|呀|吧|呢|了|的|[\s\W\d_]"
+)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    raw: str
+    photo: str | None
+    body: str
+    zh: bool
+    spans: tuple[tuple[int, int], ...]
+    words: tuple[tuple[str, ...], ...]
+    zh_content: bool
+
+    def sentences(self) -> list[str]:
+        return [self.body[s:e] for s, e in self.spans]
+
+    def sentence_at(self, offset: int) -> int:
+        """The index of the sentence holding ``offset``, or -1 when none does."""
+        i = bisect_right(self.spans, (offset, len(self.body) + 1)) - 1
+        return i if i >= 0 and offset < self.spans[i][1] else -1
+
+
+@lru_cache(maxsize=8192)
+def prepare(text: str) -> Prepared:
+    """``text`` split from a LOCOMO-style photo caption, masked, and cut into sentences."""
+    m = _PHOTO.search(text)
+    raw, photo = (text[: m.start()], m["cap"].strip() or None) if m else (text, None)
+    body = mask(raw)
+    spans = sentence_spans(body)
+    words = tuple(content_words(body[s:e]) for s, e in spans)
+    zh_content = bool(CJK.search(body)) and len(CJK.findall(_ZH_FILLER.sub("", body))) >= 2
+    return Prepared(raw, photo, body, is_zh(body), spans, words, zh_content)
+
+
+def is_filler(prep: Prepared, names: frozenset[str]) -> bool:
+    return not prep.zh_content and not any(without_names(w, names) for w in prep.words)
+
+
+def clean_lead(sentence: str) -> str:
+    """``sentence`` without a leading greeting or reaction ("Wow, Mel, ...")."""
+    stripped = _LEAD.sub("", sentence).strip()
+    if not TOKEN.search(stripped) and not CJK.search(stripped):
+        return sentence.strip()
+    return cap(stripped)
+
+
+def finish(text: str, zh: bool) -> str:
+    text = text.strip().rstrip(",;:，、：；-–— ")
+    if text and text[-1] not in END_PUNCT + "\"'”’)":
+        text += "。" if zh else "."
+    return text
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def subject_of(inp: InputText, zh: bool) -> str:
+    if inp.speaker:
+        return inp.speaker
+    if zh:
+        return {"assistant": "助手", "other": "某人"}.get(inp.role or "", "用户")
+    return {"assistant": "the assistant", "other": "someone"}.get(inp.role or "", "the user")
+
+
+def speaker_of(inp: InputText) -> str:
+    return inp.speaker or inp.role or "user"
+
+
+# --- first person to third person ------------------------------------------------------
+
+ADVERBS = (
+    "also|really|just|always|never|still|even|totally|actually|finally|recently|usually|often|"
+    "sometimes|only|already|definitely|truly|absolutely|kinda|sorta|honestly|personally|mostly|"
+    "literally|seriously|currently|now|too|so|once|first|then|genuinely|both|all"
+)
+PAST_VERBS = word_set(
+    """
+    was were did had went ran saw took made got felt met found thought told said came gave began
+    bought brought wrote read put left knew heard held kept lost won ate drove flew sang swam sat
+    stood spent sent built taught caught fell broke chose wore became paid lay let set cut hit hurt
+    quit shut led fed fought sought rode rose shook spoke stole struck threw understood woke drew
+    grew forgot forgave hid lit meant slept sold sank slid spun sprang stuck stung swore swept swung
+    tore froze dealt dug hung"""
+)
+_KEEP_VERB = word_set(
+    "will would can could should shall might must may used ought gonna wanna gotta better"
+)
+_ED_PRESENT = word_set("need feed succeed proceed exceed bleed breed speed seed heed embed wed")
+_THIRD = {
+    "am": "is",
+    "have": "has",
+    "do": "does",
+    "go": "goes",
+    "don't": "doesn't",
+    "haven't": "hasn't",
+    "were": "was",
+    "aren't": "isn't",
+    "be": "is",
+}
+_CONTRACTIONS = {"m": "is", "ve": "has", "ll": "will", "d": "would"}
+_WE_CONTRACTIONS = {"re": "are", "ve": "have", "ll": "will", "d": "would"}
+_APOSTROPHE = re.compile("['’]")
+_FIRST_PERSON = re.compile(
+    r"\b(?:(?P<contr>I['’](?:m|ve|ll|d))|(?P<i>[Ii])(?P<adv>(?:\s+(?:" + ADVERBS + r"))*)\s+"
+    r"(?P<verb>[a-z]+(?:n['’]t)?)\b(?!['’])|(?P<we>[Ww]e['’](?:re|ve|ll|d)|[Ww]e|[Uu]s)|"
+    r"(?P<own>[Mm]y|[Mm]ine|[Oo]ur|[Oo]urs)|(?P<self>[Mm]yself|[Oo]urselves)|(?P<me>[Mm]e|I))\b"
+)
+
+
+def _conjugate(verb: str) -> str:
+    """The third-person form of a verb that followed "I" ("love" -> "loves", "went" stays)."""
+    low = verb.replace("’", "'")
+    if low in _THIRD:
+        return _THIRD[low]
+    if low in _KEEP_VERB or low in PAST_VERBS or low.endswith("n't"):
+        return verb
+    if low.endswith("ed") and low not in _ED_PRESENT:
+        return verb
+    if low.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if low.endswith("y") and low[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def third_person(text: str, subject: str, zh: bool) -> str:
+    """Rewrite first-person words so the text names ``subject`` instead."""
+    if zh:
+        for first, third in (
+            ("我们", f"{subject}等人"),
+            ("咱们", f"{subject}等人"),
+            ("我的", f"{subject}的"),
+            ("我", subject),
+        ):
+            text = text.replace(first, third)
+        return text
+
+    def swap(m: re.Match[str]) -> str:
+        if m["contr"]:
+            out = f"{subject} {_CONTRACTIONS[_APOSTROPHE.split(m['contr'])[1]]}"
+        elif m["i"]:
+            out = f"{subject}{m['adv']} {_conjugate(m['verb'])}"
+        elif m["we"]:
+            parts = _APOSTROPHE.split(m["we"])
+            verb = f" {_WE_CONTRACTIONS[parts[1]]}" if len(parts) > 1 else ""
+            out = f"{subject} and others{verb}"
+        elif m["own"]:
+            out = f"{subject}'s"
+        elif m["self"]:
+            out = "themself" if m["self"].lower() == "myself" else "themselves"
+        else:
+            out = subject
+        return cap(out) if m.start() == 0 else out
+
+    return _FIRST_PERSON.sub(swap, text)
+
+
+ADV_GROUP = r"(?:(?:" + ADVERBS + r"|very|super|pretty|quite|big|huge)\s+)*"
+
+
+MAX_CLAUSE_WORDS = 25
+
+
+def first_clause(text: str) -> str:
+    """The first clause of ``text``, at most ``MAX_CLAUSE_WORDS`` words, cut at a comma if long."""
+    clause = _CLAUSE_CUT.split(text)[0].strip(" ,.")
+    words = clause.split()
+    if len(words) <= MAX_CLAUSE_WORDS:
+        return clause
+    head = " ".join(words[:MAX_CLAUSE_WORDS])
+    return head.rsplit(",", 1)[0] if "," in head else head
+
+
+
+SCREEN = re.compile(
+    r"^\s*(?:\[(?:screen|screenshot)[^\]]*\]|(?:screenshot|screen\s*capture|screen)\s*:)\s*",
+    re.IGNORECASE,
+)
+
+
+def sentences_of(text: str) -> list[str]:
+    return [text[s:e] for s, e in sentence_spans(text)]
+
+
+
+# --- topic tree --------------------------------------------------------------------------
+
+_TREE_EN = {
+    "family": "family fam kid kids child children son daughter husband wife mom mother dad father "
+    "parent parents grandma grandmother grandpa baby sister brother adoption adopt adopting "
+    "wedding married marriage",
+    "pets": "dog dogs cat cats pet pets puppy kitten",
+    "work": "work job career office boss colleague coworker company project meeting client "
+    "deadline interview promotion salary counseling counselor business",
+    "health": "health doctor hospital sick illness therapy therapist mental exercise workout gym "
+    "diet medicine injury hurt accident",
+    "hobbies": "painting paint painted art pottery music violin piano clarinet guitar song concert "
+    "camping hiking hike book books reading swimming game games photography dance cooking "
+    "baking garden gardening running",
+    "travel": "trip travel vacation flight hotel beach roadtrip city country museum park visit",
+    "education": "school class course study studying university college degree exam lesson "
+    "learn learning education",
+    "community": "community lgbtq lgbt pride parade transgender trans activist activism "
+    "volunteer volunteering mentor mentorship charity",
+    "finance": "money bank account budget loan rent pay paid",
+    "technology": "code computer app software laptop api github python server",
+    "food": "food restaurant dinner lunch breakfast recipe meal",
+}
+_TREE_ZH = {
+    "家庭": "孩子 女儿 儿子 丈夫 妻子 老公 老婆 妈妈 爸爸 父母 家人 家庭 宝宝",
+    "宠物": "猫 狗 宠物",
+    "工作": "工作 公司 同事 老板 项目 会议 客户 面试 上班",
+    "健康": "医院 医生 生病 健康 锻炼 健身 药",
+    "爱好": "画画 音乐 钢琴 吉他 小提琴 唱歌 读书 看书 电影 游戏 摄影 爬山 露营 游泳 跑步",
+    "旅行": "旅行 旅游 出差 机票 酒店 海边 公园 博物馆",
+    "学习": "学校 上课 课程 考试 大学 学习",
+    "饮食": "餐厅 做饭 早饭 午饭 晚饭 菜谱",
+    "财务": "钱 银行 账户 工资 房租",
+    "技术": "代码 电脑 软件 程序 服务器",
+}
+_TREE_WORDS = {word: topic for topic, words in _TREE_EN.items() for word in words.split()}
+_WORD_EDGES = "\"'’“”.,;:!?()[]{}-–—…"
+
+
+def topic_path(text: str, zh: bool) -> list[str]:
+    """[topic, keyword] placing ``text`` in the topic hierarchy."""
+    if zh:
+        hits = [(text.find(w), topic, w) for topic, ws in _TREE_ZH.items() for w in ws.split()]
+        hits = [h for h in hits if h[0] >= 0]
+        if not hits:
+            return ["其他"]
+        best = Counter(h[1] for h in hits).most_common(1)[0][0]
+        return [best, min(h for h in hits if h[1] == best)[2]]
+    words = (w.strip(_WORD_EDGES) for w in text.lower().split())
+    topics = [(_TREE_WORDS[w], w) for w in words if w in _TREE_WORDS]
+    if not topics:
+        return ["general"]
+    best = Counter(t for t, _ in topics).most_common(1)[0][0]
+    word = next(w for t, w in topics if t == best)
+    return [best] if word == best else [best, word]
+

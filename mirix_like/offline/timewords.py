@@ -1,0 +1,404 @@
+"""The words and patterns ``timeparse`` finds time expressions with.
+
+English and Chinese patterns are written here; German, French and Spanish ones are built from
+dateparser's own locale vocabulary (relative phrases, "ago" words, units, month and weekday
+names), so what dateparser can resolve in those languages is also what gets found.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from dateparser.languages.loader import default_loader
+
+_I = re.IGNORECASE
+
+MONTH_NAMES = {
+    lang: names.split()
+    for lang, names in {
+        "en": "January February March April May June July August September October November "
+        "December",
+        "de": "Januar Februar März April Mai Juni Juli August September Oktober November "
+        "Dezember",
+        "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre "
+        "décembre",
+        "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre "
+        "diciembre",
+    }.items()
+}
+MONTHS = {name.lower(): i for i, name in enumerate(MONTH_NAMES["en"], 1)}
+MONTHS.update({name[:3]: i for name, i in list(MONTHS.items())})
+MONTHS["sept"] = 9
+SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
+SEASON_NAMES = {3: "spring", 6: "summer", 9: "autumn", 12: "winter"}
+SEASONS_ZH = {3: "春天", 6: "夏天", 9: "秋天", 12: "冬天"}
+FORMS = {  # how a date reads in German, French and Spanish
+    "de": {"day": "{d}. {m} {y}", "month": "{m} {y}", "year": "{y}",
+           "minute": "{day}, {h}:{mi:02d} Uhr"},
+    "fr": {"day": "{d} {m} {y}", "month": "{m} {y}", "year": "{y}",
+           "minute": "{day}, {h}h{mi:02d}"},
+    "es": {"day": "{d} de {m} de {y}", "month": "{m} de {y}", "year": "{y}",
+           "minute": "{day}, {h}:{mi:02d}"},
+}
+WEEK_LABELS = {
+    "en": {-2: "{n} weeks before {d}", -1: "the week before {d}", 0: "the week of {d}",
+           1: "the week after {d}", 2: "{n} weeks after {d}"},
+    "de": {-2: "{n} Wochen vor dem {d}", -1: "die Woche vor dem {d}", 0: "die Woche vom {d}",
+           1: "die Woche nach dem {d}", 2: "{n} Wochen nach dem {d}"},
+    "fr": {-2: "{n} semaines avant le {d}", -1: "la semaine avant le {d}", 0: "la semaine du {d}",
+           1: "la semaine après le {d}", 2: "{n} semaines après le {d}"},
+    "es": {-2: "{n} semanas antes del {d}", -1: "la semana anterior al {d}",
+           0: "la semana del {d}", 1: "la semana posterior al {d}",
+           2: "{n} semanas después del {d}"},
+}
+PART_OF_DAY_HOURS = {"last night": 21, "tonight": 20, "this morning": 9, "this afternoon": 15,
+                     "this evening": 19, "昨晚": 21, "昨天晚上": 21, "今早": 9, "今天早上": 9,
+                     "今晚": 20, "今天晚上": 20}
+TODAY = re.compile(r"today|earlier today|heute|aujourd'hui|hoy|今天|今日")
+YEAR = re.compile(r"(?<!\d)(?:1[5-9]|20)\d{2}(?!\d)")
+HAN = re.compile(r"[\u4e00-\u9fff]")
+DIGIT = re.compile(r"\d")
+SENTENCE_ENDS = ".!?。！？\n"
+FUTURE = re.compile(
+    r"\b(?:will|going\s+to|gonna|plan|plans|planning|next|upcoming|soon|can't\s+wait|"
+    r"looking\s+forward|hope\s+to|about\s+to|coming\s+up)\b|'ll\b|打算|计划|准备|将要|要去|会去|想去",
+    _I,
+)
+PAST = re.compile(r"\b(?:was|were|went|did|had|ago|last|\w+ed)\b|了|过", _I)
+
+# --- English ------------------------------------------------------------------------------
+
+_NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+}
+_VAGUE_NUMBERS = {"a few": 3, "few": 3, "several": 3, "a couple of": 2, "a couple": 2,
+                  "couple of": 2}
+_NUMBER = (
+    r"(?P<n>\d{1,3}|a\s+couple\s+of|a\s+couple|couple\s+of|a\s+few|few|several|"
+    + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + ")"
+)
+COUNT = re.compile(
+    r"\d+|[零〇一二两三四五六七八九十]+|\b(?:a\s+couple\s+of|a\s+few|several|"
+    + "|".join(w for w in _NUMBER_WORDS if len(w) > 2) + r")\b", _I,
+)
+
+
+VAGUE = re.compile(r"\b(?:a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|several)\b|几", _I)
+
+
+def en_count(word: str) -> int:
+    """The number a count word stands for ("3", "two", "a few")."""
+    word = " ".join(word.lower().split())
+    return int(word) if word.isdigit() else {**_NUMBER_WORDS, **_VAGUE_NUMBERS}[word]
+
+
+_MONTH = (  # an abbreviation may end with a full stop, which then belongs to the match
+    r"(?P<mon>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
+    r"(?:(?<=jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)\.|(?<=sept)\.)?"
+)
+EN_WEEKDAYS = {day: i for i, day in enumerate(("mon", "tue", "wed", "thu", "fri", "sat", "sun"))}
+_WEEKDAY = (  # full names in any case, abbreviations only capitalised ("Tues.", not "sat")
+    r"(?P<wd>(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|"
+    r"(?-i:(?:Mon|Tues?|Weds?|Thu(?:rs?)?|Fri|Sat|Sun)\b\.?))"
+)
+_DAY_WORDS = (
+    "the day before yesterday", "day before yesterday", "the day after tomorrow",
+    "day after tomorrow", "yesterday", "last night", "today", "earlier today", "this morning",
+    "this afternoon", "this evening", "tonight", "tomorrow",
+)
+LOCOMO = re.compile(
+    r"(?P<h>\d{1,2}):(?P<mi>\d{2})\s*(?P<ap>am|pm|a\.m\.|p\.m\.)\s+on\s+(?P<d>\d{1,2})\s+"
+    + _MONTH + r",?\s+(?P<y>\d{4})\b",
+    _I,
+)
+EN_LOCOMO = re.compile(r"\b" + LOCOMO.pattern, _I)
+EN_ISO = re.compile(
+    r"\b\d{4}(?P<sep>[-/])\d{1,2}(?P=sep)\d{1,2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?"
+    r"(?:Z|[+-]\d{2}:?\d{2})?)?(?![\d:])"
+)
+EN_DAY_MONTH = re.compile(
+    r"\b(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+" + _MONTH
+    + r"(?:,?\s+\d{4}\b)?", _I,
+)
+EN_MONTH_DAY = re.compile(
+    r"\b(?:on\s+)?" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s+\d{4}\b)?", _I
+)
+EN_MONTH_YEAR = re.compile(
+    r"\b(?:(?:in|of|during)\s+)?(?:(?:early|late|mid)[\s-]+)?" + _MONTH + r",?\s+\d{4}\b", _I
+)
+EN_QUALIFIED_MONTH = re.compile(
+    r"\b(?P<q>in|last|this|next|during|early|late|mid)[\s-]+" + _MONTH + r"(?!\s*\d)", _I
+)
+EN_QUALIFIED_YEAR = re.compile(
+    r"\b(?:in|during|around|back\s+in|early|late)\s+(?P<y>(?:19|20)\d{2})\b", _I
+)
+EN_SEASON_YEAR = re.compile(
+    r"\b(?:(?:in|during)\s+)?(?:the\s+)?(?P<s>spring|summer|fall|autumn|winter)\s+(?:of\s+)?"
+    r"(?P<y>(?:19|20)\d{2})\b", _I,
+)
+EN_DAY_WORDS = re.compile(r"\b(?:" + "|".join(w.replace(" ", r"\s+") for w in _DAY_WORDS)
+                          + r")\b", _I)
+EN_PERIOD = re.compile(
+    r"\b(?P<q>last|this\s+past|this\s+coming|this|next|coming|over\s+the)\s+"
+    r"(?P<u>week|weekend|month|year|spring|summer|fall|autumn|winter)\b", _I,
+)
+EN_WEEKDAY = re.compile(
+    r"\b(?P<q>last|this\s+past|past|this\s+coming|this|next|coming|on)\s+" + _WEEKDAY, _I
+)
+EN_OFFSET = re.compile(
+    r"\b" + _NUMBER + r"\s+(?P<u>day|week|weekend|month|year)s?\s+(?:ago|back|earlier)\b", _I
+)
+EN_IN = re.compile(
+    r"\b(?:in|within)\s+" + _NUMBER + r"\s+(?P<u>day|week|month|year)s?\b(?!\s+ago)", _I
+)
+EN_REWRITES = (  # phrasings dateparser does not know, in ones it does
+    (re.compile(r"^(?:this\s+past|past|over\s+the)\b", _I), "last"),
+    (re.compile(r"^(?:back\s+in|around|during|early|late)\b", _I), "in"),
+    (re.compile(r"\b(?:a\s+couple(?:\s+of)?|couple\s+of)\b", _I), "2"),
+    (re.compile(r"\b(?:a\s+few|few|several)\b", _I), "3"),
+    (re.compile(r"^(?:this\s+)?coming\b", _I), "next"),
+    (re.compile(r"^within\b", _I), "in"),
+    (re.compile(r"\b(?:back|earlier)$", _I), "ago"),
+    (re.compile(r"^earlier\s+", _I), ""),
+    (re.compile(r"(?<=\w)\.$"), ""),
+    (re.compile(r"\b(?:" + "|".join(w for w in _NUMBER_WORDS if len(w) > 2) + r")\b", _I),
+     lambda m: str(_NUMBER_WORDS[m.group(0).lower()])),  # "thirteen day ago" -> "13 day ago"
+)
+
+
+def named_month(phrase: str, lang: str) -> int | None:
+    """The month ``phrase`` names, if it names one (English, German, French or Spanish)."""
+    low = phrase.lower()
+    for i, name in enumerate(MONTH_NAMES.get(lang, MONTH_NAMES["en"]), 1):
+        if re.search(rf"\b{name.lower()[:3]}", low):
+            return i
+    return None
+
+
+def _gate(*words: str) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(w) for w in words))
+
+
+# Gates run on the lower-cased text: a rule runs only when its gate finds something.
+MONTH_GATE = _gate("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                   "dec")
+EN_DAY_GATE = _gate("yesterday", "today", "tonight", "tomorrow", "night", "morning", "afternoon",
+                    "evening")
+EN_PERIOD_GATE = _gate("last", "this", "next", "coming", "over")
+WEEKDAY_GATE = _gate("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+OFFSET_GATE = _gate("ago", "back", "earlier")
+IN_GATE = _gate("in ", "within")
+
+# --- Chinese ------------------------------------------------------------------------------
+
+_ZH_DIGITS = dict(zip("零〇一二两三四五六七八九", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9),
+                      strict=True))
+_ZH_NUM = r"[\d零〇一二两三四五六七八九十]{1,3}"
+ZH_NUMBER = re.compile(r"[零〇一二两三四五六七八九十]+")
+ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "7": 6}
+ZH_WEEKDAYS.update({str(i): i - 1 for i in range(1, 7)})
+ZH_SHIFT = {"上上": -2, "上": -1, "这": 0, "本": 0, "下": 1, "下下": 2}
+# In the order they apply: what dateparser does not know, as what it does.
+ZH_SYNONYMS = tuple(re.findall(r"(\S+)=(\S+)", """
+    以前=前 之前=前 以后=后 之后=后 个礼拜=周 个星期=周 礼拜=周 星期=周 上上周=2周前 下下周=2周后
+    这周=本周 上上个月=2个月前 下下个月=2个月后 这个月=本月 这月=本月 上月=上个月 下月=下个月
+    前年=2年前 后年=2年后 几=3 昨天晚上=昨天 昨晚=昨天 昨日=昨天 今天早上=今天 今早=今天
+    今天晚上=今天 今晚=今天 今日=今天 明日=明天"""))
+
+
+def zh_count(word: str) -> int:
+    """The number a Chinese count stands for ("三", "十二", "两", "2023")."""
+    if word.isdigit():
+        return int(word)
+    if "十" in word:
+        tens, _, units = word.partition("十")
+        return _ZH_DIGITS.get(tens, 1) * 10 + _ZH_DIGITS.get(units, 0)
+    value = 0
+    for ch in word:
+        value = value * 10 + _ZH_DIGITS.get(ch, 0)
+    return value
+
+
+_ZH_SHIFTS = r"(?P<q>上上|上|这|本|下下|下)个?"
+ZH_DAY_WORDS = re.compile(
+    r"大前天|前天|昨天晚上|昨天|昨日|昨晚|今天早上|今天晚上|今天|今日|今早|今晚|明天|明日|后天"
+)
+ZH_DATE = re.compile(r"\d{4}年" + _ZH_NUM + r"月(?:" + _ZH_NUM + r"[日号])?")
+ZH_MONTH_DAY = re.compile(r"(?<![\d年])(?P<m>" + _ZH_NUM + r")月(?P<d>" + _ZH_NUM + r")[日号]")
+ZH_YEAR = re.compile(r"(?:19|20)\d{2}年(?!\d)")
+ZH_WEEKDAY = re.compile(  # "上周五", "下星期三" or, with no shift, "周五"
+    _ZH_SHIFTS + r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天1-7])"
+    r"|(?<![每上这本下个])(?:周|星期|礼拜)(?P<bare>[一二三四五六日天])"
+)
+ZH_WEEK = re.compile(_ZH_SHIFTS + r"(?:周|星期|礼拜)(?![一二三四五六日天1-7末])")
+ZH_WEEKEND = re.compile(r"(?P<q>上|这|本|下)个?周末")
+ZH_MONTH = re.compile(r"(?<![晚早马路身手楼])" + _ZH_SHIFTS + r"月")
+ZH_SHIFTED_YEAR = re.compile(r"去年|今年|明年|前年|后年")
+ZH_OFFSET = re.compile(
+    r"(?<!\d)(?:" + _ZH_NUM + r"|几)个?(?:天|日|周|星期|礼拜|月|年)(?:以前|之前|前|以后|之后|后)"
+)
+ZH_GATE = _gate("天", "日", "晚", "早")
+ZH_YEAR_GATE = _gate("年")
+ZH_MONTH_GATE = _gate("月")
+ZH_WEEK_GATE = _gate("周", "星期", "礼拜")
+ZH_WEEKEND_GATE = _gate("周末")
+ZH_OFFSET_GATE = _gate("前", "后")
+
+# --- German, French, Spanish: from dateparser's vocabulary --------------------------------
+
+_EU_DIRECTION_WORDS = {
+    "de": ({"letzten": "last", "letzter": "last", "vergangenen": "last", "nächsten": "next",
+            "kommenden": "next", "diesen": "this", "am": ""}, {}),
+    "fr": ({"ce": "this"}, {"dernier": "last", "prochain": "next"}),
+    "es": ({"el próximo": "next", "el pasado": "last", "próximo": "next", "este": "this",
+            "el": ""}, {"pasado": "last", "que viene": "next"}),
+}
+EU_DIRECTIONS = {word: d for before, after in _EU_DIRECTION_WORDS.values()
+                 for word, d in (before | after).items()}
+_ES_NUMBERS = {w: i for i, w in enumerate(re.findall(
+    r"\w+", "dos tres cuatro cinco seis siete ocho nueve diez once doce"), 2)}
+# Where a word also means something else: "Guten Morgen" is a greeting, "por la mañana" a time.
+_NOT_AFTER = {"morgen": ("guten", "heute", "am", "jeden", "diesen", "einen", "gestern"),
+              "mañana": ("la", "esta", "cada", "una")}
+_UNITS = ("day", "week", "month", "year")
+_MONTH_KEYS = ("january", "february", "march", "april", "may", "june", "july", "august",
+               "september", "october", "november", "december")
+_WEEKDAY_KEYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+@lru_cache(maxsize=8)
+def _info(lang: str) -> dict[str, Any]:
+    return default_loader.get_locale(lang).info
+
+
+def _words(lang: str, keys: tuple[str, ...], min_len: int = 3) -> list[str]:
+    info = _info(lang)
+    return [w.lower() for key in keys for w in info.get(key, []) if len(w) >= min_len]
+
+
+def _alternation(words: list[str]) -> str:
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len,
+                                                                           reverse=True))
+
+
+def eu_phrases(lang: str) -> re.Pattern[str]:
+    """dateparser's relative phrases for ``lang`` ("gestern", "la semaine dernière")."""
+    table: dict[str, list[str]] = _info(lang)["relative-type"]
+    phrases = [p.lower() for key, ps in table.items() if set(key.split()) & set(_UNITS)
+               for p in ps]
+    guarded = []
+    for p in sorted(set(phrases), key=len, reverse=True):
+        lookbehind = "".join(rf"(?<!{w}\s)" for w in _NOT_AFTER.get(p, ()))
+        guarded.append(lookbehind + re.escape(p).replace(r"\ ", r"\s+"))
+    return re.compile(r"(?<![\w-])(?:" + "|".join(guarded) + r")(?![\w-])", _I)
+
+
+def _number_words(lang: str) -> list[str]:
+    simplifications: list[dict[str, str]] = _info(lang).get("simplifications", [])
+    words = [k for s in simplifications for k, v in s.items() if v.isdigit() and k.isalpha()]
+    return words + (list(_ES_NUMBERS) if lang == "es" else [])
+
+
+def eu_offsets(lang: str) -> re.Pattern[str]:
+    """"vor 3 Tagen", "il y a deux jours", "hace 3 semanas", "dans 2 jours", "en 3 días"."""
+    units = _alternation(_words(lang, _UNITS, 2))
+    number = r"(?:\d{1,3}|" + _alternation(_number_words(lang)) + ")"
+    ins = _words(lang, ("in",), 2) + (["dentro de"] if lang == "es" else [])
+    lead = _alternation(_words(lang, ("ago",), 2) + ins)
+    return re.compile(rf"(?<![\w-])(?:{lead})\s+{number}\s+(?:{units})(?![\w-])", _I)
+
+
+def eu_numbers(lang: str) -> Callable[[str], str] | None:
+    """A rewrite of Spanish number words as digits (dateparser knows them in German, French)."""
+    if lang != "es":
+        return None
+    pattern = re.compile(r"\b(?:" + "|".join(_ES_NUMBERS) + r")\b", _I)
+    return lambda phrase: pattern.sub(lambda m: str(_ES_NUMBERS[m.group(0).lower()]), phrase)
+
+
+def eu_dates(lang: str) -> re.Pattern[str]:
+    """"am 8. Mai 2023", "le 8 mai", "8 de mayo de 2023", "Mai 2023", "mayo de 2023"."""
+    months = _alternation(_words(lang, _MONTH_KEYS))
+    return re.compile(
+        rf"(?<![\w-])(?:(?:am|le|el|den)\s+)?(?:\d{{1,2}}\.?\s+(?:de\s+)?(?:{months})\b\.?"
+        rf"(?:\s+(?:de\s+)?\d{{4}})?|(?:{months})\s+(?:de\s+)?\d{{4}})(?!\w)",
+        _I,
+    )
+
+
+def eu_strip_article(phrase: str) -> str:
+    return re.sub(r"^(?:am|le|el|den)\s+", "", phrase, flags=_I)
+
+
+def eu_weekdays(lang: str) -> re.Pattern[str]:
+    """A weekday with the word that places it: "letzten Freitag", "vendredi dernier"."""
+    before, after = _EU_DIRECTION_WORDS[lang]
+    days = _alternation(_words(lang, _WEEKDAY_KEYS, 4))
+    lead = rf"(?:(?P<before>{_alternation(list(before))})\s+)?" if before else ""
+    tail = rf"(?:\s+(?P<after>{_alternation(list(after))}))?" if after else ""
+    return re.compile(rf"(?<![\w-]){lead}(?P<wd>{days}){tail}(?![\w-])", _I)
+
+
+def eu_weekday(m: re.Match[str]) -> tuple[int, str | None]:
+    """The weekday (0 for Monday) an ``eu_weekdays`` match names, and "last", "next", "this"
+    or "" (on that day) from the words that place it; None when nothing places it."""
+    groups = m.groupdict()
+    words = [" ".join(w.lower().split()) for w in (groups.get("after"), groups.get("before")) if w]
+    directions = [EU_DIRECTIONS[w] for w in words]
+    direction = next((d for d in directions if d), "" if directions else None)
+    return _weekday_numbers()[m["wd"].lower()], direction
+
+
+@lru_cache(maxsize=1)
+def _weekday_numbers() -> dict[str, int]:
+    return {w: i for lang in ("de", "fr", "es") for i, key in enumerate(_WEEKDAY_KEYS)
+            for w in _words(lang, (key,), 4)}
+
+
+# Words frequent in one of the three languages and rare in the others (and in English).
+_FUNCTION_WORDS = {
+    "de": r"der|die|das|und|ich|ist|nicht|wir|mit|war|habe|hatte|sind|auf|ein|eine|am|im|vom",
+    "fr": r"le|la|les|et|je|est|pas|nous|avec|était|ai|j'ai|au|du|une|des|il|elle",
+    "es": r"el|la|los|las|y|yo|es|no|con|fue|estuve|del|al|una|un|fui|vi|mi",
+}
+
+
+def eu_language(low: str) -> str | None:
+    """German, French or Spanish, whichever ``low`` (lower-cased) has most words of; None if it
+    names no date in any of them."""
+    if not _EU_WORDS.search(low):  # one pass instead of three for most texts
+        return None
+    scores = {
+        lang: 2 * len(gate.findall(low)) + len(_FUNCTION_PATTERNS[lang].findall(low))
+        for lang, gate in EU_GATES.items()
+    }
+    return max(scores, key=scores.__getitem__)
+
+
+_EU_VOCABULARY = {  # words that name a date, or part of one, in each language
+    "de": r"gestern|vorgestern|heute|morgen|übermorgen|woche|wochen|monat|jahr|vor|montag|"
+          r"dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|märz|mai|juni|"
+          r"juli|oktober|dezember",
+    "fr": r"hier|avant-hier|aujourd'hui|demain|après-demain|semaine|mois|année|il y a|dans|"
+          r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|février|mars|avril|mai|"
+          r"juin|juillet|août|septembre|octobre|novembre|décembre",
+    "es": r"ayer|anteayer|hoy|mañana|semana|mes|año|años|hace|dentro|lunes|martes|miércoles|"
+          r"jueves|viernes|sábado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
+          r"septiembre|octubre|noviembre|diciembre",
+}
+EU_GATES = {lang: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for lang, w in _EU_VOCABULARY.items()}
+_EU_WORDS = re.compile(r"(?<!\w)(?:" + "|".join(_EU_VOCABULARY.values()) + r")(?!\w)")
+_FUNCTION_PATTERNS = {lang: re.compile(rf"(?<!\w)(?:{words})(?!\w)")
+                      for lang, words in _FUNCTION_WORDS.items()}
+GATE = re.compile(  # anything that could start a time expression in any of the five languages
+    r"\d|yesterday|today|tonight|tomorrow|night|morning|afternoon|evening|last|this|next|"
+    r"coming|over|ago|back|earlier|within|in |mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|"
+    r"jun|jul|aug|sep|oct|nov|dec|spring|summer|fall|autumn|winter|[\u4e00-\u9fff]|"
+    + "|".join(_EU_VOCABULARY.values())
+)

@@ -1,0 +1,205 @@
+"""Active retrieval: from a query to the memories a chat prompt carries, within a budget.
+
+One concurrent store call per query (:meth:`MemoryStore.search_many`): the items of every
+always-shown type (core: its blocks), full-text candidates of every other type (and vector
+candidates when the embedder is a semantic one), the newest events, and the item counts.
+Candidates are fused, re-ranked (:mod:`mirix_like.retrieval.ranking`), cut to each type's
+limit, followed by the newest events, and rendered into at most ``max_tokens`` estimated tokens
+(:func:`~mirix_like.retrieval.budget.estimate_tokens`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pydantic import BaseModel, Field
+
+from mirix_like import memory_types
+from mirix_like.config import RetrievalSettings
+from mirix_like.memory_types import MemoryType
+from mirix_like.prompt_format import MEMORIES_TAG
+from mirix_like.retrieval.budget import BLOCK_TOKENS, estimate_tokens
+from mirix_like.retrieval.ranking import Links, fuse, rank, rerank
+from mirix_like.store import MemoryStore, SearchHit
+from mirix_like.store.search import SearchRequest, SearchResults
+from mirix_like.store.secrets import MASK
+
+CHAT_SENSITIVITY = ("low", "medium")  # high-sensitivity vault items never reach a prompt
+CANDIDATES = 50
+"""Items per type and search leg that re-ranking chooses from."""
+ALWAYS_SHOWN = 10
+"""Items of an always-shown type (core: its blocks) a context carries, newest first."""
+MAX_CONTEXT_TOKENS = 100_000
+
+Counts = dict[str, tuple[int, int]]
+
+
+class Context(BaseModel):
+    """What active retrieval puts in a chat prompt for one query.
+
+    ``text`` holds at most ``max_tokens`` tokens as :func:`estimate_tokens` counts them;
+    ``items`` are the memories in it (secret values masked), best first; ``source_ids`` the
+    inputs they were drawn from; ``counts`` per type (items in the text, items stored).
+    """
+
+    text: str
+    tokens: int
+    max_tokens: int
+    items: list[SearchHit] = Field(default_factory=list)
+    source_ids: list[str] = Field(default_factory=list)
+    topics: list[str] = Field(default_factory=list)
+    counts: Counts = Field(default_factory=dict)
+    revealed: list[SearchHit] = Field(default_factory=list, exclude=True, repr=False)
+    """``items`` with vault values as the prompt shows them (low and medium only)."""
+
+
+@dataclass(frozen=True)
+class _Ask:
+    """What one request of the store call is for."""
+
+    role: str  # always, lexical, dense or recent
+    spec: MemoryType
+
+
+class ActiveRetrieval:
+    """Finds, ranks and fits the memories of one user for a query."""
+
+    def __init__(self, store: MemoryStore, settings: RetrievalSettings) -> None:
+        self.store = store
+        self.settings = settings
+
+    @property
+    def method(self) -> str:
+        """``fts``, ``vector`` or ``hybrid`` (both legs, fused); ``auto`` resolved."""
+        if self.settings.method != "auto":
+            return self.settings.method
+        return "fts" if getattr(self.store.embedder, "lexical", False) else "hybrid"
+
+    def _plan(self, query: str) -> tuple[list[SearchRequest], list[_Ask]]:
+        legs = {"fts": ["lexical"], "vector": ["dense"], "hybrid": ["lexical", "dense"]}
+        requests, asks = [], []
+        for spec in memory_types.all_types():
+            if spec.retrieval.always:
+                requests.append(SearchRequest(spec.name, method="recent", limit=ALWAYS_SHOWN))
+                asks.append(_Ask("always", spec))
+                continue
+            limit = self.settings.limit(spec)
+            if limit and any(ch.isalnum() for ch in query):
+                sensitivity = spec.retrieval.chat_sensitivity if spec.secret_fields else None
+                for leg in legs[self.method]:
+                    requests.append(SearchRequest(
+                        spec.name, query, method="fts" if leg == "lexical" else "vector",
+                        limit=max(limit, CANDIDATES), sensitivity=sensitivity,
+                        reveal_secrets=True))
+                    asks.append(_Ask(leg, spec))
+            if recent := self.settings.recent(spec):
+                requests.append(SearchRequest(spec.name, method="recent", limit=recent))
+                asks.append(_Ask("recent", spec))
+        return requests, asks
+
+    def retrieve(self, user_id: str, query: str, question: str = "",
+                 ) -> tuple[list[SearchHit], dict[str, int]]:
+        """Core blocks, then ranked hits: see :meth:`retrieve_async`."""
+        requests, asks = self._plan(query)
+        found = self.store.search_many(user_id, requests, count=memory_types.names())
+        return self._ranked(asks, found, question or query)
+
+    async def retrieve_async(self, user_id: str, query: str, question: str = "",
+                             ) -> tuple[list[SearchHit], dict[str, int]]:
+        """Core blocks, then relevant hits ranked, then the newest events; items per type.
+
+        ``query`` is what is searched (topics); ``question`` the message itself, whose
+        named speaker is boosted (``query`` if empty).
+        """
+        requests, asks = self._plan(query)
+        found = await self.store.search_many_async(user_id, requests,
+                                                   count=memory_types.names())
+        return self._ranked(asks, found, question or query)
+
+    def _ranked(self, asks: list[_Ask], found: SearchResults, question: str,
+                ) -> tuple[list[SearchHit], dict[str, int]]:
+        by_role: dict[str, list[SearchHit]] = {}
+        for ask, hits in zip(asks, found.hits, strict=True):
+            by_role.setdefault(ask.role, []).extend(hits)
+        always = [h for h in by_role.get("always", []) if h.item.model_dump(
+            include=set(memory_types.get(h.memory_type).item_model.content_fields()),
+            exclude_defaults=True)]
+        fused = fuse(by_role.get("lexical", []), by_role.get("dense", []))
+        ranked, links = rerank(fused, question)
+        kept, per_type = [], {}
+        for hit in ranked:
+            per_type[hit.memory_type] = per_type.get(hit.memory_type, 0) + 1
+            if per_type[hit.memory_type] <= self.settings.limit(memory_types.get(hit.memory_type)):
+                kept.append(hit)
+        return always + _ranked_with_replies(kept, ranked, by_role.get("recent", []),
+                                             links), found.counts
+
+    def context(self, hits: Sequence[SearchHit], totals: dict[str, int], *,
+                max_tokens: int = BLOCK_TOKENS, topics: Sequence[str] = ()) -> Context:
+        """The hits (from :meth:`retrieve`) that fit ``max_tokens``, rendered as text."""
+        lines = [_line(h) for h in hits]
+        headers = {name: _header(name, total, total) for name, total in totals.items()}
+        chosen, used, opened = [], 0, set()
+        for index, hit in enumerate(hits):
+            cost = estimate_tokens(lines[index] + "\n")
+            if hit.memory_type not in opened:
+                cost += estimate_tokens(headers.get(hit.memory_type, hit.memory_type) + "\n")
+            if used + cost <= max_tokens:
+                used += cost
+                chosen.append(index)
+                opened.add(hit.memory_type)
+        shown = [hits[i] for i in chosen]
+        counts = {name: (sum(h.memory_type == name for h in shown), total)
+                  for name, total in totals.items()}
+        sections = []
+        for spec in memory_types.all_types():
+            mine = [lines[i] for i in chosen if hits[i].memory_type == spec.name]
+            if mine:
+                shown_n, total = counts.get(spec.name, (len(mine), len(mine)))
+                sections.append("\n".join([_header(spec.name, shown_n, total), *mine]))
+        text = "\n".join(sections)
+        sources = list(dict.fromkeys(s for h in shown for s in h.item.source_ids))
+        return Context(text=text, tokens=estimate_tokens(text), max_tokens=max_tokens,
+                       items=[masked(h) for h in shown], source_ids=sources,
+                       topics=list(topics), counts=counts, revealed=shown)
+
+
+def _ranked_with_replies(kept: list[SearchHit], ranked: list[SearchHit],
+                         recent: list[SearchHit], links: Links) -> list[SearchHit]:
+    """:func:`rank` of the kept hits, replies to questions taken from all candidates."""
+    replies = {links.after[h.item.id] for h in kept if h.item.id in links.after}
+    pool = kept + [h for h in ranked if h.item.id in replies and h not in kept]
+    return rank(pool, recent, links)
+
+
+def _header(name: str, shown: int, total: int) -> str:
+    return f"{name} ({shown} of {total}):"
+
+
+def _line(hit: SearchHit) -> str:
+    """One memory as one line: the type's brief rendering, else its full one."""
+    spec = memory_types.get(hit.memory_type)
+    return "- " + " ".join(str((spec.brief or spec.render)(hit.item)).split())
+
+
+def masked(hit: SearchHit) -> SearchHit:
+    """``hit`` with its secret values masked: a listing of what was used, not a vault read."""
+    secret = memory_types.get(hit.memory_type).secret_fields
+    if not secret:
+        return hit
+    item = hit.item.model_copy(update=dict.fromkeys(secret, MASK))
+    return hit.model_copy(update={"item": item})
+
+
+def prompt_block(context: Context) -> str:
+    """The context as the tagged block a chat prompt carries: per type, k of N and the lines."""
+    sections = []
+    for spec in memory_types.all_types():
+        shown, total = context.counts.get(spec.name, (0, 0))
+        items = [{"text": _line(h)[2:]} for h in context.revealed if h.memory_type == spec.name]
+        if items or total:
+            sections.append({"type": spec.name, "shown": shown, "total": total,
+                             "items": items})
+    return f"<{MEMORIES_TAG}>\n{json.dumps(sections, ensure_ascii=False)}\n</{MEMORIES_TAG}>"

@@ -1,0 +1,151 @@
+"""One ranked list across memory types: fused scores, conversational neighbours, speakers.
+
+Each item's score is its full-text score over the best full-text score of the query, fused
+with its vector similarity when the embedder is a semantic one. Then, among the candidates:
+
+- an event said by the one person the question names gains :data:`SPEAKER_BOOST` of the top
+  score (questions about Caroline are mostly answered by what Caroline said);
+- neighbouring events of a conversation share their scores (:data:`NEIGHBOURS`): an event's
+  ``context`` holds the message before it, so the one before and the one after are known;
+- the reply that follows a matching question is put right after it (the question's words
+  find the question, the answer is in the reply);
+- hits whose source inputs are all covered by better ones are dropped (an event and a fact
+  drawn from the same message say the same thing).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from mirix_like.store import SearchHit
+
+DENSE_WEIGHT = 0.5
+"""Share of the vector similarity in a fused score (the rest is full-text)."""
+SPEAKER_BOOST = 0.5
+NEIGHBOURS = {1: 0.3, 2: 0.1}
+"""Share of a hit's score given to the events 1 and 2 messages before and after it."""
+
+_SPEAKER = re.compile(r"^([^\n:]{1,40}): ")
+_QUESTION = re.compile(r"\?\s*(\[[^\]]*\])?\s*$")
+
+__all__ = ["DENSE_WEIGHT", "NEIGHBOURS", "SPEAKER_BOOST", "Links", "fuse", "rank", "rerank",
+           "speaker_of"]
+
+
+def speaker_of(hit: SearchHit) -> str:
+    """Who said what ``hit`` comes from: an event's ``Name: ...`` details or a fact's source."""
+    item = hit.item
+    if hit.memory_type == "episodic":
+        found = _SPEAKER.match(getattr(item, "details", ""))
+        return found[1] if found else ""
+    return str(getattr(item, "source", "") or "")
+
+
+def fuse(lexical: Iterable[SearchHit], dense: Iterable[SearchHit] = (),
+         dense_weight: float = DENSE_WEIGHT) -> list[SearchHit]:
+    """One hit per item, scored ``(1 - w) * fts / best fts + w * similarity / best``.
+
+    With no vector hits the score is the full-text one over the best; with no full-text hits
+    (a query of no words) the similarity over the best.
+    """
+    lexical, dense = list(lexical), list(dense)
+    weight = dense_weight if lexical and dense else (1.0 if dense else 0.0)
+    parts: dict[str, float] = {}
+    hits: dict[str, SearchHit] = {}
+    for found, share in ((lexical, 1 - weight), (dense, weight)):
+        top = max((h.score for h in found), default=0.0)
+        for hit in found:
+            hits.setdefault(hit.item.id, hit)
+            if top > 0 and share:
+                parts[hit.item.id] = parts.get(hit.item.id, 0.0) + share * max(hit.score, 0) / top
+    return sorted((h.model_copy(update={"score": parts.get(i, 0.0)}) for i, h in hits.items()),
+                  key=lambda h: h.score, reverse=True)
+
+
+class Links:
+    """Which candidate event came just before or after which, from their ``context``."""
+
+    def __init__(self, hits: Sequence[SearchHit]) -> None:
+        said = {}
+        for hit in hits:
+            if hit.memory_type == "episodic" and getattr(hit.item, "details", ""):
+                said.setdefault(hit.item.details, hit.item.id)
+        self.after: dict[str, str] = {}
+        self.before: dict[str, str] = {}
+        for hit in hits:
+            context = getattr(hit.item, "context", "") if hit.memory_type == "episodic" else ""
+            previous = said.get(context) if context else None
+            if previous and previous != hit.item.id and previous not in self.after:
+                self.after[previous] = hit.item.id
+                self.before[hit.item.id] = previous
+
+    def around(self, item_id: str, steps: int) -> list[str]:
+        """The events ``steps`` messages before and after ``item_id``, where known."""
+        found = []
+        for chain in (self.before, self.after):
+            current: str | None = item_id
+            for _ in range(steps):
+                current = chain.get(current) if current else None
+            if current:
+                found.append(current)
+        return found
+
+
+def rerank(candidates: Sequence[SearchHit], question: str) -> tuple[list[SearchHit], Links]:
+    """``candidates`` (fused) rescored by speaker and neighbours, best first, and their links."""
+    links = Links(candidates)
+    score = {h.item.id: h.score for h in candidates}
+    top = max(score.values(), default=0.0)
+    speakers = {speaker_of(h) for h in candidates} - {""}
+    named = [s for s in speakers if re.search(rf"\b{re.escape(s)}\b", question)]
+    boosted = dict(score)
+    if len(named) == 1 and top > 0:
+        for hit in candidates:
+            if speaker_of(hit) == named[0]:
+                boosted[hit.item.id] += SPEAKER_BOOST * top
+    smoothed = dict(boosted)
+    for item_id, value in boosted.items():
+        for steps, share in NEIGHBOURS.items():
+            for other in links.around(item_id, steps):
+                smoothed[other] += share * value
+    ranked = sorted((h.model_copy(update={"score": smoothed[h.item.id]}) for h in candidates),
+                    key=lambda h: h.score, reverse=True)
+    return ranked, links
+
+
+def rank(relevant: Sequence[SearchHit], recent: Sequence[SearchHit] = (),
+         links: Links | None = None) -> list[SearchHit]:
+    """Relevant hits best first (all types), then recent ones; repeats and covered hits out.
+
+    With ``links``, the reply to a question comes right after the question. A hit is covered
+    when every one of its ``source_ids`` is already among those of the hits before it; hits
+    without source ids are never covered.
+    """
+    ordered = sorted(relevant, key=lambda h: h.score, reverse=True)
+    by_id = {h.item.id: h for h in ordered}
+    seen_ids: set[str] = set()
+    covered: set[str] = set()
+    ranked: list[SearchHit] = []
+
+    def push(hit: SearchHit) -> bool:
+        sources = set(hit.item.source_ids)
+        if hit.item.id in seen_ids or (sources and sources <= covered):
+            return False
+        seen_ids.add(hit.item.id)
+        covered.update(sources)
+        ranked.append(hit)
+        return True
+
+    for hit in ordered:
+        if push(hit) and links and _asks(hit) and (reply := links.after.get(hit.item.id)):
+            push(by_id[reply])
+    for hit in recent:
+        push(hit)
+    return ranked
+
+
+def _asks(hit: SearchHit) -> bool:
+    """The hit is an event whose message ends with a question (a shared photo may follow)."""
+    return hit.memory_type == "episodic" and bool(_QUESTION.search(
+        getattr(hit.item, "details", "")))

@@ -1,0 +1,110 @@
+"""Query-focused excerpts: the lines of a long memory that answer the question reach the prompt.
+
+A screen's memory keeps every line OCR read, and a document keeps its whole text; rendering
+their first lines loses what is further down (a tracking number in a mail body, a room in a
+calendar entry). :func:`render_hit` renders such an item with :func:`snippet` instead: the
+lines that share the most words with the query (a word found on many lines of the text counts
+less), each with the line before it and the two after it (a label and its value are often on
+consecutive lines), within a token budget. Lines of one excerpt are joined with " / " (a
+line's closing full stop, question or exclamation mark dropped: the separator ends it, and an
+excerpt reads as one passage), separate excerpts with " … ", in the order they appear. A
+text with no line matching the query gives its first lines within the budget.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from mirix_like import memory_types
+from mirix_like.retrieval import estimate_tokens
+from mirix_like.retrieval.topics import STOPWORDS
+from mirix_like.store import SearchHit
+
+__all__ = ["LONG_FIELDS", "SNIPPET_TOKENS", "render_hit", "snippet"]
+
+SNIPPET_TOKENS = 90
+"""Budget of one item's excerpt: a few lines of a screen or a paragraph of a document."""
+LONG_FIELDS = {"resource": "content", "episodic": "details"}
+"""The field of each memory type that can hold a whole screen or document."""
+BEFORE, AFTER = 1, 2
+"""Lines kept around a matching line."""
+
+_WORD = re.compile(r"[^\W_]+(?:[.,:'’-][^\W_]+)*")
+_END = re.compile(r"(?<![.!?])[.!?]$")
+_SUFFIXES = ("ing", "ed", "es", "s")
+
+
+def _key(word: str) -> str:
+    """A crude stem, the same on both sides: booked, booking, books -> book; moved -> mov."""
+    word = word.lower()
+    for suffix in _SUFFIXES:
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            word = word.removesuffix(suffix)
+            break
+    return word.removesuffix("e")[:8] if len(word) > 3 else word
+
+
+def _terms(text: str) -> set[str]:
+    found = set()
+    for word in _WORD.findall(text):
+        if word.lower() not in STOPWORDS:
+            found.add(_key(word))
+            found.update(_key(part) for part in re.split(r"[.,:'’-]", word) if part)
+    return found
+
+
+def snippet(text: str, query: str, budget: int = SNIPPET_TOKENS) -> str:
+    """The lines of ``text`` most relevant to ``query``, with their neighbours, within
+    ``budget`` tokens (see the module)."""
+    lines = [_END.sub("", line.strip()) for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    if not lines:
+        return ""
+    wanted = _terms(query)
+    per_line = [_terms(line) & wanted for line in lines]
+    spread = {t: sum(t in terms for terms in per_line) for t in wanted}
+    weight = {t: 1 + math.log(len(lines) / n) for t, n in spread.items() if n}
+    scores = [sum(weight[t] for t in terms) for terms in per_line]
+    best = sorted((i for i, s in enumerate(scores) if s), key=lambda i: (-scores[i], i))
+    chosen: set[int] = set()
+    if not best:  # nothing matches: the first lines
+        best = list(range(len(lines)))
+    for i in best:
+        window = set(range(max(0, i - BEFORE), min(len(lines), i + AFTER + 1)))
+        if not chosen or _cost(lines, chosen | window) <= budget:
+            chosen |= window
+    return _join(lines, chosen, budget)
+
+
+def _runs(indexes: set[int]) -> list[list[int]]:
+    runs: list[list[int]] = []
+    for i in sorted(indexes):
+        if runs and runs[-1][-1] == i - 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs
+
+
+def _cost(lines: list[str], indexes: set[int]) -> int:
+    return estimate_tokens(" … ".join(" / ".join(lines[i] for i in run)
+                                      for run in _runs(indexes)))
+
+
+def _join(lines: list[str], indexes: set[int], budget: int) -> str:
+    out = " … ".join(" / ".join(lines[i] for i in run) for run in _runs(indexes))
+    if estimate_tokens(out) > budget:  # one window longer than the budget: cut it
+        out = out[:budget * 4].rsplit(" ", 1)[0] + " …"
+    return out
+
+
+def render_hit(hit: SearchHit, query: str, budget: int = SNIPPET_TOKENS) -> str:
+    """``hit`` as its type renders it, its long field (:data:`LONG_FIELDS`) cut to the
+    excerpt relevant to ``query``."""
+    spec = memory_types.get(hit.memory_type)
+    field = LONG_FIELDS.get(hit.memory_type)
+    text = getattr(hit.item, field, "") if field else ""
+    if not text:
+        return spec.render(hit.item)
+    return spec.render(hit.item.model_copy(update={field: snippet(text, query, budget)}))

@@ -138,7 +138,9 @@ def rank(relevant: Sequence[SearchHit], recent: Sequence[SearchHit] = (),
         return True
 
     for hit in ordered:
-        if push(hit) and links and _asks(hit) and (reply := links.after.get(hit.item.id)):
+        # The reply may be missing from the pool: a reply that asks back has its own reply.
+        reply = links.after.get(hit.item.id) if links and _asks(hit) else None
+        if push(hit) and reply in by_id:
             push(by_id[reply])
     for hit in recent:
         push(hit)

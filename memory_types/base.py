@@ -108,7 +108,9 @@ class MemoryType:
     one, which routes inputs by the ``cues`` words). ``merge`` (default: the newer
     ``updated_at`` wins) decides what an imported item does to a stored one. With an
     ``id_field`` an item's id is that field's value (core: the block label), so a user has
-    one item per value.
+    one item per value. ``long_field`` names the field that can hold a whole screen or
+    document: a chat context renders the lines of it that match the question
+    (:mod:`mirix_like.retrieval.snippets`) instead of its first lines.
     """
 
     name: str
@@ -124,6 +126,7 @@ class MemoryType:
     secret_fields: tuple[str, ...] = ()
     tree: bool = True
     id_field: str | None = None
+    long_field: str | None = None
     retrieval: RetrievalPolicy = field(default_factory=RetrievalPolicy)
     tools: ToolsFactory | None = None
     followups: Followups | None = None
@@ -138,6 +141,8 @@ class MemoryType:
             raise ValueError(f"{self.name}: secret fields {sorted(leaked)} must not be indexed")
         if self.id_field is not None and self.id_field not in self.item_model.model_fields:
             raise ValueError(f"{self.name}: id_field {self.id_field!r} is not a field")
+        if self.long_field is not None and self.long_field not in self.item_model.model_fields:
+            raise ValueError(f"{self.name}: long_field {self.long_field!r} is not a field")
 
     def manager_tools(self, batch: Batch, actor: str) -> list[StoreTool]:
         """The tools of this type's manager for one batch."""

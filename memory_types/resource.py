@@ -40,5 +40,6 @@ SPEC = MemoryType(
     embed_fields=("title", "summary"),
     render=render,
     order=4,
+    long_field="content",
     sample={"title": "Trip notes", "content": "Flight LH 1234 leaves at 09:40"},
 )

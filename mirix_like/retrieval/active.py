@@ -5,7 +5,9 @@ always-shown type (core: its blocks), full-text candidates of every other type (
 candidates when the embedder is a semantic one), the newest events, and the item counts.
 Candidates are fused, re-ranked (:mod:`mirix_like.retrieval.ranking`), cut to each type's
 limit, followed by the newest events, and rendered into at most ``max_tokens`` estimated tokens
-(:func:`~mirix_like.retrieval.budget.estimate_tokens`).
+(:func:`~mirix_like.retrieval.budget.estimate_tokens`). A long item (a screen's text, a
+document) is rendered as the lines of it that match the topics
+(:func:`~mirix_like.retrieval.snippets.render_hit`), not its first lines.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from mirix_like.memory_types import MemoryType
 from mirix_like.prompt_format import MEMORIES_TAG
 from mirix_like.retrieval.budget import BLOCK_TOKENS, estimate_tokens
 from mirix_like.retrieval.ranking import Links, fuse, rank, rerank
+from mirix_like.retrieval.snippets import render_hit
 from mirix_like.store import MemoryStore, SearchHit
 from mirix_like.store.search import SearchRequest, SearchResults
 from mirix_like.store.secrets import MASK
@@ -138,8 +141,9 @@ class ActiveRetrieval:
 
     def context(self, hits: Sequence[SearchHit], totals: dict[str, int], *,
                 max_tokens: int = BLOCK_TOKENS, topics: Sequence[str] = ()) -> Context:
-        """The hits (from :meth:`retrieve`) that fit ``max_tokens``, rendered as text."""
-        lines = [_line(h) for h in hits]
+        """The hits (from :meth:`retrieve`) that fit ``max_tokens``, rendered as text; long
+        items cut to the lines that match ``topics``."""
+        lines = [_line(h, topics) for h in hits]
         headers = {name: _header(name, total, total) for name, total in totals.items()}
         chosen, used, opened = [], 0, set()
         for index, hit in enumerate(hits):
@@ -178,10 +182,10 @@ def _header(name: str, shown: int, total: int) -> str:
     return f"{name} ({shown} of {total}):"
 
 
-def _line(hit: SearchHit) -> str:
-    """One memory as one line: the type's brief rendering, else its full one."""
-    spec = memory_types.get(hit.memory_type)
-    return "- " + " ".join(str((spec.brief or spec.render)(hit.item)).split())
+def _line(hit: SearchHit, topics: Sequence[str]) -> str:
+    """One memory as one line: the type's brief rendering, else its full one, a long field
+    cut to the lines that match ``topics``."""
+    return "- " + " ".join(str(render_hit(hit, " ".join(topics))).split())
 
 
 def masked(hit: SearchHit) -> SearchHit:
@@ -198,7 +202,8 @@ def prompt_block(context: Context) -> str:
     sections = []
     for spec in memory_types.all_types():
         shown, total = context.counts.get(spec.name, (0, 0))
-        items = [{"text": _line(h)[2:]} for h in context.revealed if h.memory_type == spec.name]
+        items = [{"text": _line(h, context.topics)[2:]} for h in context.revealed
+                 if h.memory_type == spec.name]
         if items or total:
             sections.append({"type": spec.name, "shown": shown, "total": total,
                              "items": items})

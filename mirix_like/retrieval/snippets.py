@@ -2,13 +2,15 @@
 
 A screen's memory keeps every line OCR read, and a document keeps its whole text; rendering
 their first lines loses what is further down (a tracking number in a mail body, a room in a
-calendar entry). :func:`render_hit` renders such an item with :func:`snippet` instead: the
+calendar entry). :func:`render_hit` renders such an item with its type's long field
+(``MemoryType.long_field``) cut by :func:`snippet` instead: the
 lines that share the most words with the query (a word found on many lines of the text counts
 less), each with the line before it and the two after it (a label and its value are often on
 consecutive lines), within a token budget. Lines of one excerpt are joined with " / " (a
 line's closing full stop, question or exclamation mark dropped: the separator ends it, and an
 excerpt reads as one passage), separate excerpts with " … ", in the order they appear. A
-text with no line matching the query gives its first lines within the budget.
+text that fits the budget is kept whole; one with no line matching the query gives its first
+lines within the budget.
 """
 
 from __future__ import annotations
@@ -21,12 +23,10 @@ from mirix_like.retrieval import estimate_tokens
 from mirix_like.retrieval.topics import STOPWORDS
 from mirix_like.store import SearchHit
 
-__all__ = ["LONG_FIELDS", "SNIPPET_TOKENS", "render_hit", "snippet"]
+__all__ = ["SNIPPET_TOKENS", "render_hit", "snippet"]
 
 SNIPPET_TOKENS = 90
 """Budget of one item's excerpt: a few lines of a screen or a paragraph of a document."""
-LONG_FIELDS = {"resource": "content", "episodic": "details"}
-"""The field of each memory type that can hold a whole screen or document."""
 BEFORE, AFTER = 1, 2
 """Lines kept around a matching line."""
 
@@ -61,6 +61,8 @@ def snippet(text: str, query: str, budget: int = SNIPPET_TOKENS) -> str:
     lines = [line for line in lines if line]
     if not lines:
         return ""
+    if _cost(lines, set(range(len(lines)))) <= budget:
+        return _join(lines, set(range(len(lines))), budget)
     wanted = _terms(query)
     per_line = [_terms(line) & wanted for line in lines]
     spread = {t: sum(t in terms for terms in per_line) for t in wanted}
@@ -100,11 +102,12 @@ def _join(lines: list[str], indexes: set[int], budget: int) -> str:
 
 
 def render_hit(hit: SearchHit, query: str, budget: int = SNIPPET_TOKENS) -> str:
-    """``hit`` as its type renders it, its long field (:data:`LONG_FIELDS`) cut to the
-    excerpt relevant to ``query``."""
+    """``hit`` as a chat context renders it (its type's ``brief``, else ``render``), its long
+    field cut to the excerpt relevant to ``query`` (left whole when ``query`` is empty)."""
     spec = memory_types.get(hit.memory_type)
-    field = LONG_FIELDS.get(hit.memory_type)
-    text = getattr(hit.item, field, "") if field else ""
-    if not text:
-        return spec.render(hit.item)
-    return spec.render(hit.item.model_copy(update={field: snippet(text, query, budget)}))
+    show = spec.brief or spec.render
+    field = spec.long_field
+    text = getattr(hit.item, field) if field else ""
+    if not text or not query.strip():
+        return show(hit.item)
+    return show(hit.item.model_copy(update={field: snippet(text, query, budget)}))

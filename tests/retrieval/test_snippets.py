@@ -1,0 +1,72 @@
+"""A long memory (a screen's text, a document) reaches the prompt by the lines that answer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from mirix_like import MemorySystem, memory_types
+from mirix_like.retrieval.snippets import snippet
+
+USER = "ada"
+FILLER = [f"Newsletter item {n}: the team shipped small fixes to the dashboard widgets"
+          for n in range(60)]
+SCREEN = "\n".join(["Inbox - Mail", "From: Shipping Desk", "Subject: Your parcel is on its way",
+                    *FILLER, "Carrier: Northwind Freight", "Tracking number: NW-448-2071-QX"])
+
+
+@pytest.fixture
+def memory(tmp_path: Path) -> Iterator[MemorySystem]:
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as system:
+        system.insert("resource", [{
+            "title": "Mail - Your parcel is on its way", "resource_type": "screenshot",
+            "summary": "Screenshot of Mail: Inbox / From: Shipping Desk", "content": SCREEN,
+            "source_ids": ["shot-1"]}], user_id=USER)
+        system.insert("episodic", [{
+            "event_type": "screen", "summary": "Viewed Your parcel is on its way in Mail.",
+            "details": SCREEN, "occurred_at": datetime(2025, 3, 4, 9, tzinfo=UTC),
+            "source_ids": ["shot-1"]}], user_id=USER)
+        yield system
+
+
+def test_the_long_fields_come_from_the_type_specs() -> None:
+    assert memory_types.get("resource").long_field == "content"
+    assert memory_types.get("episodic").long_field == "details"
+    assert memory_types.get("semantic").long_field is None
+
+
+def test_a_fact_on_the_last_line_of_a_screen_is_found(memory: MemorySystem) -> None:
+    hits = memory.search("NW-448-2071-QX", user_id=USER)
+    assert {h.memory_type for h in hits} >= {"resource", "episodic"}
+
+
+def test_the_matching_lines_reach_the_context_within_its_budget(memory: MemorySystem) -> None:
+    context = memory.context("What is the tracking number of my parcel?", user_id=USER,
+                             max_tokens=400)
+    assert "NW-448-2071-QX" in context.text
+    assert "Newsletter item 30" not in context.text  # the middle of the mail is left out
+    assert context.tokens <= 400
+    assert context.source_ids == ["shot-1"]
+
+
+def test_chat_answers_from_the_last_line(memory: MemorySystem) -> None:
+    assert "NW-448-2071-QX" in memory.chat("What is the tracking number?", user_id=USER).answer
+
+
+def test_a_snippet_keeps_the_lines_around_each_match_and_its_excerpts_in_order() -> None:
+    text = "\n".join([*FILLER[:20], "Design review", "When: 14:00", "Where:", "Room 4.12",
+                      *FILLER[20:40], "Parking: level 2, bay 17.", *FILLER[40:]])
+    out = snippet(text, "Which room is the design review in, and where do I park?", budget=200)
+    excerpts = out.split(" … ")
+    assert excerpts[0] == " / ".join([FILLER[19], "Design review", "When: 14:00", "Where:",
+                                      "Room 4.12", FILLER[20], FILLER[21]])
+    assert excerpts[1] == " / ".join([FILLER[39], "Parking: level 2, bay 17", *FILLER[40:42]])
+    assert len(excerpts) == 2
+
+
+def test_a_short_text_is_kept_whole_and_no_match_gives_the_first_lines() -> None:
+    assert snippet("Flight LH 12\nGate B3", "hotel") == "Flight LH 12 / Gate B3"
+    assert snippet("\n".join(FILLER), "hotel", budget=30).startswith("Newsletter item 0:")

@@ -15,7 +15,6 @@ from mirix_like import memory_types
 from mirix_like.config import RetrievalSettings
 from mirix_like.memory_types.base import utcnow
 from mirix_like.memory_types.tools import StoreTool
-from mirix_like.offline.rules import topics as keyword_topics
 from mirix_like.prompt_format import TOPICS_TASK
 from mirix_like.retrieval.active import (
     CHAT_SENSITIVITY,
@@ -25,6 +24,7 @@ from mirix_like.retrieval.active import (
     prompt_block,
 )
 from mirix_like.retrieval.budget import BLOCK_TOKENS
+from mirix_like.retrieval.topics import keyword_topics
 from mirix_like.store import MemoryStore, SearchHit
 
 SYSTEM = """You are a helpful personal assistant with a long-term memory of this user.

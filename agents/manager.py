@@ -7,6 +7,7 @@ tools and follow-up tasks, so a new memory type needs no new manager code.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from autogen_core.models import ChatCompletionClient
 
@@ -46,13 +47,13 @@ class MemoryManager:
         """Show the manager the related items, let it change its memory, then run the
         type's follow-up tasks (core: shorten a block near its limit)."""
         existing = await asyncio.to_thread(self._existing, batch)
-        batch.writer.show(self.spec.name, [item_id for item_id, _ in existing])
+        batch.writer.show(self.spec.name, [shown["id"] for shown in existing])
         tools = self.spec.manager_tools(batch, self.name)
         text = "\n\n".join([
             f"New inputs for user memory (times are when each input happened):\n"
             f"{batch.inputs_block()}",
             "Existing items of this type most related to them:\n"
-            + wrap("existing", [{"id": i, "text": t} for i, t in existing]),
+            + wrap("existing", existing),
         ])
         task = task_message(text, list(batch.images.values()), vision=self.vision)
         system = SYSTEM.format(name=self.spec.name, description=self.spec.description,
@@ -66,12 +67,15 @@ class MemoryManager:
                                       task_message(followup, [], vision=False),
                                       attempts=self.attempts)
 
-    def _existing(self, batch: Batch) -> list[tuple[str, str]]:
+    def _existing(self, batch: Batch) -> list[dict[str, Any]]:
         """What the manager is shown: every item of an always-shown type (newest first, up
-        to the limit), else the items most related to the inputs."""
+        to the limit), else the items most related to the inputs; each as its id, its
+        rendering and its content fields (secrets left out), so no reader parses the text."""
         if self.spec.retrieval.always:
             items = batch.writer.recent(self.spec.name, INITIAL_RETRIEVAL)
         else:
             query = " ".join(raw.text for raw in batch.inputs)[:2_000]
             items = batch.writer.related(self.spec.name, query, INITIAL_RETRIEVAL)
-        return [(item.id, self.spec.render(item)) for item in items]
+        fields = set(self.spec.item_model.content_fields()) - set(self.spec.secret_fields)
+        return [{"id": item.id, "text": self.spec.render(item),
+                 "fields": item.model_dump(mode="json", include=fields)} for item in items]

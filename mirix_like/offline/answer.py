@@ -7,16 +7,9 @@ import re
 from collections import Counter
 from datetime import datetime
 
-from mirix_like.offline.language import (
-    CJK_RUN,
-    QUESTION_WORDS,
-    STOPWORDS,
-    TOKEN,
-    is_zh,
-    sentences_of,
-)
+from mirix_like.offline.language import is_zh, sentences_of
 from mirix_like.offline.timeparse import describe
-from mirix_like.retrieval.topics import ZH_STOP
+from mirix_like.retrieval.topics import CJK_RUN, QUESTION_WORDS, STOPWORDS, TOKEN, ZH_STOP
 
 NO_ANSWER = "I don't have that in memory."
 _NO_ANSWER_ZH = "我的记忆里没有这方面的信息。"

@@ -1,8 +1,10 @@
 """The offline model backend: a deterministic ChatCompletionClient that works by rules.
 
 It drives the same agents and the same tools as a real model: it reads the tagged blocks the
-agents put in their prompts, decides with :mod:`mirix_like.offline.rules`, and answers with
-tool calls or text. No network, no weights.
+agents put in their prompts, routes and extracts with the extractor of each memory type
+(:mod:`mirix_like.offline.extractors`, screenshots by :mod:`mirix_like.offline.screens`),
+answers with :mod:`mirix_like.offline.answer`, and replies with tool calls or text. No network,
+no weights.
 """
 
 from __future__ import annotations
@@ -29,22 +31,20 @@ from autogen_core.models import (
 from autogen_core.tools import Tool, ToolSchema
 from pydantic import BaseModel
 
+from mirix_like import memory_types
 from mirix_like.memory_types.core import CORE_BLOCK_LIMIT
-from mirix_like.offline import rules, screens
+from mirix_like.offline import screens
+from mirix_like.offline.answer import answer
+from mirix_like.offline.extractors import extractor_for, route
+from mirix_like.offline.language import InputText
 from mirix_like.prompt_format import INPUTS_TAG, MEMORIES_TAG, REWRITE_TASK, TOPICS_TASK, unwrap
+from mirix_like.retrieval.topics import keyword_topics
 
 log = logging.getLogger("mirix_like")
 OFFLINE_NOTICE = (
     "mirix_like is using the offline rule-based model backend (no model configured): "
     "memories are extracted by rules. Set OPENAI_API_KEY or MIRIX_LIKE_BASE_URL to use a model."
 )
-_EXTRACTORS = {
-    "episodic": rules.extract_episodic,
-    "semantic": rules.extract_semantic,
-    "procedural": rules.extract_procedural,
-    "resource": rules.extract_resource,
-    "knowledge_vault": rules.extract_knowledge_vault,
-}
 _announced = False
 
 
@@ -154,11 +154,13 @@ def _decide(messages: Sequence[LLMMessage], tools: list[str]) -> str | list[Func
     if isinstance(last, FunctionExecutionResultMessage):
         return _after_tools(last, system, user)
     if TOPICS_TASK in system:
-        return "\n".join(rules.topics(user.splitlines()[-1].removeprefix("user: ")))
+        return "\n".join(keyword_topics(user.splitlines()[-1].removeprefix("user: ")))
     if "route_to_memory_managers" in tools:
+        # Small talk routes nowhere: an empty list is a valid decision.
         texts, shots = _split(_inputs(user))
-        chosen = set(rules.route([i.text for i in texts])) | set(screens.route(shots))
-        types = [t for t in rules.MEMORY_TYPES if t in chosen]
+        specs = memory_types.all_types()
+        chosen = set(route(texts, specs)) | set(screens.route(shots))
+        types = [spec.name for spec in specs if spec.name in chosen]
         return [_call("route_to_memory_managers", {"memory_types": types})]
     if "core_append" in tools:
         return _core_calls(user)
@@ -171,14 +173,14 @@ def _decide(messages: Sequence[LLMMessage], tools: list[str]) -> str | list[Func
 def _after_tools(last: FunctionExecutionResultMessage, system: str, user: str) -> str:
     if MEMORIES_TAG in system:  # the chat agent reflecting on a tool's results
         found = [r.content for r in last.content]
-        return rules.answer(user, found + _memory_texts(system))
+        return answer(user, found + _memory_texts(system))
     return "done"
 
 
-def _inputs(user: str) -> list[rules.InputText]:
+def _inputs(user: str) -> list[InputText]:
     """The batch's inputs; a screenshot with no text still counts when its window is known."""
     return [
-        rules.InputText(
+        InputText(
             source_id=i["id"],
             text=i["text"],
             speaker=i.get("speaker"),
@@ -192,15 +194,15 @@ def _inputs(user: str) -> list[rules.InputText]:
     ]
 
 
-def _split(inputs: list[rules.InputText]) -> tuple[list[rules.InputText], list[rules.InputText]]:
+def _split(inputs: list[InputText]) -> tuple[list[InputText], list[InputText]]:
     """Messages and texts apart from screenshots, which have rules of their own."""
     shots = [i for i in inputs if screens.is_screenshot(i)]
     return [i for i in inputs if not screens.is_screenshot(i)], shots
 
 
-def _extract(memory_type: str, inputs: list[rules.InputText]) -> list[dict[str, Any]]:
+def _extract(memory_type: str, inputs: list[InputText]) -> list[dict[str, Any]]:
     texts, shots = _split(inputs)
-    items = _EXTRACTORS[memory_type](texts)
+    items = extractor_for(memory_types.get(memory_type)).extract(texts)
     if shots and memory_type in screens.EXTRACTORS:
         items += screens.EXTRACTORS[memory_type](shots)
     return items
@@ -213,31 +215,24 @@ def _existing(user: str) -> list[dict[str, str]]:
 def _item_calls(memory_type: str, user: str) -> list[FunctionCall]:
     existing = _existing(user)
     known = "\n".join(e["text"] for e in existing).casefold()
-    items = [
-        item
-        for item in _extract(memory_type, _inputs(user))
-        if _key_text(item).casefold() not in known
-    ]
     calls: list[FunctionCall] = []
     fresh = []
-    for item in items:
-        match = _same_name(memory_type, item, existing)
+    for item in _extract(memory_type, _inputs(user)):
+        if _key_text(item).casefold() in known:
+            continue
+        match = _same_name(item, existing)
         if match is None:
             fresh.append(item)
-        else:
-            calls.append(
-                _call(
-                    f"update_{memory_type}",
-                    {
-                        "item_id": match["id"],
-                        **{
-                            "summary": item["summary"],
-                            "details": match["text"].split(": ", 1)[-1],
-                            "source_ids": item["source_ids"],
-                        },
-                    },
-                )
-            )
+        else:  # what was known before moves to the details, the new statement leads
+            old = match["fields"]
+            details = " ".join(dict.fromkeys(filter(None, (old.get("summary"),
+                                                           old.get("details")))))
+            calls.append(_call(f"update_{memory_type}", {
+                "item_id": match["id"],
+                "summary": item["summary"],
+                "details": details,
+                "source_ids": item["source_ids"],
+            }))
     if fresh:
         calls.append(_call(f"insert_{memory_type}", {"items": fresh}))
     return calls or [_call("no_changes", {"reason": f"nothing for {memory_type} memory"})]
@@ -250,13 +245,11 @@ def _key_text(item: dict[str, Any]) -> str:
     return str(item.get("summary") or item.get("caption") or item.get("title") or "")
 
 
-def _same_name(
-    memory_type: str, item: dict[str, Any], existing: list[dict[str, str]]
-) -> dict[str, str] | None:
-    if memory_type != "semantic":
-        return None
-    prefix = f"{item['name']}: ".casefold()
-    return next((e for e in existing if e["text"].casefold().startswith(prefix)), None)
+def _same_name(item: dict[str, Any], existing: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The shown item of the same name (a person, place or thing), for a type with names."""
+    name = str(item.get("name") or "").casefold()
+    return next((e for e in existing
+                 if name and str(e.get("fields", {}).get("name", "")).casefold() == name), None)
 
 
 def _core_calls(user: str) -> list[FunctionCall]:
@@ -277,7 +270,7 @@ def _core_calls(user: str) -> list[FunctionCall]:
         ]
     known = "\n".join(e["text"] for e in _existing(user)).casefold()
     texts, _ = _split(_inputs(user))
-    facts = [f for f in rules.extract_core(texts) if f["content"].casefold() not in known]
+    facts = [f for f in _extract("core", texts) if f["content"].casefold() not in known]
     calls = [
         _call("core_append", {"label": f["label"], "content": f["content"]})
         for f in dict((f["content"], f) for f in facts).values()
@@ -291,4 +284,4 @@ def _memory_texts(system: str) -> list[str]:
 
 
 def _answer(user: str, system: str) -> str:
-    return rules.answer(user, _memory_texts(system))
+    return answer(user, _memory_texts(system))

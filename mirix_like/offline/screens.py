@@ -19,16 +19,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
 
-from mirix_like.offline.rules import (
-    _KEYWORD_LABELS,
-    _SENSITIVITY,
-    InputText,
-    Row,
-    _cap,
-    _is_zh,
-    _secrets,
-    redact,
-)
+from mirix_like.offline.language import InputText, Row, cap, is_zh, mask
+from mirix_like.secrets import find_secrets
 
 __all__ = [
     "EXTRACTORS",
@@ -53,7 +45,7 @@ def is_screenshot(inp: InputText) -> bool:
 
 def _field(inp: InputText, name: str) -> str | None:
     value = inp.metadata.get(name)
-    return redact(value.strip()) if isinstance(value, str) and value.strip() else None
+    return mask(value.strip()) if isinstance(value, str) and value.strip() else None
 
 
 def _meaningful(line: str) -> bool:
@@ -72,7 +64,7 @@ class _Viewing:
     @cached_property
     def lines(self) -> list[str]:
         """The distinct OCR lines of the screenshots, in order, high-sensitivity values masked."""
-        lines = (line.strip() for inp in self.inputs for line in redact(inp.text).splitlines())
+        lines = (line.strip() for inp in self.inputs for line in mask(inp.text).splitlines())
         return list(dict.fromkeys(line for line in lines if line))
 
     @cached_property
@@ -98,7 +90,7 @@ class _Viewing:
 
     @cached_property
     def zh(self) -> bool:
-        return _is_zh(" ".join([self.title or "", *self.lead]))
+        return is_zh(" ".join([self.title or "", *self.lead]))
 
     @property
     def source_ids(self) -> list[str]:
@@ -131,7 +123,7 @@ def route(inputs: list[InputText]) -> list[str]:
     """The memory types screenshots concern: resource and episodic, and the vault for secrets."""
     viewings = _viewings(inputs)
     found = {"episodic", "resource"} if viewings else set()
-    if any(_secrets(inp.text) for v in viewings for inp in v.inputs):
+    if any(find_secrets(inp.text) for v in viewings for inp in v.inputs):
         found.add("knowledge_vault")
     return sorted(found)
 
@@ -193,19 +185,18 @@ def extract_knowledge_vault(inputs: list[InputText]) -> list[Row]:
     seen: set[str] = set()
     for v in _viewings(inputs):
         for inp in v.inputs:
-            for secret in _secrets(inp.text):
+            for secret in find_secrets(inp.text):
                 if secret.value in seen:
                     continue
                 seen.add(secret.value)
-                label = _KEYWORD_LABELS.get(secret.label, secret.label)
-                caption = (f"屏幕上{v.name}中显示的{label}" if v.zh
-                           else f"{_cap(label)} seen on screen in {v.name}")
+                caption = (f"屏幕上{v.name}中显示的{secret.label}" if v.zh
+                           else f"{cap(secret.label)} seen on screen in {v.name}")
                 if secret.value in caption:
-                    caption = "屏幕上显示的信息" if v.zh else f"{_cap(label)} seen on screen"
+                    caption = "屏幕上显示的信息" if v.zh else f"{cap(secret.label)} seen on screen"
                 rows.append({
-                    "entry_type": "credential" if secret.kind == "username" else secret.kind,
+                    "entry_type": secret.kind,
                     "source": v.app or "screen",
-                    "sensitivity": _SENSITIVITY[secret.kind],
+                    "sensitivity": secret.sensitivity,
                     "secret_value": secret.value,
                     "caption": caption,
                     "source_ids": [inp.source_id],

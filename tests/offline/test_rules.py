@@ -8,21 +8,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from mirix_like.offline.rules import (
-    MEMORY_TYPES,
-    NO_ANSWER,
-    InputText,
-    answer,
-    extract_core,
-    extract_episodic,
-    extract_knowledge_vault,
-    extract_procedural,
-    extract_resource,
-    extract_semantic,
-    route,
-    topics,
-)
+from mirix_like import memory_types
+from mirix_like.offline import extractors
+from mirix_like.offline.answer import NO_ANSWER, answer
+from mirix_like.offline.extractors import Extractor, extractor_for
+from mirix_like.offline.language import InputText
 from mirix_like.offline.timeparse import parse_locomo_datetime
+from mirix_like.retrieval.topics import keyword_topics as topics
 
 REF = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
 
@@ -41,6 +33,19 @@ PROCEDURAL_FIELDS = {"entry_type", "summary", "steps", "source_ids", "tree_path"
 RESOURCE_FIELDS = {"title", "summary", "resource_type", "content", "source_ids", "tree_path"}
 VAULT_FIELDS = {"entry_type", "source", "sensitivity", "secret_value", "caption", "source_ids"}
 CORE_FIELDS = {"label", "content", "source_ids"}
+MEMORY_TYPES = tuple(spec.name for spec in memory_types.all_types())
+
+
+def _extractor(name: str) -> Extractor:
+    return extractor_for(memory_types.get(name))
+
+
+extract_episodic = _extractor("episodic").extract
+extract_semantic = _extractor("semantic").extract
+extract_core = _extractor("core").extract
+extract_procedural = _extractor("procedural").extract
+extract_resource = _extractor("resource").extract
+extract_knowledge_vault = _extractor("knowledge_vault").extract
 EXTRACTORS = (
     extract_episodic,
     extract_semantic,
@@ -49,6 +54,12 @@ EXTRACTORS = (
     extract_resource,
     extract_knowledge_vault,
 )
+
+
+def route(texts: list[str]) -> list[str]:
+    """The types a batch of the user's texts is routed to, in registry order."""
+    inputs = [msg(text, sid=f"m{n}") for n, text in enumerate(texts)]
+    return extractors.route(inputs, memory_types.all_types())
 
 
 def msg(
@@ -507,14 +518,14 @@ def test_resource_not_for_plain_chat() -> None:
         ),
         (
             "My IBAN is GB82 WEST 1234 5698 7654 32",
-            "account_number",
+            "iban",
             "high",
             "GB82 WEST 1234 5698 7654 32",
             "IBAN of the user",
         ),
         (
             "card 4111 1111 1111 1111",
-            "account_number",
+            "card",
             "high",
             "4111 1111 1111 1111",
             "Payment card number of the user",
@@ -569,7 +580,7 @@ def test_knowledge_vault(
 def test_knowledge_vault_credentials_and_no_false_alarms() -> None:
     rows = extract_knowledge_vault([msg("username: ana_k password: hunter22", speaker="Ana")])
     assert [(r["entry_type"], r["secret_value"], r["caption"]) for r in rows] == [
-        ("credential", "ana_k", "Username of Ana"),
+        ("username", "ana_k", "Username of Ana"),
         ("password", "hunter22", "Password of Ana"),
     ]
     chatter = ["My password is strong.", "I ran 5 km in 2023.", "The number was 3.", "1:56 pm"]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from mirix_like.offline import rules, screens
-from mirix_like.offline.rules import InputText
+from mirix_like import memory_types
+from mirix_like.offline import extractors, screens
+from mirix_like.offline.language import InputText
 
 AT = datetime(2025, 3, 18, 14, 31, tzinfo=UTC)
 KEY = "sk-proj-Qw3rTy8uIoPaSdFgHjKlZxCvBnM12345"
@@ -25,7 +26,8 @@ def test_a_screenshot_is_routed_to_resource_and_episodic_and_the_vault_only_for_
         "episodic", "knowledge_vault", "resource"]
     assert screens.route([shot("", app=None, title=None)]) == []
     # The same words typed in a message go through the text rules instead.
-    assert "core" in rules.route(["I love hiking with my sister Maya."])
+    said = InputText("m1", "I love hiking with my sister Maya.", None, "user", AT)
+    assert "core" in extractors.route([said], memory_types.all_types())
     assert screens.route([InputText("m1", "I love hiking.", None, "user", AT)]) == []
 
 

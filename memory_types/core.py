@@ -1,17 +1,25 @@
 """Core memory: two short blocks always in context, ``persona`` (the assistant) and ``human``.
 
 A block is a plain item whose id is its label; its manager edits it line by line.
+
+A line replaced because the fact changed (``core_replace`` with ``valid_from``: a move, a new
+job) is not lost: it is kept as a past semantic fact, true until the change, and the new line
+says since when it holds (``... (since 2026-11-16).``), which becomes the past fact's start
+when it changes again.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from mirix_like.errors import CoreBlockLimitError, InvalidInputError
 from mirix_like.memory_types.base import MemoryType, RetrievalPolicy, TreeMemoryItem, utcnow
+from mirix_like.memory_types.semantic import Validity, dated
 from mirix_like.prompt_format import REWRITE_TASK, wrap
 
 if TYPE_CHECKING:
@@ -24,6 +32,7 @@ REWRITE_AT = 0.9
 """A block longer than this share of its limit is rewritten to about half after a batch."""
 
 Label = Literal["persona", "human"]
+_SINCE = re.compile(r"\s*\(since (\d{4}-\d{2}-\d{2})\)")
 
 
 class CoreBlock(TreeMemoryItem):
@@ -82,6 +91,20 @@ class CoreReplace(BaseModel):
     label: Label
     line_numbers: list[int] = Field(min_length=1, description="1-based lines to replace.")
     content: str = Field(description="Text that takes their place; empty deletes them.")
+    valid_from: datetime | None = Field(default=None, description=(
+        "Set when the fact changed (a move, a new job, a new status), not for a correction: "
+        "when the new content became true (ISO 8601). The replaced lines are then kept as "
+        "past facts, true until then."))
+
+
+def past_fact(line: str, until: datetime, label: str) -> dict[str, Any]:
+    """The semantic item that keeps a replaced core line, true until ``until``; a line that
+    says since when it held gives the start."""
+    since = _SINCE.search(line)
+    text = _SINCE.sub("", line).strip()
+    start = datetime.fromisoformat(since[1]).replace(tzinfo=UTC) if since else None
+    return {"name": text[:500], "summary": text, "source": "core", "tree_path": ["core", label],
+            "valid_from": start, "valid_until": until}
 
 
 class CoreRewrite(BaseModel):
@@ -116,7 +139,14 @@ def core_tools(spec: MemoryType, batch: Batch, actor: str) -> list[StoreTool]:
         first = min(args.line_numbers) - 1
         kept = [line for n, line in enumerate(lines, 1) if n not in set(args.line_numbers)]
         new = [line for line in args.content.splitlines() if line.strip()]
-        return save(args.label, "\n".join(kept[:first] + new + kept[first:]))
+        if args.valid_from is None:
+            return save(args.label, "\n".join(kept[:first] + new + kept[first:]))
+        since = args.valid_from.replace(tzinfo=args.valid_from.tzinfo or UTC).astimezone(UTC)
+        new = [dated(_SINCE.sub("", line), Validity(valid_from=since)) for line in new]
+        old = [past_fact(lines[n - 1], since, args.label) for n in dict.fromkeys(args.line_numbers)]
+        batch.writer.insert("semantic", old, actor=actor)
+        saved = save(args.label, "\n".join(kept[:first] + new + kept[first:]))
+        return f"{saved}; the replaced line(s) kept as past facts in semantic memory"
 
     def rewrite(args: CoreRewrite) -> str:
         return save(args.label, args.content.strip())

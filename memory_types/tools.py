@@ -98,7 +98,24 @@ def new_item_model(spec: MemoryType) -> type[BaseModel]:
                                description="Topic path, general to specific."))
     fields["source_ids"] = (list[str], Field(default_factory=list,
                             description="Ids of the inputs this item comes from."))
+    if "valid_until" in model.model_fields:
+        fields["supersedes"] = (list[str], Field(default_factory=list, description=(
+            "Ids of existing items this one replaces because the fact changed (a move, a new "
+            "job, a new code); they are kept as past facts, true until this one's valid_from "
+            "(default: when the inputs happened). Leave empty to add a fact.")))
     return create_model(f"New{model.__name__}", **fields)
+
+
+def _drop_unchanged(spec: MemoryType, batch: Batch, rows: list[dict[str, Any]],
+                    replaced: list[list[str]]) -> tuple[list[dict[str, Any]], list[list[str]]]:
+    """The rows (and what each supersedes) left once a row that would supersede an item with
+    the same values is dropped: a repeated code is no change."""
+    olds = batch.writer.get_many(spec.name, [i for old in replaced for i in old])
+    same = (*spec.embed_fields, *spec.secret_fields)
+    kept = [(row, old) for row, old in zip(rows, replaced, strict=True)
+            if not any(i in olds and all(getattr(olds[i], f) == row.get(f) for f in same)
+                       for i in old)]
+    return [row for row, _ in kept], [old for _, old in kept]
 
 
 def item_tools(spec: MemoryType, batch: Batch, actor: str) -> list[StoreTool]:
@@ -108,7 +125,8 @@ def item_tools(spec: MemoryType, batch: Batch, actor: str) -> list[StoreTool]:
     insert_args = create_model(f"Insert{spec.item_model.__name__}",
                                items=(list[new_model], Field(min_length=1)))
     optional = {name: (info.annotation | None, None)
-                for name, info in new_model.model_fields.items() if name != "source_ids"}
+                for name, info in new_model.model_fields.items()
+                if name not in ("source_ids", "supersedes")}
     update_args = create_model(f"Update{spec.item_model.__name__}",
                                item_id=(str, ...), **optional)
 
@@ -117,8 +135,20 @@ def item_tools(spec: MemoryType, batch: Batch, actor: str) -> list[StoreTool]:
 
     def insert(args: BaseModel) -> str:
         rows = [new.model_dump(exclude_none=True) for new in args.items]  # type: ignore[attr-defined]
+        replaced = [row.pop("supersedes", []) for row in rows]
+        writer.check_shown(spec.name, [i for old in replaced for i in old])
+        rows, replaced = _drop_unchanged(spec, batch, rows, replaced)
+        if not rows:
+            return f"nothing new: the {spec.name} item(s) already hold these values"
+        for row, old in zip(rows, replaced, strict=True):
+            if old and row.get("valid_from") is None:
+                row["valid_from"] = writer.event_time(row.get("source_ids"))
         stored = writer.insert(spec.name, rows, actor=actor)
-        return f"stored {len(stored)} {spec.name} item(s): {', '.join(i.id for i in stored)}"
+        ended = [writer.supersede(spec.name, old, item.valid_from, actor=actor)  # type: ignore[attr-defined]
+                 for item, old in zip(stored, replaced, strict=True) if old]
+        note = f"; {sum(map(len, ended))} kept as past" if ended else ""
+        return (f"stored {len(stored)} {spec.name} item(s): "
+                f"{', '.join(i.id for i in stored)}{note}")
 
     def update(args: BaseModel) -> str:
         item_id = args.item_id  # type: ignore[attr-defined]

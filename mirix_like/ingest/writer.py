@@ -48,6 +48,10 @@ class BatchWriter:
         valid = [i for i in dict.fromkeys(claimed or []) if i in self._times]
         return valid or self.input_ids
 
+    def event_time(self, source_ids: Sequence[str] | None = None) -> datetime:
+        """When the cited inputs (default: all of the batch's) happened: the earliest."""
+        return min(self._times[i] for i in self.source_ids(source_ids))
+
     def show(self, memory_type: str, item_ids: Sequence[str]) -> None:
         """Record that the model was shown these items, so it may change or delete them."""
         self.shown.setdefault(memory_type, set()).update(item_ids)
@@ -97,7 +101,7 @@ class BatchWriter:
     def update(self, memory_type: str, item_id: str, changes: Mapping[str, Any], *,
                actor: str) -> MemoryItem:
         """Change fields of an item the model was shown; it now also cites the whole batch."""
-        self._check_shown(memory_type, [item_id])
+        self.check_shown(memory_type, [item_id])
         current = self._store.get(memory_type, self.user_id, item_id)
         values = _as_utc(dict(changes))
         values["source_ids"] = list(dict.fromkeys([*current.source_ids, *self.input_ids]))
@@ -107,9 +111,23 @@ class BatchWriter:
         self.report.note("updated", memory_type, [item_id])
         return item
 
+    def supersede(self, memory_type: str, item_ids: Sequence[str], until: datetime, *,
+                  actor: str) -> list[MemoryItem]:
+        """Mark items the model was shown as true only until ``until`` (a newer fact replaced
+        them); they stay stored and searchable as past facts. Already ended ones keep their
+        end."""
+        self.check_shown(memory_type, item_ids)
+        changed = []
+        for item_id in dict.fromkeys(item_ids):
+            current = self._store.get(memory_type, self.user_id, item_id)
+            if getattr(current, "valid_until", None) is None:
+                changed.append(self.update(memory_type, item_id, {"valid_until": until},
+                                           actor=actor))
+        return changed
+
     def delete(self, memory_type: str, item_ids: Sequence[str], *, actor: str) -> list[str]:
         """Delete items the model was shown; returns the ids that existed."""
-        self._check_shown(memory_type, item_ids)
+        self.check_shown(memory_type, item_ids)
         deleted = self._store.delete(memory_type, self.user_id, list(item_ids), actor=actor,
                                      batch_id=self.batch_id)
         self._cite([self.input_ids])
@@ -136,7 +154,8 @@ class BatchWriter:
         for ids in groups:
             self.cited.update(ids)
 
-    def _check_shown(self, memory_type: str, item_ids: Sequence[str]) -> None:
+    def check_shown(self, memory_type: str, item_ids: Sequence[str]) -> None:
+        """Raise unless the model was shown every item of ``item_ids``."""
         unknown = [i for i in item_ids if i not in self.shown.get(memory_type, set())]
         if unknown:
             raise InvalidInputError(

@@ -10,13 +10,17 @@ with its vector similarity when the embedder is a semantic one. Then, among the 
 - the reply that follows a matching question is put right after it (the question's words
   find the question, the answer is in the reply);
 - hits whose source inputs are all covered by better ones are dropped (an event and a fact
-  drawn from the same message say the same thing).
+  drawn from the same message say the same thing);
+- a fact that is no longer true (its ``valid_until`` has passed: a newer one replaced it)
+  keeps :data:`PAST_WEIGHT` of its score, unless the question asks about before
+  (:func:`asks_before`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
 
 from mirix_like.store import SearchHit
 
@@ -25,12 +29,31 @@ DENSE_WEIGHT = 0.5
 SPEAKER_BOOST = 0.5
 NEIGHBOURS = {1: 0.3, 2: 0.1}
 """Share of a hit's score given to the events 1 and 2 messages before and after it."""
+PAST_WEIGHT = 0.5
+"""Share of its score a replaced fact keeps when the question is about now."""
+
+_BEFORE = re.compile(
+    r"(?i:\b(?:before|previous(?:ly)?|old|older|former(?:ly)?|used\s+to|earlier|prior|"
+    r"originally|vorher|davor|früher|frueher|alte[nrs]?|avant|ancien(?:ne)?|précédent(?:e)?|"
+    r"autrefois|antes|anterior|antigu[oa])\b)|之前|以前|原来|旧|上一个|过去")
 
 _SPEAKER = re.compile(r"^([^\n:]{1,40}): ")
 _QUESTION = re.compile(r"\?\s*(\[[^\]]*\])?\s*$")
 
-__all__ = ["DENSE_WEIGHT", "NEIGHBOURS", "SPEAKER_BOOST", "Links", "fuse", "rank", "rerank",
-           "speaker_of"]
+__all__ = ["DENSE_WEIGHT", "NEIGHBOURS", "PAST_WEIGHT", "SPEAKER_BOOST", "Links", "asks_before",
+           "fuse", "is_past", "rank", "rerank", "speaker_of"]
+
+
+def asks_before(question: str) -> bool:
+    """Whether ``question`` asks what was true before ("where did I live before Vienna?",
+    "what was my old code?"), in the languages the offline rules read."""
+    return bool(_BEFORE.search(question))
+
+
+def is_past(item: object, now: datetime | None = None) -> bool:
+    """Whether ``item`` is a fact that stopped being true (its ``valid_until`` has passed)."""
+    until = getattr(item, "valid_until", None)
+    return until is not None and until <= (now or datetime.now(UTC))
 
 
 def speaker_of(hit: SearchHit) -> str:
@@ -93,7 +116,8 @@ class Links:
 
 
 def rerank(candidates: Sequence[SearchHit], question: str) -> tuple[list[SearchHit], Links]:
-    """``candidates`` (fused) rescored by speaker and neighbours, best first, and their links."""
+    """``candidates`` (fused) rescored by speaker, neighbours and whether they are still
+    true, best first, and their links."""
     links = Links(candidates)
     score = {h.item.id: h.score for h in candidates}
     top = max(score.values(), default=0.0)
@@ -109,6 +133,11 @@ def rerank(candidates: Sequence[SearchHit], question: str) -> tuple[list[SearchH
         for steps, share in NEIGHBOURS.items():
             for other in links.around(item_id, steps):
                 smoothed[other] += share * value
+    if not asks_before(question):
+        now = datetime.now(UTC)
+        for hit in candidates:
+            if is_past(hit.item, now):
+                smoothed[hit.item.id] *= PAST_WEIGHT
     ranked = sorted((h.model_copy(update={"score": smoothed[h.item.id]}) for h in candidates),
                     key=lambda h: h.score, reverse=True)
     return ranked, links
@@ -120,7 +149,8 @@ def rank(relevant: Sequence[SearchHit], recent: Sequence[SearchHit] = (),
 
     With ``links``, the reply to a question comes right after the question. A hit is covered
     when every one of its ``source_ids`` is already among those of the hits before it; hits
-    without source ids are never covered.
+    without source ids are never covered, nor are facts with a time range or vault values
+    (:func:`_own`).
     """
     ordered = sorted(relevant, key=lambda h: h.score, reverse=True)
     by_id = {h.item.id: h for h in ordered}
@@ -130,7 +160,7 @@ def rank(relevant: Sequence[SearchHit], recent: Sequence[SearchHit] = (),
 
     def push(hit: SearchHit) -> bool:
         sources = set(hit.item.source_ids)
-        if hit.item.id in seen_ids or (sources and sources <= covered):
+        if hit.item.id in seen_ids or (sources and sources <= covered and not _own(hit)):
             return False
         seen_ids.add(hit.item.id)
         covered.update(sources)
@@ -145,6 +175,15 @@ def rank(relevant: Sequence[SearchHit], recent: Sequence[SearchHit] = (),
     for hit in recent:
         push(hit)
     return ranked
+
+
+def _own(hit: SearchHit) -> bool:
+    """A fact the message's other memories do not carry: one with a time range (it replaced
+    or was replaced: the message says it changed, not since or until when) or a vault value
+    (masked elsewhere)."""
+    item = hit.item
+    ranged = getattr(item, "valid_from", None) or getattr(item, "valid_until", None)
+    return ranged is not None or hit.memory_type == "knowledge_vault"
 
 
 def _asks(hit: SearchHit) -> bool:

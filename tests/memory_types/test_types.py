@@ -22,10 +22,11 @@ COMMON = {"id", "user_id", "created_at", "updated_at", "metadata", "source_ids"}
 OWN_FIELDS = {
     "core": {"label", "value"},
     "episodic": {"event_type", "summary", "details", "context", "actor", "occurred_at"},
-    "semantic": {"name", "summary", "details", "source"},
+    "semantic": {"name", "summary", "details", "source", "valid_from", "valid_until"},
     "procedural": {"entry_type", "summary", "steps"},
     "resource": {"title", "summary", "resource_type", "content"},
-    "knowledge_vault": {"entry_type", "source", "sensitivity", "secret_value", "caption"},
+    "knowledge_vault": {"entry_type", "source", "sensitivity", "secret_value", "caption",
+                        "valid_from", "valid_until"},
 }
 PLUS_TWO = timezone(timedelta(hours=2))
 

@@ -1,0 +1,305 @@
+"""Facts that change, offline: which one-valued thing a statement sets, and to what.
+
+Where someone lives, where they work, their job, relationship status, diet and favourites
+hold one value at a time. A statement that gives such a slot a new value ("I moved to
+Vienna", "I quit Acme and joined Globex", "Ich wohne jetzt in Wien", "我搬到北京了") replaces
+the stored one, which is kept as a past fact; one that ends it ("I no longer work at Acme")
+only ends it. The offline client asks this module which core lines to replace and which
+semantic and vault items a new one supersedes; the tools keep the old values with their ranges.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from mirix_like.offline.language import InputText, Row, prepare, sentences_of, subject_of
+from mirix_like.offline.timeparse import find_times
+from mirix_like.retrieval.ranking import asks_before
+
+__all__ = ["PAST", "Setting", "block_lines", "core_calls", "in_time", "replacing", "settings",
+           "since", "superseded"]
+
+_NAME = r"[A-Z\u00c0-\u00de][\w'’-]*"
+_PLACE = r"(?P<v>" + _NAME + r"(?:\s+(?:de\s+|del\s+|am\s+|an\s+der\s+)?" + _NAME + r")*)"
+_ZH_PLACE = r"(?P<v>[\u4e00-\u9fff]{2,8}?)(?=了|啦|[，。！？；,.!?\s]|$)"
+_NOW = r"(?:now\s+|currently\s+|jetzt\s+|nun\s+|maintenant\s+|ahora\s+)?"
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    slot: str
+    regex: re.Pattern[str]
+    template: str
+    change: bool = False
+    """The statement says the value changed ("moved to"): its words are not a lasting fact,
+    the template is."""
+
+
+def _p(slot: str, regex: str, template: str, change: bool = False) -> _Pattern:
+    return _Pattern(slot, re.compile(regex), template, change)
+
+
+_EN_HOME, _EN_WORK = "{s} lives in {v}.", "{s} works at {v}."
+_PATTERNS = (
+    # English, first and third person (core lines are third person).
+    _p("home", r"\b(?i:lives?|living|resides?|based|settled)\s+(?i:now\s+)?in\s+" + _PLACE,
+       _EN_HOME),
+    _p("home", r"\b(?i:moved|relocated|moving)\s+(?:back\s+|over\s+)?to\s+" + _PLACE, _EN_HOME,
+       True),
+    _p("home", r"\b(?i:new\s+(?:home|place|flat|apartment|house))\s+is\s+in\s+" + _PLACE,
+       _EN_HOME, True),
+    _p("work", r"\b(?i:works?|working|employed)\s+" + _NOW + r"(?:at|for|with|by)\s+" + _PLACE,
+       _EN_WORK),
+    _p("work", r"\b(?i:joined|hired\s+by|new\s+job\s+(?:is\s+)?at|started\s+(?:a\s+new\s+job\s+|"
+       r"working\s+)at|switched\s+to|moved\s+over\s+to)\s+" + _PLACE, _EN_WORK, True),
+    _p("job", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
+       r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
+    _p("relationship", r"\b(?i:am|is|['’]m|got|became)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
+       r"(?P<v>married|single|divorced|engaged|widowed|separated)\b", "{s} is {v}."),
+    _p("diet", r"\b(?i:am|is|['’]m|became|went|gone)\s+(?:now\s+|no\s+longer\s+|not\s+)?(?:an?\s+)?"
+       r"(?P<v>vegetarian|vegan|pescatarian)\b", "{s} is {v}."),
+    _p("favourite {k}", r"\b(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+"
+       r"(?:now\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:now|these days)\b|[.,;!?(]|$)",
+       "{s}'s favourite {k} is {v}."),
+    # German
+    _p("home", r"\b(?i:wohne|wohnt|lebe|lebt)\s+" + _NOW + r"in\s+" + _PLACE, "{s} wohnt in {v}."),
+    _p("home", r"\b(?i:bin|ist|sind)\s+" + _NOW + r"nach\s+" + _PLACE + r"\s+(?i:um)?gezogen",
+       "{s} wohnt in {v}.", True),
+    _p("work", r"\b(?i:arbeite|arbeitet)\s+" + _NOW + r"(?:bei|für)\s+" + _PLACE,
+       "{s} arbeitet bei {v}."),
+    # French
+    _p("home", r"(?i:habite|habites|vis|vit)\s+" + _NOW + r"(?:à|a|en|au)\s+" + _PLACE,
+       "{s} habite à {v}."),
+    _p("home", r"(?i:déménagé|demenagé|installée?)\s+(?:à|a|en|au)\s+" + _PLACE,
+       "{s} habite à {v}.", True),
+    _p("work", r"(?i:travaille)\s+" + _NOW + r"(?:chez|pour)\s+" + _PLACE,
+       "{s} travaille chez {v}."),
+    # Spanish
+    _p("home", r"\b(?i:vivo|vive)\s+" + _NOW + r"en\s+" + _PLACE, "{s} vive en {v}."),
+    _p("home", r"\b(?i:me\s+mudé|se\s+mudó|me\s+he\s+mudado|se\s+ha\s+mudado)\s+a\s+" + _PLACE,
+       "{s} vive en {v}.", True),
+    _p("work", r"\b(?i:trabajo|trabaja)\s+" + _NOW + r"(?:en|para)\s+" + _PLACE,
+       "{s} trabaja en {v}."),
+    # Chinese
+    _p("home", r"(?:现在|目前)?住在" + _ZH_PLACE, "{s}住在{v}。"),
+    _p("home", r"搬(?:家)?(?:到|去)了?" + _ZH_PLACE, "{s}住在{v}。", True),
+    _p("work", r"(?:现在|目前)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:工作|上班)",
+       "{s}在{v}工作。"),
+    _p("work", r"(?:加入了|跳槽到了?|入职了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)"
+       r"(?=了|[，。！？；,.!?\s]|$)", "{s}在{v}工作。", True),
+)
+_ENDS = (
+    _p("work", r"\b(?i:quit|left|resigned\s+from)\s+(?:my\s+job\s+at\s+|(?:his|her|their)\s+job\s+"
+       r"at\s+)?" + _PLACE, ""),
+    _p("work", r"(?:从|离开了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:辞职|离职)", ""),
+)
+_NEGATION = re.compile(r"(?i:\bno\s+longer\b|\bnot\b.*\b(?:anymore|any\s+more)\b|\bnicht\s+mehr\b"
+                       r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
+PAST = re.compile(r"\((?:until \d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2})\)")
+"""How a rendered item or line says it is no longer true (see ``memory_types.semantic``)."""
+_UNDATED = re.compile(r"\s*\((?:since|until) \d{4}-\d{2}-\d{2}\)|\s*\(\d{4}-\d{2}-\d{2} to "
+                      r"\d{4}-\d{2}-\d{2}\)")
+_SUBJECT = {"{s} wohnt": "Der Nutzer", "{s} habite": "L'utilisateur", "{s} travaille":
+            "L'utilisateur", "{s} arbeitet": "Der Nutzer", "{s} vive": "El usuario",
+            "{s} trabaja": "El usuario"}
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A statement giving ``slot`` the value ``value`` (None: it ends, "no longer").
+
+    ``statement`` is that value said as a lasting fact about ``subject``; ``change`` is set
+    when the words say it changed."""
+
+    slot: str
+    value: str | None
+    statement: str
+    change: bool
+
+
+def _key(value: str) -> str:
+    return " ".join(value.casefold().split()).removeprefix("the ")
+
+
+def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
+    prefix = pattern.template.split(" ", 2)[:2]
+    if subject in ("the user", "用户"):
+        subject = _SUBJECT.get(" ".join(prefix), subject)
+    value = match["v"].strip()
+    article = "an" if value[:1].lower() in "aeiou" else "a"
+    groups = {"s": subject, "v": value, "a": article, "k": match.groupdict().get("k") or ""}
+    text = pattern.template.format(**groups)
+    return text[:1].upper() + text[1:]
+
+
+def settings(text: str, subject: str | None = None) -> list[Setting]:
+    """The one-valued slots ``text`` sets or ends, sentence by sentence, its statements about
+    ``subject`` (default: the user). In a sentence a new value wins over the end of the same
+    slot ("I quit Acme and joined Globex"), and change words over lasting ones."""
+    found: list[Setting] = []
+    prep = prepare(_UNDATED.sub("", text))
+    if subject is None:
+        subject = "用户" if prep.zh else "the user"
+    for sentence in prep.sentences():
+        negated = bool(_NEGATION.search(sentence))
+        here: dict[str, Setting] = {}
+        for pattern in _PATTERNS:
+            for match in pattern.regex.finditer(sentence):
+                slot = pattern.slot.format(k=_key(match.groupdict().get("k") or ""))
+                value = None if negated else match["v"].strip()
+                before = here.get(slot)
+                if before is None or before.value is None or (
+                        pattern.change and not before.change):
+                    here[slot] = Setting(slot, value, _statement(pattern, match, subject),
+                                         pattern.change or negated)
+        for pattern in _ENDS:
+            if pattern.regex.search(sentence) and pattern.slot not in here:
+                here[pattern.slot] = Setting(pattern.slot, None, "", True)
+        found.extend(here.values())
+    return found
+
+
+def since(inp: InputText) -> datetime:
+    """When what ``inp`` says became true: the time it names ("last week"), else its time."""
+    times = find_times(inp.text, inp.occurred_at)
+    return times[0].when if times and times[0].when <= inp.occurred_at else inp.occurred_at
+
+
+def block_lines(existing: Iterable[Mapping[str, Any]]) -> dict[str, list[str]]:
+    """Each shown core block's lines, by label."""
+    return {entry["id"]: [line for line in str(entry["fields"].get("value", "")).splitlines()
+                          if line.strip()] for entry in existing}
+
+
+def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
+               blocks: Mapping[str, list[str]]) -> list[tuple[str, dict[str, Any]]]:
+    """The core tool calls for ``facts`` (rows of the core extractor) from ``inputs``:
+    a fact giving a slot a new value replaces the block's line for that slot (one replace
+    per block, the old lines kept as past facts), other new facts are appended.
+
+    A fact in change words ("moved to Vienna") is stored as the lasting fact its slot says
+    ("lives in Vienna"); a slot the inputs set that no extracted fact covers ("I quit Acme
+    and joined Globex") is added the same way.
+    """
+    by_id = {inp.source_id: inp for inp in inputs}
+    lines: list[tuple[str, str, Setting | None, datetime | None]] = []
+    covered: set[tuple[str, str]] = set()
+    for fact in facts:
+        inp = by_id.get(fact["source_ids"][0]) if fact.get("source_ids") else None
+        found = settings(fact["content"], subject="")
+        setting = found[0] if len(found) == 1 else None
+        if inp is not None:
+            for said in settings(inp.text, subject_of(inp, prepare(inp.text).zh)):
+                if setting is not None and said.slot == setting.slot:
+                    setting = said if setting.change or said.value is None else setting
+        content = setting.statement if setting and setting.change and setting.value else (
+            fact["content"])
+        if setting is not None and setting.statement == "":
+            setting = None
+        lines.append((fact["label"], content, setting, since(inp) if inp else None))
+        if setting is not None:
+            covered.add((fact["label"], setting.slot))
+    for inp in inputs:
+        if inp.role not in (None, "user", "assistant"):
+            continue
+        label = "persona" if inp.role == "assistant" else "human"
+        for said in settings(inp.text, subject_of(inp, prepare(inp.text).zh)):
+            if (label, said.slot) not in covered:
+                covered.add((label, said.slot))
+                lines.append((label, said.statement, said, since(inp)))
+    return _edits(lines, blocks)
+
+
+def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
+           blocks: Mapping[str, list[str]]) -> list[tuple[str, dict[str, Any]]]:
+    calls: list[tuple[str, dict[str, Any]]] = []
+    replace: dict[str, tuple[list[int], list[str], list[datetime]]] = {}
+    appended: set[tuple[str, str]] = set()
+    for label, content, setting, when in lines:
+        current = blocks.get(label, [])
+        known = "\n".join(_key(_UNDATED.sub("", line)) for line in current)
+        slot_line = _slot_line(current, setting.slot) if setting else None
+        if slot_line is not None and setting is not None and when is not None:
+            old = settings(current[slot_line - 1], subject="")
+            if setting.value is not None and any(
+                    s.slot == setting.slot and s.value and _key(s.value) == _key(setting.value)
+                    for s in old):
+                continue  # the block already says so
+            numbers, new, times = replace.setdefault(label, ([], [], []))
+            if slot_line not in numbers:
+                numbers.append(slot_line)
+                times.append(when)
+                if setting.value is not None:
+                    new.append(content)
+            continue
+        if setting is not None and setting.value is None:
+            continue  # ends something the block does not hold
+        if _key(content) not in known and (label, _key(content)) not in appended:
+            appended.add((label, _key(content)))
+            calls.append(("core_append", {"label": label, "content": content}))
+    for label, (numbers, new, times) in replace.items():
+        calls.append(("core_replace", {"label": label, "line_numbers": numbers,
+                                       "content": "\n".join(new),
+                                       "valid_from": min(times).isoformat()}))
+    return calls
+
+
+def _slot_line(lines: Sequence[str], slot: str) -> int | None:
+    """The 1-based number of the last line that sets ``slot``."""
+    found = None
+    for number, line in enumerate(lines, 1):
+        if any(s.slot == slot and s.value for s in settings(line, subject="")):
+            found = number
+    return found
+
+
+def replacing(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]],
+              inputs: Sequence[InputText]) -> Row | None:
+    """``item`` as the insert that supersedes the shown items it replaces, true since its
+    input says (see :func:`superseded`); None when it replaces nothing."""
+    ids = superseded(memory_type, item, existing)
+    if not ids:
+        return None
+    by_id = {inp.source_id: inp for inp in inputs}
+    sources = [by_id[i] for i in item.get("source_ids", []) if i in by_id]
+    start = min(map(since, sources)) if sources else None
+    return {**item, "supersedes": ids, **({"valid_from": start.isoformat()} if start else {})}
+
+
+def superseded(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The ids of shown current items a new ``item`` replaces.
+
+    A vault entry replaces the current one with its caption (the tool keeps it when the
+    value is the same); a semantic fact replaces the current item of its name that sets one
+    of its slots to another value.
+    """
+    current = [e for e in existing if e["fields"].get("valid_until") is None]
+    if memory_type == "knowledge_vault":
+        caption = _key(str(item["caption"]))
+        return [e["id"] for e in current if _key(str(e["fields"].get("caption"))) == caption]
+    if memory_type != "semantic":
+        return []
+    new = {s.slot: s.value for s in settings(str(item["summary"])) if s.value}
+    name = _key(str(item["name"]))
+    return [e["id"] for e in current if _key(str(e["fields"].get("name"))) == name and any(
+        s.slot in new and s.value and _key(s.value) != _key(new[s.slot])
+        for s in settings(str(e["fields"].get("summary", ""))))]
+
+
+def in_time(question: str, memories: Sequence[str]) -> list[str]:
+    """The memories an answer to ``question`` may quote: for a question about before only
+    the sentences of facts that were replaced (when some are there), else only what is still
+    true (sentences marked with an end left out)."""
+    past = asks_before(question)
+    kept = []
+    for memory in memories:
+        parts = [part for part in sentences_of(memory) if bool(PAST.search(part)) == past]
+        if parts:
+            kept.append(" ".join(parts))
+    if past and not kept:
+        return list(memories)
+    return kept

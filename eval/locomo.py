@@ -50,7 +50,7 @@ from mirix_like import AsyncMemorySystem, memory_types
 from mirix_like.config import Settings, load_settings
 
 MODES = ("retrieval", "answer")
-SYSTEM, BM25_NAME, FULL = "mirix_like", "bm25", "full-context"
+SYSTEM, SEARCH, BM25_NAME, FULL = "mirix_like", "mirix_like search", "bm25", "full-context"
 MARKER, ANSWERS = "ingest.json", "answers.jsonl"
 
 
@@ -165,6 +165,9 @@ async def retrieval_questions(conversation: Conversation, folder: Path, settings
             in_block = list(dict.fromkeys(s for h in context.items for s in h.item.source_ids
                                           if h in ranked))
             block_tokens = tokens.count(context.text)
+            found = await system.search(question.question, user_id=user, limit=max(args.ks))
+            shown = [memory_types.get(h.memory_type).render(h.item) for h in found]
+            search_cut = tokens.cut("\n".join(shown), args.budget)
             top = bm25.top(question.question, max(args.ks))
             bm25_block = "\n".join(lines[i] for i in top)
             bm25_cut = tokens.cut(bm25_block, args.budget)
@@ -175,6 +178,11 @@ async def retrieval_questions(conversation: Conversation, folder: Path, settings
                 SYSTEM: {"hits": [h.item.source_ids for h in ranked],
                          "types": [h.memory_type for h in ranked],
                          "budget_hits": [in_block], "block_tokens": block_tokens},
+                SEARCH: {"hits": [h.item.source_ids for h in found],
+                         "budget_hits": [h.item.source_ids
+                                         for h, line in zip(found, shown, strict=True)
+                                         if line in search_cut],
+                         "block_tokens": tokens.count("\n".join(shown[:args.main_k]))},
                 BM25_NAME: {"hits": [[turns[i].dia_id] for i in top],
                             "budget_hits": [[turns[i].dia_id] for i in top
                                             if lines[i] in bm25_cut],
@@ -190,7 +198,7 @@ async def retrieval_questions(conversation: Conversation, folder: Path, settings
 def summarise_retrieval(rows: Sequence[dict], ks: Sequence[int]) -> dict[str, Any]:
     """Per system and category: recall@k, all@k, recall and all at the budget, mean tokens."""
     out: dict[str, Any] = {}
-    for system in (SYSTEM, BM25_NAME, FULL):
+    for system in (SYSTEM, SEARCH, BM25_NAME, FULL):
         per: dict[str, Any] = {}
         for name, group in _groups(rows).items():
             entry: dict[str, float] = {"questions": len(group)}
@@ -396,7 +404,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--backend", choices=("offline", "openai"), default="offline")
     parser.add_argument("--model", help="chat model (openai backend)")
     parser.add_argument("--base-url", help="an OpenAI-compatible server")
-    parser.add_argument("--embedder", choices=("hashing", "openai", "sentence-transformers"),
+    parser.add_argument("--embedder",
+                        choices=("hashing", "minilm", "openai", "sentence-transformers"),
                         default="hashing")
     parser.add_argument("--judge-model", help="LLM judge model (answer mode, openai backend)")
     parser.add_argument("--judge-base-url", help="judge server (default: --base-url)")

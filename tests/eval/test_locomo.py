@@ -76,7 +76,7 @@ def test_report_holds_settings_systems_and_outputs(run: dict[str, Any]) -> None:
     assert "api_key" not in settings["memory_settings"]
     assert report["data"]["scored"] == 3 and report["data"]["skipped_no_evidence"] == 1
     summary = report["summary"]
-    assert set(summary) == {"mirix_like", "bm25", "full-context"}
+    assert set(summary) == {"mirix_like", "mirix_like search", "bm25", "full-context"}
     assert summary["full-context"]["overall"]["mean_block_tokens"] > 0
     # BM25 finds "greyhound" (D1:1) first: the single-hop question is found at k=1.
     assert summary["bm25"]["single-hop"]["recall@1"] == 1.0
@@ -89,6 +89,7 @@ def _row(category: int, evidence: list[str], hits: list[list[str]], budget: list
          tokens: int) -> dict[str, Any]:
     return {"category": category, "evidence": evidence,
             "mirix_like": {"hits": hits, "budget_hits": [budget], "block_tokens": tokens},
+            "mirix_like search": {"hits": [], "budget_hits": [], "block_tokens": 0},
             "bm25": {"hits": [], "budget_hits": [], "block_tokens": 0},
             "full-context": {"block_tokens": 100}}
 

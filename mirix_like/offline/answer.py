@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from datetime import datetime
 
+from mirix_like.offline.changes import in_time
 from mirix_like.offline.language import is_zh, sentences_of
 from mirix_like.offline.timeparse import describe
 from mirix_like.retrieval.topics import CJK_RUN, QUESTION_WORDS, STOPWORDS, TOKEN, ZH_STOP
@@ -99,8 +100,10 @@ def answer(question: str, memories: list[str]) -> str:
 
     Sentences are ranked by weighted overlap with the question (rarer words count
     more, earlier memories win ties); "when" questions get the date of the best memory.
+    Facts that were replaced answer only questions about before (:func:`in_time`).
     """
     nothing = _NO_ANSWER_ZH if is_zh(question) else NO_ANSWER
+    memories = in_time(question, memories)
     wanted = _terms(question)
     if not wanted or not memories:
         return nothing

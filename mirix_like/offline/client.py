@@ -33,7 +33,7 @@ from pydantic import BaseModel
 
 from mirix_like import memory_types
 from mirix_like.memory_types.core import CORE_BLOCK_LIMIT
-from mirix_like.offline import screens
+from mirix_like.offline import changes, screens
 from mirix_like.offline.answer import answer
 from mirix_like.offline.extractors import extractor_for, route
 from mirix_like.offline.language import InputText
@@ -215,9 +215,14 @@ def _existing(user: str) -> list[dict[str, str]]:
 def _item_calls(memory_type: str, user: str) -> list[FunctionCall]:
     existing = _existing(user)
     known = "\n".join(e["text"] for e in existing).casefold()
+    inputs = _inputs(user)
     calls: list[FunctionCall] = []
     fresh = []
-    for item in _extract(memory_type, _inputs(user)):
+    for item in _extract(memory_type, inputs):
+        replacement = changes.replacing(memory_type, item, existing, inputs)
+        if replacement is not None:  # a changed fact: the old item is kept as a past one
+            fresh.append(replacement)
+            continue
         if _key_text(item).casefold() in known:
             continue
         match = _same_name(item, existing)
@@ -268,13 +273,10 @@ def _core_calls(user: str) -> list[FunctionCall]:
                 "core_rewrite", {"label": block.get("label", "human"), "content": "\n".join(kept)}
             )
         ]
-    known = "\n".join(e["text"] for e in _existing(user)).casefold()
     texts, _ = _split(_inputs(user))
-    facts = [f for f in _extract("core", texts) if f["content"].casefold() not in known]
-    calls = [
-        _call("core_append", {"label": f["label"], "content": f["content"]})
-        for f in dict((f["content"], f) for f in facts).values()
-    ]
+    blocks = changes.block_lines(_existing(user))
+    calls = [_call(name, args)
+             for name, args in changes.core_calls(_extract("core", texts), texts, blocks)]
     return calls or [_call("no_changes", {"reason": "no new facts about the user"})]
 
 

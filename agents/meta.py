@@ -19,7 +19,10 @@ SYSTEM = """You are the meta memory manager of a personal memory system. For eac
 inputs, decide which memory types it concerns, thinking through each in turn:
 {types}
 Episodic almost always applies to conversations and activities. When unsure, include a type.
+Small talk with nothing worth remembering (greetings, thanks, "ok", "good night") concerns no
+type: then call it with an empty list.
 Call route_to_memory_managers once with the chosen types."""
+NOTHING_TO_REMEMBER = "small talk: nothing worth remembering"
 
 
 class MetaMemoryManager:
@@ -32,28 +35,41 @@ class MetaMemoryManager:
         self.vision = vision
         self.attempts = attempts
 
-    def _route_tool(self, chosen: list[str]) -> StoreTool:
+    def _route_tool(self, chosen: list[str], reasons: list[str]) -> StoreTool:
         names = tuple(self.managers)
-        args = create_model("Route", memory_types=(list[Literal[names]], Field(  # type: ignore[valid-type]
-            min_length=1, description="The memory types this batch concerns.")))
+        args = create_model(
+            "Route",
+            memory_types=(list[Literal[names]], Field(  # type: ignore[valid-type]
+                description="The memory types this batch concerns; an empty list when nothing "
+                            "in it is worth remembering (small talk).")),
+            reason=(str, Field("", description="Why nothing is worth remembering, when the "
+                                               "list is empty.")))
 
         def route(values: BaseModel) -> str:
             chosen[:] = list(dict.fromkeys(values.memory_types))  # type: ignore[attr-defined]
-            return f"routing to: {', '.join(chosen)}"
+            if chosen:
+                return f"routing to: {', '.join(chosen)}"
+            reasons[:] = [values.reason.strip() or NOTHING_TO_REMEMBER]  # type: ignore[attr-defined]
+            return f"nothing to remember: {reasons[0]}"
 
         return StoreTool("route_to_memory_managers",
-                         "Send the batch to the managers of these memory types.", args, route)
+                         "Send the batch to the managers of these memory types, or to none "
+                         "(an empty list) when nothing in it is worth remembering.", args, route)
 
     async def process(self, batch: Batch) -> list[str]:
         """Route the batch, run the chosen managers concurrently; returns the chosen types."""
         chosen: list[str] = []
+        reasons: list[str] = []
         types = "\n".join(f"- {spec.name}: {spec.description}"
                           for spec in memory_types.all_types() if spec.name in self.managers)
         task = task_message(f"New inputs:\n{batch.inputs_block()}",
                             list(batch.images.values()), vision=self.vision)
         await run_until_tool_call("meta_memory_manager", self.client, SYSTEM.format(types=types),
-                                  [self._route_tool(chosen)], task, attempts=self.attempts)
+                                  [self._route_tool(chosen, reasons)], task,
+                                  attempts=self.attempts)
         batch.writer.report.routed = list(chosen)
+        for reason in reasons:
+            batch.writer.nothing_to_store(reason)
         outcomes = await asyncio.gather(*(self.managers[name].run(batch) for name in chosen),
                                         return_exceptions=True)
         failed = [(name, exc) for name, exc in zip(chosen, outcomes, strict=True)

@@ -91,8 +91,17 @@ _FILLER = word_set(
     mean lot welcome problem worries chatting chat catch hope day cheers fab brilliant super happy
     proud excited stoked thrilled inspiring inspired cute kind words support supportive thankful
     grateful blessed lucky best keep wish wishing luck wait looks look sounding rock rocks feel
-    feeling felt time thing things stuff wanted say bit job well done"""
+    feeling felt time thing things stuff wanted say bit job well done tomorrow tonight then np
+    nvm ttyl brb gn gm kk k mhm hehe lmao rofl xd ciao
+    hallo servus moin tschüss tschau danke dankeschön vielen dank bitte schön sehr gute guten gut
+    nacht tag morgen abend bis bald später prima klar alles genau ja nein stimmt
+    merci beaucoup bonjour bonsoir coucou salut bonne nuit journée soirée à demain bientôt plus
+    tard oui d'accord rien de très bien parfait génial
+    gracias muchas hola buenas noches días tardes adiós hasta mañana luego pronto nada sí vale
+    claro perfecto bueno chao"""
 )
+# Words as content_words sees them: Latin letters with accents, so "tschüss" is one word.
+_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ](?:[A-Za-zÀ-ÖØ-öø-ÿ'’-]*[A-Za-zÀ-ÖØ-öø-ÿ])?|\d+(?:[.,:]\d+)*")
 _GREETINGS = (
     "hey|hi|hello|wow|woah|whoa|oh|ooh|aw+|yeah|yes|yep|yup|yay|ok|okay|well|so|thanks|"
     r"thank\s+you|haha|lol|omg|hmm|um|uh|sure|great|cool|awesome|congrats|absolutely|totally|"
@@ -137,7 +146,7 @@ def _drop_vocatives(text: str) -> str:
 def content_words(text: str) -> tuple[str, ...]:
     """Words that carry content: not stopwords, greetings, reactions or vocatives."""
     words = []
-    for token in TOKEN.findall(_drop_vocatives(text)):
+    for token in _WORD.findall(_drop_vocatives(text)):
         low = token.lower().replace("’", "'")
         if low not in STOPWORDS and low not in _FILLER and low.removesuffix("'s") not in _FILLER:
             words.append(token)

@@ -155,3 +155,42 @@ def test_occurred_at_must_carry_a_time_zone(memory: MemorySystem) -> None:
     with pytest.raises(InvalidInputError, match="time zone"):
         memory.add("hello", user_id=USER, occurred_at=datetime(2025, 1, 1))
     assert memory.pending(USER) == []
+
+
+SMALL_TALK = ["hello", "thanks!", "ok", "lol", "good night", "danke!", "merci", "好的",
+              "Hey Sam!", "cool, thanks a lot", "see you tomorrow", "okay, bye!", "haha nice",
+              "Gute Nacht!", "Vielen Dank, tschüss", "merci beaucoup, à demain", "bonne nuit",
+              "¡Muchas gracias!", "hasta mañana", "谢谢！", "晚安", "👍", "np", "sounds good"]
+
+
+@pytest.mark.parametrize("chatter", SMALL_TALK)
+def test_small_talk_alone_ends_processed_with_nothing_stored(memory: MemorySystem,
+                                                              chatter: str) -> None:
+    report = add(memory, chatter, "t1")
+    assert report.processed_inputs == ["t1"] and not report.failed_inputs, report.errors
+    assert report.routed == [] and report.changed == 0
+    assert "nothing worth remembering" in report.nothing_stored["t1"]
+    assert memory.failed(USER) == [] and memory.pending(USER) == []
+    assert all(memory.list(name, user_id=USER) == [] for name in ("episodic", "semantic"))
+
+
+def test_small_talk_beside_news_in_one_batch_stores_only_the_news(memory: MemorySystem) -> None:
+    report = memory.add([{"id": "t1", "role": "user", "content": "thanks!"},
+                         {"id": "t2", "role": "user", "content": "We adopted a puppy named Biscuit "
+                                                                 "last weekend."},
+                         {"id": "t3", "role": "user", "content": "good night"}],
+                        user_id=USER, occurred_at=MARCH_3, flush=True)
+    assert sorted(report.processed_inputs) == ["t1", "t2", "t3"] and not report.failed_inputs
+    assert set(report.nothing_stored) == {"t1", "t3"}
+    [event] = memory.list("episodic", user_id=USER)
+    assert "Biscuit" in event.summary and event.source_ids == ["t2"]
+
+
+@pytest.mark.parametrize("said", ["Thanks for the tip, I booked the flight to Oslo.",
+                                  "Good night at the opera yesterday, Tosca was superb.",
+                                  "Danke, ich fliege morgen nach Rom.",
+                                  "Merci, je commence mon nouveau travail lundi.",
+                                  "谢谢，我下周去上海出差。"])
+def test_polite_words_around_news_do_not_hide_it(memory: MemorySystem, said: str) -> None:
+    report = add(memory, said, "n1")
+    assert report.processed_inputs == ["n1"] and report.changed > 0 and not report.nothing_stored

@@ -223,3 +223,30 @@ def test_chat_tools_search_memory_and_remember(tmp_path: Path) -> None:
     assert system.store.count("episodic", USER) == before + 1  # remember ran the pipeline
     remembered = [r for r in system.store.inputs(USER) if "tuna" in r.text]
     assert remembered and remembered[0].status == "processed"
+
+
+def test_a_route_to_no_memory_type_ends_processed_with_the_reason(tmp_path: Path) -> None:
+    """A model may decide that small talk holds nothing worth remembering."""
+    route_nowhere = tool_calls([("route_to_memory_managers",
+                                 {"memory_types": [], "reason": "a greeting"})])
+    with ScriptedOpenAIServer(route_nowhere, responder=by_role) as server:
+        system = make_system(tmp_path, server)
+        report = asyncio.run(system.add("hey there!", user_id=USER, flush=True))
+        [route_request] = server.chat_requests
+        [tool] = route_request["tools"]
+        [input_id] = report.processed_inputs
+        assert report.routed == [] and not report.failed_inputs and not report.errors
+        assert report.nothing_stored == {input_id: "a greeting"}
+        assert asyncio.run(system.failed(USER)) == [] and asyncio.run(system.pending(USER)) == []
+        assert system.store.count("episodic", USER) == 0
+    assert "empty list" in tool["function"]["description"]
+    assert "minItems" not in tool["function"]["parameters"]["properties"]["memory_types"]
+
+
+def test_a_route_to_nothing_without_a_reason_still_says_why(tmp_path: Path) -> None:
+    route_nowhere = tool_calls([("route_to_memory_managers", {"memory_types": []})])
+    with ScriptedOpenAIServer(route_nowhere, responder=by_role) as server:
+        system = make_system(tmp_path, server)
+        report = asyncio.run(system.add("ok, thanks", user_id=USER, flush=True))
+    [reason] = report.nothing_stored.values()
+    assert "nothing worth remembering" in reason and not report.failed_inputs

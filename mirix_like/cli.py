@@ -33,6 +33,8 @@ Store = Annotated[str | None, typer.Option(
     "--store", show_default="$MIRIX_LIKE_STORE_URI or ~/.local/share/mirix-like/store",
     metavar="PATH", help="Store folder or URI.")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+TypeName = Annotated[str, typer.Argument(metavar="TYPE", show_default=False,
+                                         help=f"A memory type: {cs.TYPES}.")]
 
 
 def _version(value: bool) -> None:
@@ -108,9 +110,9 @@ def add(
         raise typer.Exit(cs.FAILED)
 
 
-@app.command()
+@app.command(cls=cs.TypesInHelp)
 def insert(
-    memory_type: str,
+    memory_type: TypeName,
     file: Annotated[str, typer.Option(
         "--file", "-f", metavar="PATH", help="JSON Lines: one item per line, a JSON object of "
         "its fields (- for stdin).")],
@@ -190,10 +192,27 @@ def _answer(memory: cs.Blocking, message: str, user: str, show_memories: bool,
 
 
 @app.command()
+def context(
+    query: str,
+    max_tokens: Annotated[int | None, typer.Option(
+        show_default="the budget chat uses, 1000",
+        help="Most tokens the text may hold (estimated as the README describes).")] = None,
+    user: User = "default", store: Store = None, as_json: AsJson = False,
+) -> None:
+    """Print what active retrieval would put in a chat prompt for QUERY, for apps that bring
+    their own model; --json adds its items, their types and source input ids."""
+    budget = {} if max_tokens is None else {"max_tokens": max_tokens}
+    with cs.memory(store) as memory:
+        found = memory.context(query, user_id=user, **budget)
+    cs.emit(found.model_dump(mode="json"), as_json, found.text or "no memory matched")
+
+
+@app.command(cls=cs.TypesInHelp)
 def search(
     query: str,
     memory_type: Annotated[list[str] | None, typer.Option(
-        "--type", metavar="TYPE", help="Memory type (repeatable); all when not given.")]
+        "--type", metavar="TYPE", help=f"Memory type (repeatable): {cs.TYPES}; all when not "
+        "given.")]
     = None,
     method: Annotated[str, typer.Option(help="hybrid, fts, vector, exact, fuzzy, recent.")]
     = "hybrid",
@@ -207,10 +226,9 @@ def search(
     cs.emit(cs.dump(hits), as_json, "\n".join(cs.hit_lines(hits)) or "nothing found")
 
 
-@app.command("list")
+@app.command("list", cls=cs.TypesInHelp)
 def list_items(
-    memory_type: Annotated[str, typer.Argument(help="core, episodic, semantic, procedural, "
-                                               "resource or knowledge_vault.")],
+    memory_type: TypeName,
     limit: Annotated[int, typer.Option(help="Most items to show.")] = 100,
     user: User = "default", store: Store = None, as_json: AsJson = False,
 ) -> None:
@@ -224,9 +242,9 @@ def list_items(
     cs.emit(cs.dump(items), as_json, "\n".join(lines) or f"no {memory_type} items")
 
 
-@app.command()
+@app.command(cls=cs.TypesInHelp)
 def get(
-    memory_type: str, item_id: str,
+    memory_type: TypeName, item_id: str,
     reveal_secrets: Annotated[bool, typer.Option(help="Show secret values in clear.")]
     = False,
     user: User = "default", store: Store = None, as_json: AsJson = False,
@@ -240,9 +258,9 @@ def get(
                                        for k, v in fields.items()))
 
 
-@app.command()
+@app.command(cls=cs.TypesInHelp)
 def delete(
-    memory_type: str,
+    memory_type: TypeName,
     item_id: Annotated[list[str], typer.Argument(help="One or more item ids.", metavar="ID")],
     user: User = "default", store: Store = None, as_json: AsJson = False,
 ) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
+from typer.core import TyperCommand
 
 from mirix_like.errors import ItemNotFoundError, MirixLikeError, ModelError
 
@@ -238,6 +239,26 @@ def store_only(store: str | None) -> Iterator[MemoryStore]:
                           embedder=make_embedder(settings.embedder, **settings.embedder_options),
                           storage_options=settings.storage_options,
                           secret_key_file=settings.secret_key_file)
+
+
+TYPES = "{memory types}"
+"""Stands in a command's help for the registered memory types, filled in when it is shown."""
+
+
+class TypesInHelp(TyperCommand):
+    """A command whose help names the registered memory types where it says :data:`TYPES`.
+
+    Filled in when the help is shown, so no other command loads the registry to start.
+    """
+
+    def format_help(self, ctx: typer.Context, formatter: Any) -> None:
+        from mirix_like import memory_types
+
+        known = ", ".join(memory_types.names())
+        for param in self.params:
+            if isinstance(help_text := getattr(param, "help", None), str):
+                param.help = help_text.replace(TYPES, known)
+        super().format_help(ctx, formatter)
 
 
 def check_types(names: Iterable[str]) -> None:

@@ -388,6 +388,24 @@ def test_chat_one_shot_interactive_and_the_memories_it_used(store: str) -> None:
     assert "you> What is my favourite food?" in session and "ramen" in session.lower()
 
 
+def test_context_prints_the_memories_a_prompt_would_carry(store: str) -> None:
+    run("add", "My sister Maya lives in Lisbon.", "--user", "sam", "--store", store)
+    text = run("context", "Where does Maya live?", "--user", "sam", "--store", store)
+    assert "Lisbon" in text
+    found = json.loads(run("context", "Where does Maya live?", "--user", "sam", "--store",
+                           store, "--max-tokens", "60", "--json"))
+    assert found["tokens"] <= found["max_tokens"] == 60
+    assert any("Lisbon" in str(hit["item"]) for hit in found["items"]) and found["source_ids"]
+    with MemorySystem(store_uri=store) as memory:
+        assert found["text"] == memory.context("Where does Maya live?", user_id="sam",
+                                               max_tokens=60).text
+    assert "no memory matched" in run("context", "Lisbon", "--user", "ada", "--store", store)
+    for bad in (["", "--user", "sam"], ["  ", "--user", "sam"], ["x", "--max-tokens", "0"],
+                ["x", "--max-tokens", "1000000"], ["x", "--max-tokens", "-3"],
+                ["x", "--max-tokens", "many"], ["x", "--user", ""]):
+        assert "error" in run("context", *bad, "--store", store, code=2).lower(), bad
+
+
 def test_the_readme_example_answers(store: str) -> None:
     readme = (Path(__file__).parent.parent / "README.md").read_text()
     block = readme.split("## Command line")[1].split("```")[1]

@@ -24,6 +24,7 @@ from mirix_like import memory_types
 from mirix_like.config import Settings
 from mirix_like.errors import MirixLikeError
 from mirix_like.ingest.report import ChangeReport
+from mirix_like.retrieval.budget import BLOCK_TOKENS
 from mirix_like.store import SearchHit, SearchMethod
 from mirix_like.store.filters import check_user_id
 from mirix_like.surfaces.guard import PRINCIPAL, Guard, Limits
@@ -54,6 +55,17 @@ class Answer(BaseModel):
 
     answer: str
     memories: list[Hit]
+
+
+class Memories(BaseModel):
+    """The memories a chat prompt would carry for a query, within a token budget."""
+
+    text: str = Field(description="The memories as one text, ready for a prompt.")
+    tokens: int = Field(description="Estimated tokens in the text.")
+    items: list[Hit]
+    source_ids: list[str] = Field(description="The inputs the memories were drawn from.")
+    counts: dict[str, tuple[int, int]] = Field(
+        description="Per memory type: items in the text, items stored.")
 
 
 def hits(found: list[SearchHit]) -> list[Hit]:
@@ -99,12 +111,13 @@ def build_server(memory: AsyncMemorySystem, user_id: str | None, **options: Any
         return await memory.add({"role": role, "content": content}, user_id=whose(ctx),
                                 occurred_at=occurred_at, flush=flush)
 
-    @server.tool()
+    types = ", ".join(memory_types.names())  # read when the server is built: new types too
+
+    @server.tool(description=f"Search memory (types: {types}; methods: hybrid, fts, vector, "
+                             "exact, fuzzy, recent).")
     @_tool_errors
     async def search_memory(ctx: Context, query: str, memory_types: list[str] | None = None,
                             method: SearchMethod = "hybrid", limit: int = 10) -> list[Hit]:
-        """Search memory (types: core, episodic, semantic, procedural, resource,
-        knowledge_vault; methods: hybrid, fts, vector, exact, fuzzy, recent)."""
         return hits(await memory.search(query, user_id=whose(ctx), memory_types=memory_types,
                                         method=method, limit=limit))
 
@@ -117,8 +130,17 @@ def build_server(memory: AsyncMemorySystem, user_id: str | None, **options: Any
 
     @server.tool()
     @_tool_errors
+    async def context(ctx: Context, query: str, max_tokens: int = BLOCK_TOKENS) -> Memories:
+        """The memories relevant to a query as one text of at most max_tokens tokens, for a
+        prompt of your own; with the items, their types and the inputs behind them."""
+        found = await memory.context(query, user_id=whose(ctx), max_tokens=max_tokens)
+        return Memories(text=found.text, tokens=found.tokens, items=hits(found.items),
+                        source_ids=found.source_ids, counts=found.counts)
+
+    @server.tool(description=f"Delete memories by type ({types}) and id; returns the ids "
+                             "that existed.")
+    @_tool_errors
     async def delete_memory(ctx: Context, memory_type: str, item_ids: list[str]) -> list[str]:
-        """Delete memories by type and id; returns the ids that existed."""
         return await memory.delete(memory_type, item_ids, user_id=whose(ctx))
 
     return server

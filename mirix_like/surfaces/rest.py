@@ -44,6 +44,8 @@ from mirix_like.errors import (
 from mirix_like.ingest.report import ChangeReport
 from mirix_like.inputs import Message
 from mirix_like.memory_types.base import MemoryItem
+from mirix_like.retrieval.active import MAX_CONTEXT_TOKENS, Context
+from mirix_like.retrieval.budget import BLOCK_TOKENS
 from mirix_like.store import HistoryEntry, RawInput, SearchHit, SearchMethod
 from mirix_like.store.backup import ExportSummary, unpack_export
 from mirix_like.surfaces.guard import PRINCIPAL, Guard, Limits
@@ -95,6 +97,12 @@ class AddRequest(BaseModel):
 
 class ChatRequest(BaseModel):
     message: str
+
+
+class ContextRequest(BaseModel):
+    query: str = Field(max_length=MAX_QUERY_CHARS)
+    max_tokens: int = Field(BLOCK_TOKENS, description=(
+        f"Most estimated tokens the text may hold, 1 to {MAX_CONTEXT_TOKENS}."))
 
 
 class SearchRequest(BaseModel):
@@ -253,6 +261,18 @@ def create_app(memory: AsyncMemorySystem, keys: ApiKeys, *,
     async def chat(body: ChatRequest, user_id: User) -> ChatResponse:
         """Answer from memory; the response lists the memories used."""
         return await memory.chat(body.message, user_id=user_id)
+
+    @api.post("/context")
+    async def context(body: ContextRequest, user_id: User) -> Context:
+        """What active retrieval would put in a chat prompt for a query, for apps that bring
+        their own model: the text (within ``max_tokens``), its items and their source ids."""
+        return await memory.context(body.query, user_id=user_id, max_tokens=body.max_tokens)
+
+    @api.get("/context")
+    async def context_query(body: Annotated[ContextRequest, Query()], user_id: User
+                            ) -> Context:
+        """``POST /api/context`` with the query and budget as URL parameters."""
+        return await context(body, user_id)
 
     @api.post("/search")
     async def search(body: SearchRequest, user_id: User) -> list[SearchHit]:

@@ -44,7 +44,8 @@ async def exercise(client: Client) -> dict:
 
 
 def check(result: dict) -> None:
-    assert result["tools"] == ["add_memory", "chat", "delete_memory", "search_memory"]
+    assert result["tools"] == ["add_memory", "chat", "context", "delete_memory",
+                               "search_memory"]
     assert not result["added"].is_error
     assert result["added"].structured_content["created"]["semantic"] == [result["hit"]["id"]]
     assert "ramen" in result["hit"]["text"]

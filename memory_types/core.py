@@ -32,6 +32,7 @@ REWRITE_AT = 0.9
 """A block longer than this share of its limit is rewritten to about half after a batch."""
 
 Label = Literal["persona", "human"]
+_END = ".!?。！？"
 _SINCE = re.compile(r"\s*\(since (\d{4}-\d{2}-\d{2})\)")
 
 
@@ -72,6 +73,13 @@ class CoreBlock(TreeMemoryItem):
 def render(block: CoreBlock) -> str:
     numbered = "\n".join(f"{n}: {line}" for n, line in enumerate(block.lines(), start=1))
     return f"<{block.label}>\n{numbered}\n</{block.label}>"
+
+
+def brief(block: CoreBlock) -> str:
+    """The block as one line of sentences for a chat context: no tags, no line numbers (only
+    its manager edits lines by number)."""
+    return " ".join(line.strip() if line.strip()[-1] in _END else f"{line.strip()}."
+                    for line in block.lines())
 
 
 def read_block(batch: Batch, label: str) -> CoreBlock:
@@ -207,6 +215,7 @@ SPEC = MemoryType(
     text_fields=("value",),
     embed_fields=("value",),
     render=render,
+    brief=brief,
     order=0,
     id_field="label",
     retrieval=RetrievalPolicy(always=True),

@@ -242,9 +242,16 @@ def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
             appended.add((label, _key(content)))
             calls.append(("core_append", {"label": label, "content": content}))
     for label, (numbers, new, times) in replace.items():
-        calls.append(("core_replace", {"label": label, "line_numbers": numbers,
-                                       "content": "\n".join(new),
-                                       "valid_from": min(times).isoformat()}))
+        # Calls run concurrently: a line replaced by one line keeps the others' numbers, so
+        # each change is its own call (with its own time) unless an ending removes a line.
+        if len(new) == len(numbers):
+            calls.extend(("core_replace", {"label": label, "line_numbers": [number],
+                                           "content": line, "valid_from": when.isoformat()})
+                         for number, line, when in zip(numbers, new, times, strict=True))
+        else:
+            calls.append(("core_replace", {"label": label, "line_numbers": numbers,
+                                           "content": "\n".join(new),
+                                           "valid_from": min(times).isoformat()}))
     return calls
 
 

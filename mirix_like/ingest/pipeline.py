@@ -116,14 +116,18 @@ class IngestPipeline:
         if raw.kind != "image" or not raw.image_path or (raw.text and not self.vision):
             return raw, None
         path = Path(raw.image_path)
+        name = raw.metadata.get("file_name") or path.name
         if not path.is_file():
             if raw.text:  # read when it was captured: the text is what matters
                 return raw, None
-            name = raw.metadata.get("file_name") or path.name
             raise InvalidInputError(f"image {name} is gone: it was removed before processing")
-        if self.vision:
-            return raw, Image.from_file(path)
-        return raw.model_copy(update={"text": read_text(path)}), None
+        try:
+            if self.vision:
+                return raw, Image.from_file(path)
+            return raw.model_copy(update={"text": read_text(path)}), None
+        except (OSError, ValueError) as exc:  # the user knows the file by its name, not ours
+            raise InvalidInputError(f"image {name} cannot be read: "
+                                    f"{str(exc).replace(str(path), name)}") from exc
 
     async def _run(self, user_id: str, inputs: list[RawInput], images: dict[str, Image], *,
                    split: bool) -> tuple[ChangeReport, BaseException | None]:

@@ -8,12 +8,27 @@ from collections import Counter
 from datetime import datetime
 
 from mirix_like.offline.changes import in_time
-from mirix_like.offline.language import is_zh, sentences_of
+from mirix_like.offline.language import sentences_of, word_set
+from mirix_like.offline.plain import language, statements
 from mirix_like.offline.timeparse import describe
 from mirix_like.retrieval.topics import CJK_RUN, QUESTION_WORDS, STOPWORDS, TOKEN, ZH_STOP
 
 NO_ANSWER = "I don't have that in memory."
-_NO_ANSWER_ZH = "我的记忆里没有这方面的信息。"
+_NO_ANSWERS = {
+    "zh": "我的记忆里没有这方面的信息。",
+    "de": "Das habe ich nicht in meinem Gedächtnis.",
+    "fr": "Je n'ai pas cette information en mémoire.",
+    "es": "No tengo eso en mi memoria.",
+}
+# Words a question may use for what memories say in other words ("job" for "works as").
+_SAME = {"job": "work", "occupation": "work", "profession": "work", "employer": "work",
+         "career": "work", "home": "live", "reside": "live", "resid": "live", "hometown": "live"}
+_NOT_NAMES = word_set(
+    "I January February March April May June July August September October November December "
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
+# "is a nurse at St. Mary's", "'m an engineer for Spotify": a job, said without "work".
+_OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) an? (?:[\w-]+ ){0,2}[\w-]+ (?:at|for)\b")
+_TITLE_WORD = re.compile(r"(?<![\w'’])[A-Z][a-z]+(?:-[A-Z][a-z]+)?\b")
 
 
 def _stem(word: str) -> str:
@@ -34,7 +49,8 @@ def _stem(word: str) -> str:
             break
     if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
         w = w[:-1]
-    return w.removesuffix("e") if len(w) >= 4 else w
+    w = w.removesuffix("e") if len(w) >= 4 else w
+    return _SAME.get(w, w)
 
 
 def _terms(text: str) -> set[str]:
@@ -49,6 +65,8 @@ def _terms(text: str) -> set[str]:
             terms.update(segment[i : i + 2] for i in range(len(segment) - 1))
             if len(segment) == 1:
                 terms.add(segment)
+    if _OCCUPATION.search(text):
+        terms.add("work")
     return terms
 
 
@@ -95,19 +113,41 @@ def _date_in(text: str, sentence: str) -> str | None:
     return m.group(0) if m else None
 
 
-def answer(question: str, memories: list[str]) -> str:
-    """A short extractive answer from retrieved memory texts, or ``NO_ANSWER``.
+def _names(question: str) -> set[str]:
+    """The people, places and things a question names (capitalised words past its first)."""
+    words = _TITLE_WORD.findall(question)
+    first = _TITLE_WORD.match(question.lstrip("¿¡ "))
+    if first and words and words[0] == first.group(0):
+        words = words[1:]
+    return {w for w in words if w not in _NOT_NAMES}
 
-    Sentences are ranked by weighted overlap with the question (rarer words count
-    more, earlier memories win ties); "when" questions get the date of the best memory.
-    Facts that were replaced answer only questions about before (:func:`in_time`).
+
+def _mentions(text: str, names: set[str]) -> bool:
+    return any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text) for n in names)
+
+
+def answer(question: str, memories: list[str]) -> str:
+    """One clean sentence from the retrieved memory texts that best answers ``question``,
+    or a "not in memory" in the question's language.
+
+    Memories are read as plain statements (:func:`~mirix_like.offline.plain.statements`:
+    no tags, line numbers, stamps or labels), their main lines ahead of their details and
+    those in the question's language ahead of others. Sentences are ranked by weighted overlap
+    with the question (rarer words count more, earlier memories win ties); a question that
+    names someone is answered only from memories that mention them; "when" questions get the
+    date of the best memory. Facts that were replaced answer only questions about before
+    (:func:`in_time`).
     """
-    nothing = _NO_ANSWER_ZH if is_zh(question) else NO_ANSWER
+    lang = language(question)
+    nothing = _NO_ANSWERS.get(lang, NO_ANSWER)
     memories = in_time(question, memories)
     wanted = _terms(question)
-    if not wanted or not memories:
+    names = _names(question) if lang == "en" else set()
+    said = [[s for s in statements(m) if not names or _mentions(s.text, names)]
+            for m in memories]
+    if not wanted or not any(said):
         return nothing
-    per_memory = [_terms(m) & wanted for m in memories]
+    per_memory = [_terms(" ".join(s.text for s in parts)) & wanted for parts in said]
     df = Counter(t for terms in per_memory for t in terms)
     weight = {t: 1.0 + math.log((1 + len(memories)) / (1 + df[t])) for t in wanted}
     scores = [sum(weight[t] for t in terms) for terms in per_memory]
@@ -115,11 +155,14 @@ def answer(question: str, memories: list[str]) -> str:
     if best_score == 0:
         return nothing
     candidates: list[tuple[float, int, str]] = []
-    for i, memory in enumerate(memories):
+    for i, parts in enumerate(said):
         if scores[i] > 0:
-            for sentence in sentences_of(memory):
-                overlap = sum(weight[t] for t in _terms(sentence) & wanted)
-                candidates.append((overlap + 0.25 * scores[i], -i, sentence))
+            for part in parts:
+                bonus = 0.25 * scores[i] - 0.5 * (not part.lead) + 0.5 * (
+                    language(part.text) == lang)
+                for sentence in sentences_of(part.text):
+                    overlap = sum(weight[t] for t in _terms(sentence) & wanted)
+                    candidates.append((overlap + bonus, -i, sentence))
     _, neg_index, sentence = max(candidates)
     if _WHEN.search(question):
         for i in sorted(range(len(memories)), key=lambda i: (-scores[i], i)):
@@ -127,4 +170,5 @@ def answer(question: str, memories: list[str]) -> str:
                 break
             if date := _date_in(memories[i], sentence if i == -neg_index else ""):
                 return date
-    return sentence.strip()
+    sentence = sentence.strip()
+    return sentence[:1].upper() + sentence[1:]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import re
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -194,3 +196,52 @@ def test_small_talk_beside_news_in_one_batch_stores_only_the_news(memory: Memory
 def test_polite_words_around_news_do_not_hide_it(memory: MemorySystem, said: str) -> None:
     report = add(memory, said, "n1")
     assert report.processed_inputs == ["n1"] and report.changed > 0 and not report.nothing_stored
+
+
+LEAK = re.compile(r"</?\w+>|(?:^|\s)\d+: |\bdetails:|\[\d{4}-\d{2}-\d{2}|\(\w+, \w+\)|[{}]")
+PERSONA = ["I live in Lisbon.", "My favorite band is Radiohead.",
+           "I'm a software engineer at Spotify.",
+           "My brother Leo lives in Porto and he is a chef.",
+           "Last Saturday I went to the Alfama flea market with Leo.",
+           "My dentist is Dr. Patel.", "我的女儿叫小雨，她今年五岁。", "我在腾讯工作。"]
+
+
+@pytest.fixture(scope="module")
+def persona(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    """One user who said :data:`PERSONA` over several days (read-only for the tests)."""
+    store = tmp_path_factory.mktemp("persona") / "store"
+    with MemorySystem(store_uri=str(store), backend="offline") as memory:
+        for n, said in enumerate(PERSONA):
+            add(memory, said, f"p{n}", at=f"2025-03-{10 + n}T08:15:00+00:00")
+        yield memory
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Where do I live now?", "Sam lives in Lisbon."),
+    ("What's my favourite band?", "Sam's favorite band is Radiohead."),
+    ("Where do I work?", "Sam is a software engineer at Spotify."),
+    ("What is my job?", "Sam is a software engineer at Spotify."),
+    ("Who is my dentist?", "Sam's dentist is Dr. Patel."),
+    ("我女儿叫什么名字？", "小雨"),
+    ("我在哪里工作？", "腾讯"),
+    ("Where does Tom live?", "I don't have that in memory."),
+])
+def test_persona_answers_are_clean_and_right(persona: MemorySystem, question: str,
+                                             expected: str) -> None:
+    response = persona.chat(question, user_id=USER)
+    assert expected in response.answer and not LEAK.search(response.answer)
+
+
+@pytest.mark.parametrize("question", ["Where does Leo live?", "What does Leo do for a living?",
+                                      "Is Leo a chef?"])
+def test_answers_about_a_named_person_come_from_memories_about_them(
+        persona: MemorySystem, question: str) -> None:
+    response = persona.chat(question, user_id=USER)
+    assert "Leo" in response.answer and not LEAK.search(response.answer)
+
+
+def test_the_readme_question_is_answered_from_the_memory_it_shows(memory: MemorySystem) -> None:
+    add(memory, "I live in Lisbon.", "m1")
+    response = memory.chat("Where do I live now?", user_id=USER)
+    assert response.answer == "Sam lives in Lisbon."
+    assert any("Lisbon" in str(h.item) for h in response.memories)

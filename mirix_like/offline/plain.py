@@ -1,0 +1,118 @@
+"""Retrieved memories as plain statements, and the language a question is asked in.
+
+An answer task hands the offline backend memories as a prompt shows them: a core block with
+its tags and line numbers, an event with its date stamp and tags, a fact with a name label,
+details and content after the main line, a tool result's ``[type id]`` prefix. An answer
+quotes statements, never that scaffolding, so :func:`statements` takes it off generically
+(by its shapes, not by knowing how each type renders) and keeps what was said, with the
+main statement of each memory ahead of its details.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import NamedTuple
+
+from mirix_like.offline.language import is_zh, word_set
+from mirix_like.retrieval.topics import STOPWORDS, TOKEN
+
+_TOOL_PREFIX = re.compile(r"^\s*\[[a-z_]+ [0-9a-f]{8,}\]\s*")
+_TAG = re.compile(r"</?[A-Za-z][\w-]*>")
+_LINE_NUMBER = re.compile(r"(?:^|\s)\d{1,3}:\s+")
+_STAMP = re.compile(
+    r"\[\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?(?:\s?UTC|Z|[+-]\d{2}:?\d{2})?)?\]")
+_TAGS = re.compile(r"^\((?:[\w-]+), (?:[\w-]+)\)\s*")
+_DETAIL = re.compile(r"\s+(?:details|content|context|notes?):\s+|\s+—\s+")
+_FIELD_LABEL = re.compile(r"^(?:details|content|context|notes?|summary):\s*", re.IGNORECASE)
+_SPEAKER = re.compile(r"^(?:[A-Z][\w'’.-]*(?:\s[A-Z][\w'’.-]*)?|user|assistant):\s+")
+_KIND = re.compile(r"\s\[[\w -]+(?:, (?:low|medium|high))?\]:")
+_TYPE_WORD = re.compile(r"\s\([a-z_]+\)(?=\s|$)")
+_SINCE = re.compile(r"\s*\(since \d{4}-\d{2}-\d{2}\)")
+_STEP = re.compile(r"\s+\d{1,2}[.)]\s+")
+# A trailing "(...)" that is a sentence or a clause, not a short label like "(7 May 2023)".
+_AFTERTHOUGHT = re.compile(r"\s\(((?:[^()]*[.!?。])|(?:[^()\s]+\s+){3,}[^()\s]+)\)$")
+
+
+_JSON_TEXT = ("text", "summary", "caption", "title", "content", "details")
+
+
+class Statement(NamedTuple):
+    """One thing a memory says; ``lead`` is its main line (not details or content)."""
+
+    text: str
+    lead: bool
+
+
+def _json_text(text: str) -> str | None:
+    """The string values of a memory written as JSON, joined; None when it is not JSON."""
+    if not text.startswith(("{", "[")):
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if isinstance(data, dict):
+        data = [data[k] for k in _JSON_TEXT if k in data] or list(data.values())
+    return " ".join(v for v in data if isinstance(v, str) and v.strip()) or None
+
+
+def _steps(text: str) -> str:
+    """``head 1. a 2. b`` as one sentence: ``head: a; b``."""
+    parts = _STEP.split(f" {text}")
+    if len(parts) < 3:
+        return text
+    head, steps = parts[0].strip().rstrip(":"), [p.strip().rstrip(".;") for p in parts[1:]]
+    return f"{head}: {'; '.join(s for s in steps if s)}." if head else "; ".join(steps) + "."
+
+
+def _clean(part: str) -> str:
+    part = _STAMP.sub(" ", _TAG.sub(" ", part)).strip()
+    part = _TAGS.sub("", _FIELD_LABEL.sub("", part))
+    part = _SPEAKER.sub("", part)
+    part = _SINCE.sub("", _KIND.sub(":", _TYPE_WORD.sub("", part)))
+    return " ".join(_steps(part).split()).strip(" -–—:;")
+
+
+def statements(memory: str) -> list[Statement]:
+    """What ``memory`` says, without its rendering: main statements first, then details."""
+    text = _TOOL_PREFIX.sub("", memory).strip()
+    text = _json_text(text) or text
+    found: list[Statement] = []
+    details: list[Statement] = []
+    for n, part in enumerate(_DETAIL.split(text)):
+        pieces = _LINE_NUMBER.split(_TAG.sub(" ", part)) if _LINE_NUMBER.search(part) else [part]
+        for piece in pieces:
+            piece = piece.strip()
+            if aside := _AFTERTHOUGHT.search(piece):
+                piece = piece[: aside.start()]
+                details.append(Statement(_clean(aside.group(1)), False))
+            if clean := _clean(piece):
+                (found if n == 0 else details).append(Statement(clean, n == 0))
+    return found + [d for d in details if d.text]
+
+
+_LANGUAGE_WORDS = {
+    "de": word_set("wo wer was wie wann warum welche welcher welches ich mein meine meinen "
+                   "meinem ist sind bin habe hat wohne wohnt arbeite arbeitet der die das und "
+                   "nicht mit"),
+    "fr": word_set("où qui quoi quand comment pourquoi quel quelle je j'habite mon ma mes est "
+                   "suis habite travaille les et avec"),
+    "es": word_set("dónde donde quién qué cuándo cómo por mi mis yo es soy vivo vive trabajo "
+                   "trabaja los y con"),
+}
+_WORD = re.compile(r"[^\W\d_][\w'’]*")
+
+
+def language(text: str) -> str:
+    """``zh``, ``de``, ``fr``, ``es`` or ``en``: the language ``text`` is written in."""
+    if is_zh(text):
+        return "zh"
+    words = [w.lower() for w in _WORD.findall(text)]
+    english = sum(w in STOPWORDS for w in TOKEN.findall(text.lower()))
+    best, hits = "en", 0
+    for lang, known in _LANGUAGE_WORDS.items():
+        count = sum(w in known for w in words)
+        if count > hits:
+            best, hits = lang, count
+    return best if hits > english or (hits and hits >= 2 and hits >= english) else "en"

@@ -1,0 +1,111 @@
+"""Offline answers: one clean sentence, never the scaffolding of how memories are shown."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from mirix_like.offline.answer import NO_ANSWER, answer
+from mirix_like.offline.plain import Statement, language, statements
+
+LEAK = re.compile(r"</?\w+>|(?:^|\s)\d+: |\bdetails:|\bcontent:|\[\d{4}-\d{2}-\d{2}|"
+                  r"\((?:\w+), (?:user|assistant|\w+)\)|[{}]|\[\w+ [0-9a-f]{8,}\]")
+
+# Memories as the chat prompt and the chat tools show them, one of each shape.
+SHOWN = [
+    "<human> 1: Sam lives in Lisbon (since 2025-03-16). 2: Sam's favourite food is ramen. "
+    "3: Sam works as a nurse at St. Mary's hospital. </human>",
+    "[2025-03-16] Sam went bouldering with Dario at the Arena gym. — Sam: climbed with Dario",
+    "[episodic 0123456789abcdef0123456789abcdef] [2025-03-14 19:05 UTC] (activity, user) "
+    "Sam cooked paella for Maya.\n  details: Sam: I cooked paella for Maya tonight",
+    "Maya: Maya is Sam's sister; she lives in Berlin and works as an architect.",
+    "Dario is Sam's climbing partner (Dario works at Google.)",
+    "Deploy the blog (workflow)   1. run make build   2. run make test   3. push with rsync",
+    "Phone number of Dario [phone, medium]: +1 415 555 0100",
+    "Sourdough guide [link]: How to bake sourdough bread content: Mix flour and water ...",
+    '{"summary": "Sam prefers window seats on long flights", "id": "abc"}',
+    "[2025-03-18 09:00 UTC] (screen, user) Viewed Inbox - Dana Lee in Mail at 09:00 UTC.",
+]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Where do I live now?", "Sam lives in Lisbon."),
+    ("Where does Sam live?", "Sam lives in Lisbon."),
+    ("What is my favourite food?", "Sam's favourite food is ramen."),
+    ("What's my job?", "Sam works as a nurse at St. Mary's hospital."),
+    ("Where does Maya live?", "Maya is Sam's sister; she lives in Berlin and works as an "
+                              "architect."),
+    ("What did I cook for Maya?", "Sam cooked paella for Maya."),
+    ("Where does Dario work?", "Dario works at Google."),
+    ("Who did I go bouldering with?", "Sam went bouldering with Dario at the Arena gym."),
+    ("How do I deploy the blog?", "Deploy the blog: run make build; run make test; push with "
+                                  "rsync."),
+    ("What is Dario's phone number?", "Phone number of Dario: +1 415 555 0100"),
+    ("Which seat do I prefer on flights?", "Sam prefers window seats on long flights"),
+    ("What did I look at in Mail?", "Viewed Inbox - Dana Lee in Mail at 09:00 UTC."),
+])
+def test_answers_are_clean_sentences_from_the_best_memory(question: str, expected: str) -> None:
+    found = answer(question, SHOWN)
+    assert found == expected
+    assert not LEAK.search(found)
+
+
+@pytest.mark.parametrize("question", ["Where does Tom live?", "What is Priya's job?",
+                                      "Who is Jonas married to?"])
+def test_a_question_about_someone_unknown_is_not_answered_about_someone_else(
+        question: str) -> None:
+    assert answer(question, SHOWN) == NO_ANSWER
+
+
+def test_a_question_about_a_named_person_uses_only_memories_about_them() -> None:
+    memories = ["Sam lives in Lisbon.", "Maya lives in Berlin.", "Leo lives in Porto."]
+    assert answer("Where does Leo live?", memories) == "Leo lives in Porto."
+    assert answer("Where does Maya live these days?", memories) == "Maya lives in Berlin."
+    assert answer("Where do I live?", memories) == "Sam lives in Lisbon."
+
+
+def test_when_questions_still_get_the_date_from_the_stamp() -> None:
+    assert answer("When did I cook paella?", SHOWN) == "14 March 2025"
+
+
+@pytest.mark.parametrize(("question", "nothing"), [
+    ("Wo arbeitet Jonas?", "Das habe ich nicht in meinem Gedächtnis."),
+    ("Où habite ma sœur ?", "Je n'ai pas cette information en mémoire."),
+    ("¿Dónde trabaja mi hermano?", "No tengo eso en mi memoria."),
+    ("我的护照在哪里？", "我的记忆里没有这方面的信息。"),
+    ("Where is my passport?", NO_ANSWER),
+])
+def test_not_in_memory_is_said_in_the_question_language(question: str, nothing: str) -> None:
+    assert answer(question, ["Sam mag Katzen.", "小雨五岁。"]) == nothing
+
+
+def test_the_answer_is_in_the_question_language_when_memory_holds_both() -> None:
+    memories = ["Sam wohnt in Wien.", "Sam lives in Vienna.", "Sam住在维也纳。"]
+    assert answer("Where does Sam live?", memories) == "Sam lives in Vienna."
+    assert answer("Wo wohnt Sam?", memories) == "Sam wohnt in Wien."
+    assert answer("Sam住在哪里？", memories) == "Sam住在维也纳。"
+
+
+def test_statements_take_off_tags_numbers_stamps_labels_and_keep_details_last() -> None:
+    assert statements(SHOWN[0]) == [
+        Statement("Sam lives in Lisbon.", True),
+        Statement("Sam's favourite food is ramen.", True),
+        Statement("Sam works as a nurse at St. Mary's hospital.", True)]
+    assert statements(SHOWN[2]) == [Statement("Sam cooked paella for Maya.", True),
+                                    Statement("I cooked paella for Maya tonight", False)]
+    assert statements("Caroline went to a support group yesterday (7 May 2023).") == [
+        Statement("Caroline went to a support group yesterday (7 May 2023).", True)]
+    assert statements("Sam lives in Porto (2024-01-02 to 2025-03-16).") == [
+        Statement("Sam lives in Porto (2024-01-02 to 2025-03-16).", True)]
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("Where do I live?", "en"), ("What's the wifi password at Maya's?", "en"),
+    ("Wo wohne ich?", "de"), ("Was ist mein Lieblingsessen?", "de"),
+    ("Où est-ce que j'habite ?", "fr"), ("Quel est mon plat préféré ?", "fr"),
+    ("¿Dónde vivo?", "es"), ("¿Cuál es mi comida favorita?", "es"),
+    ("我住在哪里？", "zh"),
+])
+def test_language_of_a_question(text: str, lang: str) -> None:
+    assert language(text) == lang

@@ -69,14 +69,15 @@ class _Viewing:
 
     @cached_property
     def text(self) -> list[str]:
-        """The meaningful lines, leaving out window chrome that repeats the app or title."""
+        """The lines, leaving out window chrome that repeats the app or title (a line without
+        words stays: a version, an amount or a port alone on a line is often the fact)."""
         chrome = f"{self.app or ''}\n{self.title or ''}".casefold()
-        return [ln for ln in self.lines if _meaningful(ln) and ln.casefold() not in chrome]
+        return [ln for ln in self.lines if ln.casefold() not in chrome]
 
     @property
     def lead(self) -> list[str]:
         """The first few meaningful lines."""
-        return self.text[:_SUMMARY_LINES]
+        return [ln for ln in self.text if _meaningful(ln)][:_SUMMARY_LINES]
 
     @cached_property
     def name(self) -> str:

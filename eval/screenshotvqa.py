@@ -8,7 +8,9 @@ shown to a vision model), cached under ``--workdir`` like ``locomo.py``. Each qu
 answered by the chat agent with active retrieval and scored:
 
 - accuracy: the normalised gold answer (``scoring.normalise_answer``) equals the normalised
-  answer or occurs in it as whole words; with the openai backend also the LLM judge;
+  answer or occurs in it as whole words; with the openai backend also the LLM judge. A pair
+  marked ``withheld`` (a password: a high-sensitivity value never reaches a chat prompt) is
+  not in the accuracy; ``withheld_kept`` is the share of those whose answer does not give it;
 - screenshot recall@k (only where a pair names its ``screenshot``, as ``make_screens.py``
   writes): whether the retrieved memories' ``source_ids`` include that screenshot's input.
 
@@ -27,7 +29,7 @@ import re
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +90,8 @@ async def _one(agent: ChatAgent, user: str, pair: dict, files: dict[str, str],
     response = await agent.answer(pair["question"], user, [])
     row = {"user": user, "app": pair.get("app"), "question": pair["question"],
            "gold": pair["answer"], "answer": response.answer,
-           "match": matches(response.answer, pair["answer"])}
+           "match": matches(response.answer, pair["answer"]),
+           "withheld": bool(pair.get("withheld"))}
     if judge is not None:
         row["judge"], _ = await judge(pair["question"], pair["answer"], response.answer)
     if pair.get("screenshot") in files:
@@ -98,20 +101,30 @@ async def _one(agent: ChatAgent, user: str, pair: dict, files: dict[str, str],
 
 
 def summarise(rows: Sequence[dict], ks: Sequence[int]) -> dict[str, Any]:
-    """Accuracy (overall and per app, where pairs name one), judge accuracy if judged, and
-    screenshot recall@k over the rows that have it."""
-    out: dict[str, Any] = {"questions": len(rows),
-                           "accuracy": float(np.mean([r["match"] for r in rows]))}
-    apps = sorted({r["app"] for r in rows if r.get("app")})
+    """Accuracy (overall and per app, where pairs name one) and judge accuracy if judged, over
+    the answerable rows; the share of withheld rows not given away; screenshot recall@k over
+    the rows that have it."""
+    answerable = [r for r in rows if not r.get("withheld")]
+    withheld = [r for r in rows if r.get("withheld")]
+    out: dict[str, Any] = {"questions": len(rows), "answerable": len(answerable),
+                           "accuracy": _mean(r["match"] for r in answerable)}
+    apps = sorted({r["app"] for r in answerable if r.get("app")})
     if apps:
-        out["accuracy_by_app"] = {app: float(np.mean([r["match"] for r in rows
-                                                      if r.get("app") == app])) for app in apps}
-    if rows and "judge" in rows[0]:
-        out["judge"] = float(np.mean([bool(r["judge"]) for r in rows]))
+        out["accuracy_by_app"] = {app: _mean(r["match"] for r in answerable
+                                             if r.get("app") == app) for app in apps}
+    if answerable and "judge" in answerable[0]:
+        out["judge"] = _mean(bool(r["judge"]) for r in answerable)
+    if withheld:
+        out["withheld_kept"] = _mean(not r["match"] for r in withheld)
     for k in ks:
         found = [r[f"recall@{k}"] for r in rows if f"recall@{k}" in r]
-        out[f"screenshot_recall@{k}"] = float(np.mean(found)) if found else float("nan")
+        out[f"screenshot_recall@{k}"] = _mean(found)
     return out
+
+
+def _mean(values: Iterable[bool]) -> float:
+    found = list(values)
+    return float(np.mean(found)) if found else float("nan")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -156,11 +169,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                            "machine": f"{platform.machine()}, {os.cpu_count()} cores"},
               "ingestion": ingestion, "summary": summary, "questions": rows,
               "wall_s": time.perf_counter() - start}
-    lines = ["| questions | accuracy | " + ("LLM judge | " if judge else "")
-             + " | ".join(f"screenshot R@{k}" for k in args.ks) + " |",
-             "|---" * (2 + bool(judge) + len(args.ks)) + "|",
-             f"| {summary['questions']} | {summary['accuracy']:.3f} | "
+    lines = ["| questions | answerable | accuracy | " + ("LLM judge | " if judge else "")
+             + "withheld kept | " + " | ".join(f"screenshot R@{k}" for k in args.ks) + " |",
+             "|---" * (4 + bool(judge) + len(args.ks)) + "|",
+             f"| {summary['questions']} | {summary['answerable']} | {summary['accuracy']:.3f} | "
              + (f"{summary['judge']:.3f} | " if judge else "")
+             + f"{summary.get('withheld_kept', float('nan')):.3f} | "
              + " | ".join(f"{summary[f'screenshot_recall@{k}']:.3f}" for k in args.ks) + " |"]
     if "accuracy_by_app" in summary:
         lines += ["", "| app | " + " | ".join(summary["accuracy_by_app"]) + " |",

@@ -106,7 +106,7 @@ READS = [
     ["search", "Lisbon"], ["list", "episodic"], ["get", "semantic", "some-id"],
     ["history", "some-id"], ["delete", "semantic", "some-id"], ["undo", "some-id"],
     ["pending"], ["failed"], ["flush"], ["retry"], ["chat", "Where do I live?"],
-    ["export", "{tmp}/backup"],
+    ["context", "Where do I live?"], ["export", "{tmp}/backup"],
 ]
 
 

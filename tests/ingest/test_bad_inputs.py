@@ -217,3 +217,14 @@ def test_a_good_text_beside_a_broken_image_is_stored(face: Face, tmp_path: Path)
     facts = " ".join(item.summary for item in face.store.list("semantic", USER))
     assert "Lisbon" in facts and "marine biologist" in facts
     assert statuses(face.store)[broken][0] == "failed"
+
+
+def test_the_cli_says_in_words_why_nothing_was_stored(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MIRIX_LIKE_CONFIG", str(tmp_path / "no-config.toml"))
+    monkeypatch.setenv("MIRIX_LIKE_BACKEND", "offline")
+    result = CliRunner().invoke(app, ["add", "thanks!", "--user", USER, "--store",
+                                      str(tmp_path / "store")])
+    assert result.exit_code == 0, result.output
+    [line] = [x for x in result.output.splitlines() if x.startswith("nothing stored from")]
+    assert line.startswith("nothing stored from 1 input: ") and len(line.split(": ", 1)[1]) > 3

@@ -184,7 +184,7 @@ def test_every_answer_shows_its_memories_above_the_input_box(served: Served, pag
                  "I work as a nurse at the city hospital."):
         page.fill("#chat-input", fact)
         page.click("#remember")
-        expect(page.locator(".turn").last).to_contain_text("→")
+        expect(page.locator(".turn").last).to_contain_text(f"{fact} →")  # this one, done
     questions = ["What is my favourite food?", "Where does Maya live?", "What is my job?",
                  "Who is Maya?", "What do I like to eat?", "Where do I work?"]
     for n, question in enumerate(questions):

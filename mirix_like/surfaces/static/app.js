@@ -157,7 +157,8 @@ async function remember() {
     const report = await api("POST", "/api/add", { content, flush: true });
     const created = Object.entries(report.created).map(([t, ids]) => `${ids.length} ${t}`);
     addTurn("remembered", `${content} → ${created.join(", ") || "nothing new"}`);
-    $("chat-input").value = "";
+    // Keep what was typed while it was being remembered.
+    if ($("chat-input").value.trim() === content) $("chat-input").value = "";
     say("chat", report.errors.join("; "), report.errors.length > 0);
   } catch (error) {
     say("chat", error.message, true);

@@ -239,8 +239,27 @@ def _item_calls(memory_type: str, user: str) -> list[FunctionCall]:
                 "source_ids": item["source_ids"],
             }))
     if fresh:
-        calls.append(_call(f"insert_{memory_type}", {"items": fresh}))
+        calls.append(_call(f"insert_{memory_type}", {"items": _one_per_name(fresh)}))
     return calls or [_call("no_changes", {"reason": f"nothing for {memory_type} memory"})]
+
+
+def _one_per_name(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """New items of one name as one item: a type with names keeps one per person or thing
+    ("Maya is Sam's sister." and "Maya lives in Lisbon." make one item about Maya)."""
+    kept: list[dict[str, Any]] = []
+    by_name: dict[str, dict[str, Any]] = {}
+    for item in items:
+        name = str(item.get("name") or "").casefold()
+        first = by_name.get(name)
+        if not name or "supersedes" in item or first is None or "supersedes" in first:
+            by_name.setdefault(name, item)
+            kept.append(item)
+            continue
+        for field in ("summary", "details"):
+            parts = [str(first.get(field) or ""), str(item.get(field) or "")]
+            first[field] = " ".join(dict.fromkeys(p for p in parts if p))
+        first["source_ids"] = list(dict.fromkeys([*first["source_ids"], *item["source_ids"]]))
+    return kept
 
 
 def _key_text(item: dict[str, Any]) -> str:

@@ -245,3 +245,43 @@ def test_the_readme_question_is_answered_from_the_memory_it_shows(memory: Memory
     response = memory.chat("Where do I live now?", user_id=USER)
     assert response.answer == "Sam lives in Lisbon."
     assert any("Lisbon" in str(h.item) for h in response.memories)
+
+
+@pytest.mark.parametrize(("text", "name", "says"), [
+    ("My sister Maya lives in Lisbon.", "Maya", "Lisbon"),
+    ("My brother Leo lives in Porto and he is a chef.", "Leo", "Porto"),
+    ("Dario is my climbing partner; he works at Google.", "Dario", "climbing partner"),
+    ("My tennis coach Ravi is from Chennai.", "Ravi", "Chennai"),
+])
+def test_facts_about_someone_else_make_one_semantic_item_about_them(
+        memory: MemorySystem, text: str, name: str, says: str) -> None:
+    add(memory, text, "s1")
+    [item] = [f for f in memory.list("semantic", user_id=USER) if f.name == name]
+    assert says in f"{item.summary} {item.details}" and item.source_ids == ["s1"]
+    assert not any(says in block.value for block in memory.list("core", user_id=USER))
+
+
+def test_facts_about_the_user_land_in_the_core_block(memory: MemorySystem) -> None:
+    for n, said in enumerate(["My favourite food is ramen.", "I work as a nurse at St. Mary's.",
+                              "I'm allergic to peanuts.", "I speak Portuguese and Spanish."]):
+        add(memory, said, f"c{n}")
+    human = memory.store.get("core", USER, "human").value
+    for fact in ("favourite food is ramen", "nurse at St. Mary's", "allergic to peanuts",
+                 "speaks Portuguese"):
+        assert fact in human
+
+
+@pytest.mark.parametrize(("text", "steps"), [
+    ("To deploy: first run make build, then make test, finally push.", 3),
+    ("To reset the router, unplug it, wait 30 seconds, then plug it back in.", 3),
+    ("Steps to renew my passport: fill in the form, then book an appointment, and finally "
+     "bring two photos.", 3),
+    ("Backup routine:\n1. plug in the drive\n2. run the backup script\n3. eject the drive\n"
+     "4. put it in the drawer", 4),
+])
+def test_step_sequences_become_one_procedure(memory: MemorySystem, text: str,
+                                             steps: int) -> None:
+    report = add(memory, text, "p1")
+    assert "procedural" in report.routed
+    [procedure] = memory.list("procedural", user_id=USER)
+    assert len(procedure.steps) == steps and procedure.source_ids == ["p1"]

@@ -31,11 +31,17 @@ _NUMBERED_LINE = re.compile(
 _BULLET_LINE = re.compile(r"^\s*[-*•·]\s+(?P<s>.+?)\s*$", re.MULTILINE)
 _INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))(?:step\s*)?(?P<n>\d{1,2})[.)]\s+", re.IGNORECASE)
 _SEQUENCE_EN = re.compile(
-    r"(?:,?\s*\band\s+)?\b(?:first(?:ly)?\s*[,:]|firstly|first of all,?|to start(?: with)?,|"
+    r"(?:,?\s*\b(?:and|und|et|y)\s+)?\b"
+    r"(?:first(?:ly)?\s*[,:]|firstly|first of all,?|to start(?: with)?,|"
     r"(?:(?<=^)|(?<=[:;,.!?]\s)|(?<=[:;,.!?]))first\b|then|next,|after that,?|afterwards,?|"
-    r"finally,?|lastly,?)\s*",
+    r"finally,?|lastly,?|"
+    # German, French, Spanish: "zuerst ... dann ...", "d'abord ... ensuite ...", "primero ... luego"
+    r"zuerst,?|erstens,?|dann|danach,?|anschließend,?|zum\s+schluss,?|schließlich,?|"
+    r"d['’]abord,?|ensuite,?|puis|enfin,?|primero,?|luego,?|después,?|finalmente,?|"
+    r"por\s+último,?)\s*",
     re.IGNORECASE,
 )
+_OPENERS = r"首先|第一步|first|to start|zuerst|erstens|d['’]abord|primero"
 _SEQUENCE_ZH = re.compile(r"(?:首先|然后|接着|之后|最后|第[一二三四五六七八九十]步)[，,：:]?")
 _HOWTO = re.compile(
     r"\b(?:how\s+to|how\s+do|steps?|instructions?|recipe|guide|procedure|process|routine|workflow|"
@@ -53,7 +59,19 @@ _ROUTINE = re.compile(
     re.IGNORECASE,
 )
 _FIRST_NUMBER = any_of("1.", "1)")
-_FIRST_WORD = re.compile(r"(?i:first|to start)|首先|第一步")
+_FIRST_WORD = re.compile(r"(?i:first|to start|zuerst|erstens|d['’]abord|primero)|首先|第一步")
+# "To reset the router, unplug it, ... then ...", "Steps to renew my passport: ..., then ...".
+_GOAL = re.compile(
+    r"^(?:(?:how\s+)?to\s+[^,:;]{3,80}|[^:]{0,60}\b(?:steps?|instructions?|how\s+to|procedure|"
+    r"process|checklist|recipe)\b[^:]{0,60})\s*[,:]\s*",
+    re.IGNORECASE,
+)
+_ORDER_WORD = re.compile(r"\b(?:then|finally|next|after\s+that)\b", re.IGNORECASE)
+_LIST_CUT = re.compile(
+    r"\s*[,;]\s*(?:and\s+)?(?:then\s+|finally\s+|next\s+|after\s+that\s+)?|"
+    r"\s+(?:and\s+)?(?:then|finally)\s+",
+    re.IGNORECASE,
+)
 _NOT_IMPERATIVE = word_set("i we you he she they it this that there the a an my our")
 
 
@@ -73,7 +91,7 @@ def _inline_steps(text: str) -> tuple[str, list[str]] | None:
 def _sequence_steps(text: str, zh: bool) -> tuple[str, list[str]] | None:
     """Steps told in order: "First, ... then ... finally ...", "首先……然后……最后……"."""
     marks = list((_SEQUENCE_ZH if zh else _SEQUENCE_EN).finditer(text))
-    if len(marks) < 2 or not re.match(r"首先|第一步|first|to start", marks[0].group(0), re.I):
+    if len(marks) < 2 or not re.match(_OPENERS, marks[0].group(0), re.I):
         return None
     ends = [m.start() for m in marks[1:]] + [len(text)]
     steps = [text[m.end() : end].strip(" ,，;；.。") for m, end in zip(marks, ends, strict=True)]
@@ -82,6 +100,17 @@ def _sequence_steps(text: str, zh: bool) -> tuple[str, list[str]] | None:
     if len(steps) < 2 or not (_HOWTO.search(text) or (imperative and not zh)):
         return None
     return text[: marks[0].start()], steps
+
+
+def _goal_steps(text: str) -> tuple[str, list[str]] | None:
+    """Steps listed after their goal, in order: "To reset it, unplug it, wait, then plug in"."""
+    goal = _GOAL.match(text)
+    if goal is None or not _ORDER_WORD.search(text, goal.end()):
+        return None
+    steps = [s.strip() for s in _LIST_CUT.split(text[goal.end() :].rstrip(" .!")) if s.strip()]
+    if len(steps) < 2 or any(s.split()[0].lower() in _NOT_IMPERATIVE for s in steps):
+        return None
+    return text[: goal.end()].rstrip(" ,:"), steps
 
 
 @lru_cache(maxsize=8192)
@@ -97,6 +126,8 @@ def _steps(text: str) -> tuple[str, tuple[str, ...]] | None:
     found = _inline_steps(text) if _FIRST_NUMBER.search(text) else None
     if found is None and _FIRST_WORD.search(text):
         found = _sequence_steps(text, is_zh(text))
+    if found is None:
+        found = _goal_steps(text)
     return (found[0].strip(), tuple(found[1])) if found else None
 
 
@@ -112,7 +143,8 @@ def extract_procedural(inputs: list[InputText]) -> list[Row]:
         intro, steps = found
         zh, subject = prep.zh, subject_of(inp, prep.zh)
         intro = re.sub(r"^To\s+(?=[a-z])", "How to ", clean_lead(intro.rstrip(":：").strip()))
-        if len(content_words(intro)) >= 2 or len(CJK.findall(intro)) >= 4:
+        if (len(content_words(intro)) >= 2 or len(CJK.findall(intro)) >= 4
+                or intro.startswith("How to ")):
             summary = third_person(intro, subject, zh)
         elif zh:
             summary = f"{subject}分享的步骤，第一步：{steps[0]}"

@@ -23,10 +23,11 @@ from mirix_like.offline.language import (
     word_set,
 )
 
-_NAME = r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})"
+_NAME = r"(?P<name>(?:(?:Mr|Mrs|Ms|Dr|Prof)\.\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})"
 _REL = (
     r"(?P<rel>(?:(?:new|little|older|younger|big|baby|best|oldest|youngest|eldest|pet|home|other|"
-    r"late)\s+)?(?:dogs?|cats?|pets?|puppy|kitten|bird|parrot|fish|horse|bunny|rabbit|hamster|"
+    r"late|[a-z]+ing|family|work|school|college|music|tennis|chess|golf|running|business)\s+)?"
+    r"(?:dogs?|cats?|pets?|puppy|kitten|bird|parrot|fish|horse|bunny|rabbit|hamster|"
     r"turtle|sons?|daughters?|kids?|child|children|baby|husband|wife|partner|spouse|fianc[ée]e?|"
     r"boyfriend|girlfriend|brothers?|sisters?|siblings?|mom|mother|mum|dad|father|grandma|"
     r"grandmother|grandpa|grandfather|aunt|uncle|cousin|nephew|niece|friends?|buddy|boss|"

@@ -11,6 +11,7 @@ from mirix_like.offline.changes import in_time
 from mirix_like.offline.language import sentences_of, word_set
 from mirix_like.offline.plain import language, statements
 from mirix_like.offline.timeparse import describe
+from mirix_like.retrieval.ranking import asks_before
 from mirix_like.retrieval.topics import CJK_RUN, QUESTION_WORDS, STOPWORDS, TOKEN, ZH_STOP
 
 NO_ANSWER = "I don't have that in memory."
@@ -142,7 +143,8 @@ def answer(question: str, memories: list[str]) -> str:
     nothing = _NO_ANSWERS.get(lang, NO_ANSWER)
     memories = in_time(question, memories)
     wanted = _terms(question)
-    names = _names(question) if lang == "en" else set()
+    # "Where did I live before Vienna?" names what replaced the answer, not what it is about.
+    names = _names(question) if lang == "en" and not asks_before(question) else set()
     said = [[s for s in statements(m) if not names or _mentions(s.text, names)]
             for m in memories]
     if not wanted or not any(said):

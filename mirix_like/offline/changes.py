@@ -101,6 +101,14 @@ _NEGATION = re.compile(r"(?i:\bno\s+longer\b|\bnot\b.*\b(?:anymore|any\s+more)\b
                        r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
 PAST = re.compile(r"\((?:until \d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2})\)")
 """How a rendered item or line says it is no longer true (see ``memory_types.semantic``)."""
+_FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bich\b|\bje\b|\bj['’]|\bme\s+(?:mudé|he)\b|"
+                    r"\b(?:vivo|trabajo)\b)|我(?!的)|^\s*(?i:moved|relocated|quit|joined|left)\b")
+_OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|my|er|sie|il|elle|ils|mon|ma|mes|"
+                    r"mein\w*|mi|mis)\b)|[他她]|我的")
+_MY = re.compile(r"(?i:\bmy\s+(?:all-time\s+|new\s+)?|\bmein\w*\s+|\bmon\s+|\bma\s+|\bmi\s+)$|"
+                 r"我(?:的)?(?:最)?$")
+_SINCE = re.compile(r"\(since \d{4}-\d{2}-\d{2}\)")
+_STOPS = ".!?。！？ "
 _UNDATED = re.compile(r"\s*\((?:since|until) \d{4}-\d{2}-\d{2}\)|\s*\(\d{4}-\d{2}-\d{2} to "
                       r"\d{4}-\d{2}-\d{2}\)")
 _SUBJECT = {"{s} wohnt": "Der Nutzer", "{s} habite": "L'utilisateur", "{s} travaille":
@@ -136,10 +144,12 @@ def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def settings(text: str, subject: str | None = None) -> list[Setting]:
+def settings(text: str, subject: str | None = None, *, own: bool = False) -> list[Setting]:
     """The one-valued slots ``text`` sets or ends, sentence by sentence, its statements about
     ``subject`` (default: the user). In a sentence a new value wins over the end of the same
-    slot ("I quit Acme and joined Globex"), and change words over lasting ones."""
+    slot ("I quit Acme and joined Globex"), and change words over lasting ones. With ``own``
+    (a message, not a stored fact) only what the speaker says about themself counts: not
+    "my brother lives in Porto"."""
     found: list[Setting] = []
     prep = prepare(_UNDATED.sub("", text))
     if subject is None:
@@ -149,6 +159,8 @@ def settings(text: str, subject: str | None = None) -> list[Setting]:
         here: dict[str, Setting] = {}
         for pattern in _PATTERNS:
             for match in pattern.regex.finditer(sentence):
+                if own and not _by_speaker(sentence, match, pattern.slot):
+                    continue
                 slot = pattern.slot.format(k=_key(match.groupdict().get("k") or ""))
                 value = None if negated else match["v"].strip()
                 before = here.get(slot)
@@ -157,10 +169,24 @@ def settings(text: str, subject: str | None = None) -> list[Setting]:
                     here[slot] = Setting(slot, value, _statement(pattern, match, subject),
                                          pattern.change or negated)
         for pattern in _ENDS:
-            if pattern.regex.search(sentence) and pattern.slot not in here:
+            match = pattern.regex.search(sentence)
+            if match and pattern.slot not in here and (
+                    not own or _by_speaker(sentence, match, pattern.slot)):
                 here[pattern.slot] = Setting(pattern.slot, None, "", True)
         found.extend(here.values())
     return found
+
+
+def _by_speaker(sentence: str, match: re.Match[str], slot: str) -> bool:
+    """Whether the speaker is the subject of the statement ``match`` found in ``sentence``:
+    "my" right before a favourite, else a first-person subject (a verb may say it: "vivo",
+    "me mudé") with nobody else named after it."""
+    before = sentence[:match.start()]
+    if slot.startswith("favourite"):
+        return bool(_MY.search(before))
+    head = before + " ".join(match.group(0).split()[:2])
+    marks = list(_FIRST.finditer(head))
+    return bool(marks) and not _OTHER.search(head[marks[-1].end():])
 
 
 def since(inp: InputText) -> datetime:
@@ -193,7 +219,7 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
         found = settings(fact["content"], subject="")
         setting = found[0] if len(found) == 1 else None
         if inp is not None:
-            for said in settings(inp.text, subject_of(inp, prepare(inp.text).zh)):
+            for said in settings(inp.text, subject_of(inp, prepare(inp.text).zh), own=True):
                 if setting is not None and said.slot == setting.slot:
                     setting = said if setting.change or said.value is None else setting
         content = setting.statement if setting and setting.change and setting.value else (
@@ -207,7 +233,7 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
         if inp.role not in (None, "user", "assistant"):
             continue
         label = "persona" if inp.role == "assistant" else "human"
-        for said in settings(inp.text, subject_of(inp, prepare(inp.text).zh)):
+        for said in settings(inp.text, subject_of(inp, prepare(inp.text).zh), own=True):
             if (label, said.slot) not in covered:
                 covered.add((label, said.slot))
                 lines.append((label, said.statement, said, since(inp)))
@@ -298,15 +324,41 @@ def superseded(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]
 
 
 def in_time(question: str, memories: Sequence[str]) -> list[str]:
-    """The memories an answer to ``question`` may quote: for a question about before only
-    the sentences of facts that were replaced (when some are there), else only what is still
-    true (sentences marked with an end left out)."""
-    past = asks_before(question)
+    """The memories an answer to ``question`` may quote, best first.
+
+    For a question about before: only the sentences of facts that were replaced, when some
+    are there. Otherwise what is true now: replaced facts are left out, and so are other
+    sentences naming a replaced value and not the value that replaced it (the old message
+    "I live in Lisbon"); the facts that replaced another come first, to win ties.
+    """
+    if asks_before(question):
+        past = [" ".join(p for p in sentences_of(m) if PAST.search(p)) for m in memories]
+        return [m for m in past if m] or list(memories)
+    old, new = _values(memories, PAST), _values(memories, _SINCE)
+    stale = [v for v in old - new if v]
     kept = []
     for memory in memories:
-        parts = [part for part in sentences_of(memory) if bool(PAST.search(part)) == past]
+        parts = [p for p in sentences_of(memory) if not PAST.search(p) and not (
+            _names(p, stale) and not _names(p, list(new)))]
         if parts:
             kept.append(" ".join(parts))
-    if past and not kept:
-        return list(memories)
-    return kept
+    return sorted(kept, key=lambda m: not _SINCE.search(m))
+
+
+def _values(memories: Sequence[str], marker: re.Pattern[str]) -> set[str]:
+    """The slot values (and vault values) stated by the sentences ``marker`` marks."""
+    found = set()
+    for memory in memories:
+        for part in sentences_of(memory):
+            if not marker.search(part):
+                continue
+            text = _UNDATED.sub("", part)
+            found.update(_key(s.value) for s in settings(text) if s.value)
+            if " is " in text:  # a vault value: "<caption> is <value>."
+                found.add(_key(text.rsplit(" is ", 1)[1].rstrip(_STOPS)))
+    return found
+
+
+def _names(sentence: str, values: Sequence[str]) -> bool:
+    low = _key(sentence)
+    return any(re.search(rf"(?<!\w){re.escape(v)}(?!\w)", low) for v in values)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from mirix_like.offline.changes import settings
 from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import (
     ADV_GROUP,
@@ -98,8 +99,11 @@ def extract_core(inputs: list[InputText]) -> list[Row]:
 
 
 def _concerns(inp: InputText) -> bool:
+    """A lasting fact about the speaker, or a statement of where they live or work in any
+    language the change rules read (the core manager adds those, :mod:`..changes`)."""
     prep = prepare(inp.text)
-    return any(_core_clauses(s, prep.zh) for s in prep.sentences())
+    return any(_core_clauses(s, prep.zh) for s in prep.sentences()) or bool(
+        settings(inp.text, own=True))
 
 
 EXTRACTOR = Extractor("core", extract_core, _concerns)

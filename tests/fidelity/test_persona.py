@@ -1,0 +1,121 @@
+"""A persona told over four sessions, some facts changed later, asked back on the offline default.
+
+Every current fact must be answered with its current value, every question about before with
+the value it replaced, and no answer may carry the prompt's rendering.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from mirix_like import MemorySystem
+
+USER = "mara"
+SESSIONS = [
+    ("2025-01-10T09:00:00+00:00", [
+        "Hi! I live in Lisbon, in a flat near the river.",
+        "I work at Acme Robotics as a product designer.",
+        "My favourite food is ramen.",
+        "You can reach me on +351 912 345 678.",
+        "My gym locker code is 4471.",
+    ]),
+    ("2025-03-02T19:30:00+00:00", [
+        "I'm allergic to peanuts, so please remember that.",
+        "I have two cats, Miso and Tofu.",
+        "My email is mara.k@oldmail.com",
+        "I'm vegetarian.",
+    ]),
+    ("2025-09-15T08:00:00+00:00", [
+        "Big news: I moved to Vienna last week!",
+        "Also, I quit Acme Robotics and joined Globex.",
+        "I changed my gym locker code to 7730.",
+    ]),
+    ("2026-02-01T12:00:00+00:00", [
+        "These days my favourite food is sushi.",
+        "Got a new phone number: +43 660 1234567.",
+        "My new email address is mara@keller.dev.",
+        "I play the cello in a small orchestra.",
+    ]),
+]
+CURRENT = {
+    "Where do I live now?": "Vienna",
+    "Which company do I work for?": "Globex",
+    "What's my favourite food?": "sushi",
+    "What is my phone number?": "+43 660 1234567",
+    "What's my email address?": "mara@keller.dev",
+    "What am I allergic to?": "peanuts",
+    "How many cats do I have?": "two",
+    "Which instrument do I play?": "cello",
+    "Am I vegetarian?": "vegetarian",
+}
+BEFORE = {
+    "Where did I live before Vienna?": "Lisbon",
+    "Where did I work before Globex?": "Acme Robotics",
+    "What was my favourite food before?": "ramen",
+    "What was my old phone number?": "+351 912 345 678",
+    "What was my previous email address?": "mara.k@oldmail.com",
+}
+REPLACED = {"Where do I live now?": "Lisbon", "Which company do I work for?": "Acme",
+            "What's my favourite food?": "ramen", "What is my phone number?": "+351",
+            "What's my email address?": "oldmail"}
+LEAKS = re.compile(
+    r"</?\w+>|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content|context):|\[[^\]]*UTC\]|"
+    r"^\s*\[\d{4}-\d{2}-\d{2}|[{}]|\"\w+\":|\[\w+, (?:low|medium|high)\]")
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> MemorySystem:
+    path: Path = tmp_path_factory.mktemp("persona")
+    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
+        for at, texts in SESSIONS:
+            for text in texts:
+                system.add([{"role": "user", "content": text}], user_id=USER, occurred_at=at)
+            report = system.flush(USER)
+            assert report.failed_inputs == [] and report.pending_inputs == []
+        yield system
+
+
+def _answer(memory: MemorySystem, question: str) -> str:
+    answer = memory.chat(question, user_id=USER).answer
+    assert not LEAKS.search(answer), f"{question!r} leaks rendering: {answer!r}"
+    return answer
+
+
+@pytest.mark.parametrize("question", CURRENT)
+def test_every_current_fact_is_answered_with_its_current_value(memory: MemorySystem,
+                                                               question: str) -> None:
+    answer = _answer(memory, question)
+    assert CURRENT[question].casefold() in answer.casefold(), answer
+    if question in REPLACED:
+        assert REPLACED[question].casefold() not in answer.casefold(), answer
+
+
+@pytest.mark.parametrize("question", BEFORE)
+def test_every_before_question_gets_the_value_that_was_replaced(memory: MemorySystem,
+                                                                question: str) -> None:
+    assert BEFORE[question].casefold() in _answer(memory, question).casefold()
+
+
+def test_the_stored_facts_say_what_holds_now_and_what_held_until_when(
+        memory: MemorySystem) -> None:
+    block = memory.get("core", "human", user_id=USER).value
+    assert "Vienna (since 2025-09-08)" in block and "Globex (since 2025-09-15)" in block
+    assert "Lisbon" not in block and "Acme" not in block
+    past = {f.summary: f for f in memory.list("semantic", user_id=USER)
+            if f.valid_until is not None}
+    lisbon = next(f for s, f in past.items() if "Lisbon" in s)
+    assert lisbon.valid_until.date().isoformat() == "2025-09-08"
+    codes = {e.secret_value: e for e in memory.store.list("knowledge_vault", USER,
+                                                          reveal_secrets=True)
+             if e.caption.startswith("Gym locker code")}
+    assert set(codes) == {"4471", "7730"}
+    assert codes["7730"].valid_until is None and codes["4471"].is_past()
+    assert codes["4471"].valid_until == codes["7730"].valid_from
+
+
+def test_a_high_sensitivity_code_never_reaches_an_answer(memory: MemorySystem) -> None:
+    answer = memory.chat("What is my gym locker code now?", user_id=USER).answer
+    assert "7730" not in answer and "4471" not in answer

@@ -53,6 +53,8 @@ def test_facts_about_the_user_go_to_core(text: str, line: str) -> None:
     ("My dog Biscuit is a golden retriever.", "Biscuit", "golden retriever"),
     ("Paris is the capital of France.", "Paris", "capital of France"),
     ("我的女儿叫小雨。", "小雨", "女儿"),
+    ("我妹妹小丽住在杭州。", "小丽", "杭州"),
+    ("我的同事老王是四川人。", "老王", "四川"),
 ])
 def test_facts_about_other_people_places_and_things_go_to_semantic(
         text: str, name: str, says: str) -> None:

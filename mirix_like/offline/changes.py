@@ -329,7 +329,8 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
     For a question about before: only the sentences of facts that were replaced, when some
     are there. Otherwise what is true now: replaced facts are left out, and so are other
     sentences naming a replaced value and not the value that replaced it (the old message
-    "I live in Lisbon"); the facts that replaced another come first, to win ties.
+    "I live in Lisbon"; not "I'm no longer vegetarian"); the facts that replaced another come
+    first, to win ties.
     """
     if asks_before(question):
         past = [" ".join(p for p in sentences_of(m) if PAST.search(p)) for m in memories]
@@ -339,7 +340,7 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
     kept = []
     for memory in memories:
         parts = [p for p in sentences_of(memory) if not PAST.search(p) and not (
-            _names(p, stale) and not _names(p, list(new)))]
+            _names(p, stale) and not _names(p, list(new)) and not _NEGATION.search(p))]
         if parts:
             kept.append(" ".join(parts))
     return sorted(kept, key=lambda m: not _SINCE.search(m))

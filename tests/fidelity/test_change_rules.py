@@ -1,0 +1,133 @@
+"""The offline rules for facts that change: what a statement sets, what it replaces, and
+which memories an answer may quote, in the languages the rules read."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from mirix_like import MemorySystem
+from mirix_like.offline.changes import core_calls, in_time, settings, superseded
+from mirix_like.offline.language import InputText
+from mirix_like.retrieval.ranking import asks_before
+
+SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("text", "slot", "value"), [
+    ("I moved to Vienna last week.", "home", "Vienna"),
+    ("We finally relocated to New York City.", None, None),  # "we": not the speaker alone
+    ("Relocated to Montreal in May.", "home", "Montreal"),
+    ("I'm based in Toronto these days.", "home", "Toronto"),
+    ("Also, I quit Acme Robotics and joined Globex.", "work", "Globex"),
+    ("I started working at Initech on Monday.", "work", "Initech"),
+    ("I no longer work at Globex.", "work", None),
+    ("These days my favourite food is sushi.", "favourite food", "sushi"),
+    ("I'm not vegetarian anymore.", "diet", None),
+    ("I got engaged last month!", "relationship", "engaged"),
+    ("Ich bin nach Hamburg gezogen.", "home", "Hamburg"),
+    ("Ich arbeite jetzt bei Bosch.", "work", "Bosch"),
+    ("J'ai déménagé à Marseille.", "home", "Marseille"),
+    ("Je travaille maintenant chez Airbus.", "work", "Airbus"),
+    ("Me mudé a Sevilla.", "home", "Sevilla"),
+    ("Ahora trabajo en Iberia.", "work", "Iberia"),
+    ("我搬到北京了。", "home", "北京"),
+    ("我现在在阿里巴巴工作。", "work", "阿里巴巴"),
+])
+def test_what_a_message_sets_about_its_speaker(text: str, slot: str | None,
+                                               value: str | None) -> None:
+    found = {s.slot: s.value for s in settings(text, own=True)}
+    assert found == ({} if slot is None else {slot: value})
+
+
+@pytest.mark.parametrize("text", ["My brother Leo lives in Porto and he is a chef.",
+                                  "I think my sister lives in Rome.",
+                                  "Leo's favourite food is pizza.", "Mon frère habite à Lyon.",
+                                  "Mi hermana vive en Roma.", "我的哥哥住在上海。"])
+def test_what_someone_else_does_is_not_the_speakers_fact(text: str) -> None:
+    assert settings(text, own=True) == []
+
+
+def _said(text: str) -> InputText:
+    return InputText(source_id="m1", text=text, speaker=None, role="user", occurred_at=SAID_AT)
+
+
+def test_a_move_replaces_the_line_and_dates_it_when_it_happened() -> None:
+    blocks = {"human": ["The user lives in Lisbon.", "The user likes tea."]}
+    fact = {"label": "human", "content": "The user moved to Vienna last week.",
+            "source_ids": ["m1"]}
+    [(tool, args)] = core_calls([fact], [_said("I moved to Vienna last week.")], blocks)
+    assert tool == "core_replace" and args["line_numbers"] == [1]
+    assert args["content"] == "The user lives in Vienna."
+    assert args["valid_from"].startswith("2025-09-08")  # "last week", not the message's day
+
+
+def test_the_same_value_again_or_a_new_slot_replaces_nothing() -> None:
+    blocks = {"human": ["The user lives in Vienna (since 2025-09-08)."]}
+    assert core_calls([], [_said("I live in Vienna.")], blocks) == []
+    assert core_calls([], [_said("I work at Globex.")], blocks) == [
+        ("core_append", {"label": "human", "content": "The user works at Globex."})]
+
+
+def test_an_ending_removes_the_line_and_keeps_it_as_past() -> None:
+    blocks = {"human": ["The user works at Globex.", "The user likes tea."]}
+    [(tool, args)] = core_calls([], [_said("I quit Globex.")], blocks)
+    assert tool == "core_replace" and args["line_numbers"] == [1] and args["content"] == ""
+    assert args["valid_from"].startswith("2025-09-15")
+
+
+def _shown(item_id: str, **fields: object) -> dict[str, object]:
+    return {"id": item_id, "text": "", "fields": {"valid_until": None, **fields}}
+
+
+def test_which_shown_items_a_new_one_replaces() -> None:
+    code = {"caption": "Gym locker code of the user", "secret_value": "7730"}
+    shown = [_shown("v1", caption="Gym locker code of the user"),
+             _shown("v2", caption="Wifi password of the user"),
+             {**_shown("v0", caption="Gym locker code of the user"),
+              "fields": {"caption": "Gym locker code of the user", "valid_until": "2025-01-01"}}]
+    assert superseded("knowledge_vault", code, shown) == ["v1"]
+    facts = [_shown("s1", name="Maya", summary="Maya lives in Porto."),
+             _shown("s2", name="Maya", summary="Maya is a marine biologist.")]
+    assert superseded("semantic", {"name": "Maya", "summary": "Maya lives in Madrid."},
+                      facts) == ["s1"]
+    assert superseded("semantic", {"name": "Maya", "summary": "Maya lives in Porto."},
+                      facts) == []
+
+
+@pytest.mark.parametrize("question", ["Where did I live before Vienna?", "What was my old code?",
+                                      "Where did I work previously?", "Wo habe ich früher gewohnt?",
+                                      "Où habitais-je avant ?", "¿Dónde vivía antes?",
+                                      "我以前住在哪里？"])
+def test_questions_about_before(question: str) -> None:
+    assert asks_before(question)
+
+
+def test_answers_quote_what_is_true_now_unless_asked_about_before() -> None:
+    memories = ["The user lives in Vienna (since 2025-09-08).", "The user lives in Lisbon.",
+                "The user lives in Lisbon (until 2025-09-08).", "The user is no longer in Lisbon."]
+    assert in_time("Where do I live?", memories) == [
+        "The user lives in Vienna (since 2025-09-08).", "The user is no longer in Lisbon."]
+    assert in_time("Where did I live before Vienna?", memories) == [
+        "The user lives in Lisbon (until 2025-09-08)."]
+    assert in_time("Where did I live before?", memories[:2]) == memories[:2]
+
+
+@pytest.mark.parametrize(("first", "then", "now", "before"), [
+    ("Ich wohne in Berlin.", "Ich bin nach Hamburg gezogen.", "Hamburg", "Berlin"),
+    ("J'habite à Lyon.", "J'ai déménagé à Marseille.", "Marseille", "Lyon"),
+    ("Vivo en Madrid.", "Me mudé a Sevilla.", "Sevilla", "Madrid"),
+    ("我住在上海。", "我搬到北京了。", "北京", "上海"),
+])
+def test_a_move_in_another_language_is_stored_with_its_past(tmp_path: Path, first: str,
+                                                            then: str, now: str,
+                                                            before: str) -> None:
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as memory:
+        memory.add(first, user_id="u", occurred_at="2025-01-01T10:00:00+00:00", flush=True)
+        memory.add(then, user_id="u", occurred_at="2025-06-01T10:00:00+00:00", flush=True)
+        block = memory.get("core", "human", user_id="u").value
+        assert now in block and before not in block and "(since 2025-06-01)" in block
+        [past] = memory.list("semantic", user_id="u")
+        assert before in past.summary and past.valid_until.date().isoformat() == "2025-06-01"

@@ -23,7 +23,7 @@ from mirix_like.retrieval.ranking import asks_before
 __all__ = ["PAST", "Setting", "block_lines", "core_calls", "in_time", "replacing", "settings",
            "since", "superseded"]
 
-_NAME = r"[A-Z\u00c0-\u00de][\w'’-]*"
+_NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
 _PLACE = r"(?P<v>" + _NAME + r"(?:\s+(?:de\s+|del\s+|am\s+|an\s+der\s+)?" + _NAME + r")*)"
 _ZH_PLACE = r"(?P<v>[\u4e00-\u9fff]{2,8}?)(?=了|啦|[，。！？；,.!?\s]|$)"
 _NOW = r"(?:now\s+|currently\s+|jetzt\s+|nun\s+|maintenant\s+|ahora\s+)?"
@@ -54,15 +54,19 @@ _PATTERNS = (
        _EN_HOME, True),
     _p("work", r"\b(?i:works?|working|employed)\s+" + _NOW + r"(?:at|for|with|by)\s+" + _PLACE,
        _EN_WORK),
-    _p("work", r"\b(?i:joined|hired\s+by|new\s+job\s+(?:is\s+)?at|started\s+(?:a\s+new\s+job\s+|"
-       r"working\s+)at|switched\s+to|moved\s+over\s+to)\s+" + _PLACE, _EN_WORK, True),
+    _p("work", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?an?\s+[a-z]+(?:\s+[a-z]+)?\s+(?:at|for|with)\s+"
+       + _PLACE, _EN_WORK),
+    _p("work", r"\b(?i:joined|hired\s+by|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?(?:at|with)|"
+       r"got\s+a\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+|working\s+)at|"
+       r"switched\s+to|moved\s+over\s+to|new\s+employer\s+is)\s+" + _PLACE, _EN_WORK, True),
     _p("job", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
     _p("relationship", r"\b(?i:am|is|['’]m|got|became)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
        r"(?P<v>married|single|divorced|engaged|widowed|separated)\b", "{s} is {v}."),
     _p("diet", r"\b(?i:am|is|['’]m|became|went|gone)\s+(?:now\s+|no\s+longer\s+|not\s+)?(?:an?\s+)?"
        r"(?P<v>vegetarian|vegan|pescatarian)\b", "{s} is {v}."),
-    _p("favourite {k}", r"\b(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+"
+    _p("favourite {k}", r"\b(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+"
+       r"(?:(?:these\s+days|nowadays|now|lately|at\s+the\s+moment)\s+)?(?:is|are)\s+"
        r"(?:now\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:now|these days)\b|[.,;!?(]|$)",
        "{s}'s favourite {k} is {v}."),
     # German
@@ -101,12 +105,15 @@ _NEGATION = re.compile(r"(?i:\bno\s+longer\b|\bnot\b.*\b(?:anymore|any\s+more)\b
                        r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
 PAST = re.compile(r"\((?:until \d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2})\)")
 """How a rendered item or line says it is no longer true (see ``memory_types.semantic``)."""
-_FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bich\b|\bje\b|\bj['’]|\bme\s+(?:mudé|he)\b|"
-                    r"\b(?:vivo|trabajo)\b)|我(?!的)|^\s*(?i:moved|relocated|quit|joined|left)\b")
+_FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|\bich\b|\bje\b|\bj['’]|"
+                    r"\bme\s+(?:mudé|he)\b|\b(?:vivo|trabajo)\b)|我(?!的)|"
+                    r"^\s*(?i:moved|relocated|quit|joined|left)\b")
 _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|my|er|sie|il|elle|ils|mon|ma|mes|"
                     r"mein\w*|mi|mis)\b)|[他她]|我的")
 _MY = re.compile(r"(?i:\bmy\s+(?:all-time\s+|new\s+)?|\bmein\w*\s+|\bmon\s+|\bma\s+|\bmi\s+)$|"
                  r"我(?:的)?(?:最)?$")
+_AFTER = re.compile(r"(?i:\b(?:before|vor|avant|antes\s+de)\s+)(?P<x>" + _NAME + r"(?:\s+"
+                    + _NAME + r")*)")
 _SINCE = re.compile(r"\(since \d{4}-\d{2}-\d{2}\)")
 _STOPS = ".!?。！？ "
 _UNDATED = re.compile(r"\s*\((?:since|until) \d{4}-\d{2}-\d{2}\)|\s*\(\d{4}-\d{2}-\d{2} to "
@@ -327,14 +334,14 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
     """The memories an answer to ``question`` may quote, best first.
 
     For a question about before: only the sentences of facts that were replaced, when some
-    are there. Otherwise what is true now: replaced facts are left out, and so are other
-    sentences naming a replaced value and not the value that replaced it (the old message
-    "I live in Lisbon"; not "I'm no longer vegetarian"); the facts that replaced another come
-    first, to win ties.
+    are there, the latest to end first, and not one naming what the question says replaced
+    it ("before Zurich": not the time in Zurich). Otherwise what is true now: replaced facts
+    are left out, and so are other sentences naming a replaced value and not the value that
+    replaced it (the old message "I live in Lisbon"; not "I'm no longer vegetarian"); the
+    facts that replaced another come first, to win ties.
     """
     if asks_before(question):
-        past = [" ".join(p for p in sentences_of(m) if PAST.search(p)) for m in memories]
-        return [m for m in past if m] or list(memories)
+        return _before(question, memories)
     old, new = _values(memories, PAST), _values(memories, _SINCE)
     stale = [v for v in old - new if v]
     kept = []
@@ -344,6 +351,19 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
         if parts:
             kept.append(" ".join(parts))
     return sorted(kept, key=lambda m: not _SINCE.search(m))
+
+
+def _before(question: str, memories: Sequence[str]) -> list[str]:
+    past = [p for m in memories for p in sentences_of(m) if PAST.search(p)]
+    after = _AFTER.search(question)
+    if after:
+        named = [_key(after["x"])]
+        past = [p for p in past if not _names(p, named)] or past
+    ends = {p: max(re.findall(r"\d{4}-\d{2}-\d{2}", PAST.search(p)[0])) for p in past}
+    if past:
+        return sorted(dict.fromkeys(past), key=lambda p: ends[p], reverse=True)
+    # No replaced fact retrieved: anything but what replaced one (never "now" for "before").
+    return [m for m in memories if not _SINCE.search(m)]
 
 
 def _values(memories: Sequence[str], marker: re.Pattern[str]) -> set[str]:

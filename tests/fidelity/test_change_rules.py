@@ -18,7 +18,10 @@ SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
 
 @pytest.mark.parametrize(("text", "slot", "value"), [
     ("I moved to Vienna last week.", "home", "Vienna"),
-    ("We finally relocated to New York City.", None, None),  # "we": not the speaker alone
+    ("We finally relocated to New York City.", "home", "New York City"),
+    ("I'm a nurse at St. Mary's hospital.", "work", "St. Mary's"),
+    ("I got a new job at Roche as a lab manager.", "work", "Roche"),
+    ("My favorite band these days is Radiohead.", "favourite band", "Radiohead"),
     ("Relocated to Montreal in May.", "home", "Montreal"),
     ("I'm based in Toronto these days.", "home", "Toronto"),
     ("Also, I quit Acme Robotics and joined Globex.", "work", "Globex"),
@@ -112,7 +115,15 @@ def test_answers_quote_what_is_true_now_unless_asked_about_before() -> None:
         "The user lives in Vienna (since 2025-09-08).", "The user is no longer in Lisbon."]
     assert in_time("Where did I live before Vienna?", memories) == [
         "The user lives in Lisbon (until 2025-09-08)."]
-    assert in_time("Where did I live before?", memories[:2]) == memories[:2]
+    assert in_time("Where did I live before?", memories[:2]) == memories[1:2]
+
+
+def test_before_a_named_value_is_the_fact_it_replaced_and_the_latest_past_comes_first() -> None:
+    memories = ["The user lives in Basel (since 2025-07-07).",
+                "The user lives in Munich (until 2025-01-01).",
+                "The user lives in Zurich (2025-01-01 to 2025-07-07)."]
+    assert in_time("Where did I live before Zurich?", memories) == [memories[1]]
+    assert in_time("Where did I live before?", memories) == [memories[2], memories[1]]
 
 
 @pytest.mark.parametrize(("first", "then", "now", "before"), [

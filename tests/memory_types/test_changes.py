@@ -139,3 +139,15 @@ def test_a_semantic_item_without_a_range_renders_as_before() -> None:
     assert render_fact(fact) == "Luigi's: Ada's favourite restaurant"
     entry = VaultEntry(user_id=USER, caption="Wifi password", secret_value="hunter2")
     assert render_vault(entry) == "Wifi password is hunter2."
+
+
+def test_rolling_back_the_batch_of_a_change_makes_the_old_value_current(
+        store: MemoryStore) -> None:
+    old = _code(store, "4471", JAN, [])
+    batch, tools = _tools(store, "knowledge_vault", SEP)
+    batch.writer.show("knowledge_vault", [old])
+    _run(tools, "insert_knowledge_vault", items=[{
+        "caption": "Gym locker code of the user", "secret_value": "7730", "supersedes": [old]}])
+    assert store.rollback(USER, batch.writer.batch_id) == 2
+    [entry] = store.list("knowledge_vault", USER, reveal_secrets=True)
+    assert entry.id == old and entry.secret_value == "4471" and entry.valid_until is None

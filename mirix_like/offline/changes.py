@@ -65,6 +65,9 @@ _PATTERNS = (
        r"(?P<v>married|single|divorced|engaged|widowed|separated)\b", "{s} is {v}."),
     _p("diet", r"\b(?i:am|is|['’]m|became|went|gone)\s+(?:now\s+|no\s+longer\s+|not\s+)?(?:an?\s+)?"
        r"(?P<v>vegetarian|vegan|pescatarian)\b", "{s} is {v}."),
+    _p("age", r"\b(?i:turned\s+)(?P<v>\d{1,3})\b", "{s} is {v} years old.", True),
+    _p("age", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?(?P<v>\d{1,3})\s+years?\s+old\b",
+       "{s} is {v} years old."),
     _p("favourite {k}", r"\b(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+"
        r"(?:(?:these\s+days|nowadays|now|lately|at\s+the\s+moment)\s+)?(?:is|are)\s+"
        r"(?:now\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:now|these days)\b|[.,;!?(]|$)",
@@ -100,8 +103,10 @@ _ENDS = (
     _p("work", r"\b(?i:quit|left|resigned\s+from)\s+(?:my\s+job\s+at\s+|(?:his|her|their)\s+job\s+"
        r"at\s+)?" + _PLACE, ""),
     _p("work", r"(?:从|离开了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:辞职|离职)", ""),
+    _p("relationship", r"\b(?i:broke\s+up|split\s+up)\b", ""),
 )
-_NEGATION = re.compile(r"(?i:\bno\s+longer\b|\bnot\b.*\b(?:anymore|any\s+more)\b|\bnicht\s+mehr\b"
+_NEGATION = re.compile(r"(?i:\bno\s+longer\b|(?:\bnot\b|n['’]t\b).*\b(?:anymore|any\s+more)\b|"
+                       r"\bnicht\s+mehr\b"
                        r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
 PAST = re.compile(r"\((?:until \d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2})\)")
 """How a rendered item or line says it is no longer true (see ``memory_types.semantic``)."""

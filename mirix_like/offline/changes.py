@@ -37,10 +37,12 @@ class _Pattern:
     change: bool = False
     """The statement says the value changed ("moved to"): its words are not a lasting fact,
     the template is."""
+    lang: str = "en"
 
 
-def _p(slot: str, regex: str, template: str, change: bool = False) -> _Pattern:
-    return _Pattern(slot, re.compile(regex), template, change)
+def _p(slot: str, regex: str, template: str, change: bool = False,
+       lang: str = "en") -> _Pattern:
+    return _Pattern(slot, re.compile(regex), template, change, lang)
 
 
 _EN_HOME, _EN_WORK = "{s} lives in {v}.", "{s} works at {v}."
@@ -73,31 +75,32 @@ _PATTERNS = (
        r"(?:now\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:now|these days)\b|[.,;!?(]|$)",
        "{s}'s favourite {k} is {v}."),
     # German
-    _p("home", r"\b(?i:wohne|wohnt|lebe|lebt)\s+" + _NOW + r"in\s+" + _PLACE, "{s} wohnt in {v}."),
+    _p("home", r"\b(?i:wohne|wohnt|lebe|lebt)\s+" + _NOW + r"in\s+" + _PLACE,
+       "{s} wohnt in {v}.", lang="de"),
     _p("home", r"\b(?i:bin|ist|sind)\s+" + _NOW + r"nach\s+" + _PLACE + r"\s+(?i:um)?gezogen",
-       "{s} wohnt in {v}.", True),
+       "{s} wohnt in {v}.", True, lang="de"),
     _p("work", r"\b(?i:arbeite|arbeitet)\s+" + _NOW + r"(?:bei|für)\s+" + _PLACE,
-       "{s} arbeitet bei {v}."),
+       "{s} arbeitet bei {v}.", lang="de"),
     # French
     _p("home", r"(?i:habite|habites|vis|vit)\s+" + _NOW + r"(?:à|a|en|au)\s+" + _PLACE,
-       "{s} habite à {v}."),
+       "{s} habite à {v}.", lang="fr"),
     _p("home", r"(?i:déménagé|demenagé|installée?)\s+(?:à|a|en|au)\s+" + _PLACE,
-       "{s} habite à {v}.", True),
+       "{s} habite à {v}.", True, lang="fr"),
     _p("work", r"(?i:travaille)\s+" + _NOW + r"(?:chez|pour)\s+" + _PLACE,
-       "{s} travaille chez {v}."),
+       "{s} travaille chez {v}.", lang="fr"),
     # Spanish
-    _p("home", r"\b(?i:vivo|vive)\s+" + _NOW + r"en\s+" + _PLACE, "{s} vive en {v}."),
+    _p("home", r"\b(?i:vivo|vive)\s+" + _NOW + r"en\s+" + _PLACE, "{s} vive en {v}.", lang="es"),
     _p("home", r"\b(?i:me\s+mudé|se\s+mudó|me\s+he\s+mudado|se\s+ha\s+mudado)\s+a\s+" + _PLACE,
-       "{s} vive en {v}.", True),
+       "{s} vive en {v}.", True, lang="es"),
     _p("work", r"\b(?i:trabajo|trabaja)\s+" + _NOW + r"(?:en|para)\s+" + _PLACE,
-       "{s} trabaja en {v}."),
+       "{s} trabaja en {v}.", lang="es"),
     # Chinese
-    _p("home", r"(?:现在|目前)?住在" + _ZH_PLACE, "{s}住在{v}。"),
-    _p("home", r"搬(?:家)?(?:到|去)了?" + _ZH_PLACE, "{s}住在{v}。", True),
+    _p("home", r"(?:现在|目前)?住在" + _ZH_PLACE, "{s}住在{v}。", lang="zh"),
+    _p("home", r"搬(?:家)?(?:到|去)了?" + _ZH_PLACE, "{s}住在{v}。", True, lang="zh"),
     _p("work", r"(?:现在|目前)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:工作|上班)",
-       "{s}在{v}工作。"),
+       "{s}在{v}工作。", lang="zh"),
     _p("work", r"(?:加入了|跳槽到了?|入职了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)"
-       r"(?=了|[，。！？；,.!?\s]|$)", "{s}在{v}工作。", True),
+       r"(?=了|[，。！？；,.!?\s]|$)", "{s}在{v}工作。", True, lang="zh"),
 )
 _ENDS = (
     _p("work", r"\b(?i:quit|left|resigned\s+from)\s+(?:my\s+job\s+at\s+|(?:his|her|their)\s+job\s+"
@@ -123,9 +126,9 @@ _SINCE = re.compile(r"\(since \d{4}-\d{2}-\d{2}\)")
 _STOPS = ".!?。！？ "
 _UNDATED = re.compile(r"\s*\((?:since|until) \d{4}-\d{2}-\d{2}\)|\s*\(\d{4}-\d{2}-\d{2} to "
                       r"\d{4}-\d{2}-\d{2}\)")
-_SUBJECT = {"{s} wohnt": "Der Nutzer", "{s} habite": "L'utilisateur", "{s} travaille":
-            "L'utilisateur", "{s} arbeitet": "Der Nutzer", "{s} vive": "El usuario",
-            "{s} trabaja": "El usuario"}
+_USER = {"en": "the user", "de": "der Nutzer", "fr": "l'utilisateur", "es": "el usuario",
+         "zh": "用户"}
+"""Who "the user" is in each language's statements."""
 
 
 @dataclass(frozen=True)
@@ -146,9 +149,8 @@ def _key(value: str) -> str:
 
 
 def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
-    prefix = pattern.template.split(" ", 2)[:2]
-    if subject in ("the user", "用户"):
-        subject = _SUBJECT.get(" ".join(prefix), subject)
+    if subject in _USER.values():
+        subject = _USER[pattern.lang]
     value = match["v"].strip()
     article = "an" if value[:1].lower() in "aeiou" else "a"
     groups = {"s": subject, "v": value, "a": article, "k": match.groupdict().get("k") or ""}
@@ -216,8 +218,9 @@ def block_lines(existing: Iterable[Mapping[str, Any]]) -> dict[str, list[str]]:
 def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
                blocks: Mapping[str, list[str]]) -> list[tuple[str, dict[str, Any]]]:
     """The core tool calls for ``facts`` (rows of the core extractor) from ``inputs``:
-    a fact giving a slot a new value replaces the block's line for that slot (one replace
-    per block, the old lines kept as past facts), other new facts are appended.
+    a fact giving a slot a new value replaces the block's line for that slot (the old line
+    kept as a past fact, true until the input says the change happened), an ending removes
+    it the same way, other new facts are appended.
 
     A fact in change words ("moved to Vienna") is stored as the lasting fact its slot says
     ("lives in Vienna"); a slot the inputs set that no extracted fact covers ("I quit Acme

@@ -315,6 +315,10 @@ def replacing(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]]
     by_id = {inp.source_id: inp for inp in inputs}
     sources = [by_id[i] for i in item.get("source_ids", []) if i in by_id]
     start = min(map(since, sources)) if sources else None
+    if memory_type == "semantic":  # "Maya moved to Madrid" is kept as "Maya lives in Madrid."
+        said = settings(str(item["summary"]), subject=str(item["name"]))
+        if len(said) == 1 and said[0].change and said[0].value:
+            item = {**item, "summary": said[0].statement}
     return {**item, "supersedes": ids, **({"valid_from": start.isoformat()} if start else {})}
 
 

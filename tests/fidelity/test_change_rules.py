@@ -146,3 +146,21 @@ def test_a_move_in_another_language_is_stored_with_its_past(tmp_path: Path, firs
         assert now in block and before not in block and "(since 2025-06-01)" in block
         [past] = memory.list("semantic", user_id="u")
         assert before in past.summary and past.valid_until.date().isoformat() == "2025-06-01"
+
+
+def test_a_change_about_someone_else_keeps_their_past_in_semantic_memory(tmp_path: Path) -> None:
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as memory:
+        for at, said in (("2025-01-01T10:00:00+00:00", "My sister Maya lives in Porto."),
+                         ("2025-06-01T10:00:00+00:00", "Maya moved to Madrid last month."),
+                         ("2025-06-02T10:00:00+00:00", "Dario works at Google."),
+                         ("2025-08-02T10:00:00+00:00", "Dario joined Meta in July.")):
+            memory.add(said, user_id="u", occurred_at=at, flush=True)
+        answers = {q: memory.chat(q, user_id="u").answer for q in (
+            "Where does Maya live?", "Where did Maya live before?", "Where does Dario work?",
+            "Where did Dario work before Meta?")}
+        assert [f.summary for f in memory.list("semantic", user_id="u") if not f.is_past()
+                and f.name == "Maya"] == ["Maya lives in Madrid."]
+    assert "Madrid" in answers["Where does Maya live?"]
+    assert "Porto" in answers["Where did Maya live before?"]
+    assert "Meta" in answers["Where does Dario work?"]
+    assert "Google" in answers["Where did Dario work before Meta?"]

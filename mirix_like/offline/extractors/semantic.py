@@ -82,10 +82,10 @@ _SEM_COPULA = re.compile(
 _SEM_RELATION = re.compile(
     r"(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})\s+(?P<verb>lives?\s+in|lived\s+in|works?\s+"
     r"(?:at|for|as)|worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from)|grew\s+up"
-    r"\s+in|studies\s+at|studied\s+at|has\s+(?:\d+|two|three|four|five|a|an))\b[^;!?]{1,80}"
+    r"\s+in|studies\s+at|studied\s+at|joined|has\s+(?:\d+|two|three|four|five|a|an))\b[^;!?]{1,80}"
 )
 _DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|from|part of)\b")
-_RELATION_GATE = any_of("live", "work", "from", "born", "moved", "grew", "stud", "has ")
+_RELATION_GATE = any_of("live", "work", "from", "born", "moved", "grew", "stud", "joined", "has ")
 _COPULA_GATE = any_of(" is ", " are ", " was ", " were ")
 _HAVE_GATE = any_of("have", "'ve", "’ve")
 _MY_GATE = re.compile(r"\bmy\b")
@@ -211,8 +211,10 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
                 x = m["x"]
                 if x.split()[0].lower().strip("'’") in _BAD_SUBJECTS:
                     continue
-                definition = pattern is _SEM_COPULA and _DEFINITION.match(m["pred"])
-                if m.start() == 0 and len(x.split()) == 1 and not definition:
+                # A lone capitalised word opening "X is ..." is often no name ("Today is");
+                # before "lives in", "moved to", "works at" it is one ("Maya moved to Madrid").
+                named = pattern is _SEM_RELATION or _DEFINITION.match(m["pred"])
+                if m.start() == 0 and len(x.split()) == 1 and not named:
                     continue
                 facts.append(_Fact(x, third(m.group(0))))
     if _HAVE_GATE.search(low):

@@ -112,10 +112,6 @@ def test_a_task_is_routed_stored_and_found(task: MemoryType, store: str) -> None
     assert [h.item.id for h in hits] == [task_id]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "retrieval.ranking.rank drops a hit whose source_ids are all covered by a better hit of "
-    "any type: the offline default stores an episodic event from the same input, so the task "
-    "(like semantic facts) never reaches chat or context"))
 def test_chat_and_context_show_a_task_added_as_text(task: MemoryType, store: str) -> None:
     with MemorySystem(store_uri=store, backend="offline") as memory:
         [task_id] = memory.add(PASSPORT, user_id="sam", flush=True).created["task"]

@@ -9,8 +9,9 @@ with its vector similarity when the embedder is a semantic one. Then, among the 
   ``context`` holds the message before it, so the one before and the one after are known;
 - the reply that follows a matching question is put right after it (the question's words
   find the question, the answer is in the reply);
-- hits whose source inputs are all covered by better ones are dropped (an event and a fact
-  drawn from the same message say the same thing);
+- hits whose source inputs are all covered by better ones of the same type are dropped (two
+  events drawn from the same message say the same thing; a fact and an event from it do not:
+  the fact is what the message taught, the event when it was said);
 - a fact that is no longer true (its ``valid_until`` has passed: a newer one replaced it)
   keeps :data:`PAST_WEIGHT` of its score, unless the question asks about before
   (:func:`asks_before`).
@@ -148,22 +149,24 @@ def rank(relevant: Sequence[SearchHit], recent: Sequence[SearchHit] = (),
     """Relevant hits best first (all types), then recent ones; repeats and covered hits out.
 
     With ``links``, the reply to a question comes right after the question. A hit is covered
-    when every one of its ``source_ids`` is already among those of the hits before it; hits
+    when every one of its ``source_ids`` is already among those of the hits of its type
+    before it; hits
     without source ids are never covered, nor are facts with a time range or vault values
     (:func:`_own`).
     """
     ordered = sorted(relevant, key=lambda h: h.score, reverse=True)
     by_id = {h.item.id: h for h in ordered}
     seen_ids: set[str] = set()
-    covered: set[str] = set()
+    covered: dict[str, set[str]] = {}
     ranked: list[SearchHit] = []
 
     def push(hit: SearchHit) -> bool:
         sources = set(hit.item.source_ids)
-        if hit.item.id in seen_ids or (sources and sources <= covered and not _own(hit)):
+        mine = covered.setdefault(hit.memory_type, set())
+        if hit.item.id in seen_ids or (sources and sources <= mine and not _own(hit)):
             return False
         seen_ids.add(hit.item.id)
-        covered.update(sources)
+        mine.update(sources)
         ranked.append(hit)
         return True
 

@@ -10,7 +10,6 @@ when it changes again.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
@@ -19,7 +18,7 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 
 from mirix_like.errors import CoreBlockLimitError, InvalidInputError
 from mirix_like.memory_types.base import MemoryType, RetrievalPolicy, TreeMemoryItem, utcnow
-from mirix_like.memory_types.semantic import Validity, dated
+from mirix_like.memory_types.semantic import SINCE, Validity, dated
 from mirix_like.prompt_format import REWRITE_TASK, wrap
 
 if TYPE_CHECKING:
@@ -33,7 +32,6 @@ REWRITE_AT = 0.9
 
 Label = Literal["persona", "human"]
 _END = ".!?。！？"
-_SINCE = re.compile(r"\s*\(since (\d{4}-\d{2}-\d{2})\)")
 
 
 class CoreBlock(TreeMemoryItem):
@@ -108,8 +106,8 @@ class CoreReplace(BaseModel):
 def past_fact(line: str, until: datetime, label: str) -> dict[str, Any]:
     """The semantic item that keeps a replaced core line, true until ``until``; a line that
     says since when it held gives the start."""
-    since = _SINCE.search(line)
-    text = _SINCE.sub("", line).strip()
+    since = SINCE.search(line)
+    text = SINCE.sub("", line).strip()
     start = datetime.fromisoformat(since[1]).replace(tzinfo=UTC) if since else None
     return {"name": text[:500], "summary": text, "source": "core", "tree_path": ["core", label],
             "valid_from": start, "valid_until": until}
@@ -150,7 +148,7 @@ def core_tools(spec: MemoryType, batch: Batch, actor: str) -> list[StoreTool]:
         if args.valid_from is None:
             return save(args.label, "\n".join(kept[:first] + new + kept[first:]))
         since = args.valid_from.replace(tzinfo=args.valid_from.tzinfo or UTC).astimezone(UTC)
-        new = [dated(_SINCE.sub("", line), Validity(valid_from=since)) for line in new]
+        new = [dated(SINCE.sub("", line), Validity(valid_from=since)) for line in new]
         old = [past_fact(lines[n - 1], since, args.label) for n in dict.fromkeys(args.line_numbers)]
         batch.writer.insert("semantic", old, actor=actor)
         saved = save(args.label, "\n".join(kept[:first] + new + kept[first:]))

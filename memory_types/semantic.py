@@ -7,6 +7,7 @@ before can still be answered. :class:`Validity` is shared with the knowledge vau
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from pydantic import BaseModel, Field
@@ -14,6 +15,13 @@ from pydantic import BaseModel, Field
 from mirix_like.memory_types.base import MemoryType, TreeMemoryItem, UTCDatetime, utcnow
 
 _END = ".!?。！？"
+_DAY = r"\d{4}-\d{2}-\d{2}"
+SINCE = re.compile(rf"\s*\(since ({_DAY})\)")
+"""How a rendered fact says since when it holds (the day in group 1)."""
+PAST = re.compile(rf"\s*\((?:until {_DAY}|{_DAY} to {_DAY})\)")
+"""How a rendered fact says it no longer holds."""
+PERIOD = re.compile(rf"{SINCE.pattern}|{PAST.pattern}")
+"""Any of the two: what :func:`dated` adds."""
 
 
 class Validity(BaseModel):

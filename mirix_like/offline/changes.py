@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from mirix_like.memory_types.semantic import PAST, PERIOD, SINCE
 from mirix_like.offline.language import InputText, Row, prepare, sentences_of, subject_of
 from mirix_like.offline.timeparse import find_times
 from mirix_like.retrieval.ranking import asks_before
 
-__all__ = ["PAST", "Setting", "block_lines", "core_calls", "in_time", "replacing", "settings",
+__all__ = ["Setting", "block_lines", "core_calls", "in_time", "replacing", "settings",
            "since", "superseded"]
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
@@ -111,8 +112,6 @@ _ENDS = (
 _NEGATION = re.compile(r"(?i:\bno\s+longer\b|(?:\bnot\b|n['’]t\b).*\b(?:anymore|any\s+more)\b|"
                        r"\bnicht\s+mehr\b"
                        r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
-PAST = re.compile(r"\((?:until \d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2})\)")
-"""How a rendered item or line says it is no longer true (see ``memory_types.semantic``)."""
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|\bich\b|\bje\b|\bj['’]|"
                     r"\bme\s+(?:mudé|he)\b|\b(?:vivo|trabajo)\b)|我(?!的)|"
                     r"^\s*(?i:moved|relocated|quit|joined|left)\b")
@@ -122,10 +121,7 @@ _MY = re.compile(r"(?i:\bmy\s+(?:all-time\s+|new\s+)?|\bmein\w*\s+|\bmon\s+|\bma
                  r"我(?:的)?(?:最)?$")
 _AFTER = re.compile(r"(?i:\b(?:before|vor|avant|antes\s+de)\s+)(?P<x>" + _NAME + r"(?:\s+"
                     + _NAME + r")*)")
-_SINCE = re.compile(r"\(since \d{4}-\d{2}-\d{2}\)")
 _STOPS = ".!?。！？ "
-_UNDATED = re.compile(r"\s*\((?:since|until) \d{4}-\d{2}-\d{2}\)|\s*\(\d{4}-\d{2}-\d{2} to "
-                      r"\d{4}-\d{2}-\d{2}\)")
 _USER = {"en": "the user", "de": "der Nutzer", "fr": "l'utilisateur", "es": "el usuario",
          "zh": "用户"}
 """Who "the user" is in each language's statements."""
@@ -165,7 +161,7 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
     (a message, not a stored fact) only what the speaker says about themself counts: not
     "my brother lives in Porto"."""
     found: list[Setting] = []
-    prep = prepare(_UNDATED.sub("", text))
+    prep = prepare(PERIOD.sub("", text))
     if subject is None:
         subject = "用户" if prep.zh else "the user"
     for sentence in prep.sentences():
@@ -262,7 +258,7 @@ def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
     appended: set[tuple[str, str]] = set()
     for label, content, setting, when in lines:
         current = blocks.get(label, [])
-        known = "\n".join(_key(_UNDATED.sub("", line)) for line in current)
+        known = "\n".join(_key(PERIOD.sub("", line)) for line in current)
         slot_line = _slot_line(current, setting.slot) if setting else None
         if slot_line is not None and setting is not None and when is not None:
             old = settings(current[slot_line - 1], subject="")
@@ -354,7 +350,7 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
     """
     if asks_before(question):
         return _before(question, memories)
-    old, new = _values(memories, PAST), _values(memories, _SINCE)
+    old, new = _values(memories, PAST), _values(memories, SINCE)
     stale = [v for v in old - new if v]
     kept = []
     for memory in memories:
@@ -362,7 +358,7 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
             _names(p, stale) and not _names(p, list(new)) and not _NEGATION.search(p))]
         if parts:
             kept.append(" ".join(parts))
-    return sorted(kept, key=lambda m: not _SINCE.search(m))
+    return sorted(kept, key=lambda m: not SINCE.search(m))
 
 
 def _before(question: str, memories: Sequence[str]) -> list[str]:
@@ -375,7 +371,7 @@ def _before(question: str, memories: Sequence[str]) -> list[str]:
     if past:
         return sorted(dict.fromkeys(past), key=lambda p: ends[p], reverse=True)
     # No replaced fact retrieved: anything but what replaced one (never "now" for "before").
-    return [m for m in memories if not _SINCE.search(m)]
+    return [m for m in memories if not SINCE.search(m)]
 
 
 def _values(memories: Sequence[str], marker: re.Pattern[str]) -> set[str]:
@@ -385,7 +381,7 @@ def _values(memories: Sequence[str], marker: re.Pattern[str]) -> set[str]:
         for part in sentences_of(memory):
             if not marker.search(part):
                 continue
-            text = _UNDATED.sub("", part)
+            text = PERIOD.sub("", part)
             found.update(_key(s.value) for s in settings(text) if s.value)
             if " is " in text:  # a vault value: "<caption> is <value>."
                 found.add(_key(text.rsplit(" is ", 1)[1].rstrip(_STOPS)))

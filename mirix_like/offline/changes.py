@@ -17,7 +17,14 @@ from datetime import datetime
 from typing import Any
 
 from mirix_like.memory_types.semantic import PAST, PERIOD, SINCE
-from mirix_like.offline.language import InputText, Row, prepare, sentences_of, subject_of
+from mirix_like.offline.language import (
+    InputText,
+    Row,
+    prepare,
+    sentences_of,
+    subject_of,
+    word_set,
+)
 from mirix_like.offline.timeparse import find_times
 from mirix_like.retrieval.ranking import asks_before
 
@@ -51,7 +58,7 @@ _PATTERNS = (
     # English, first and third person (core lines are third person).
     _p("home", r"\b(?i:lives?|living|resides?|based|settled)\s+(?i:now\s+)?in\s+" + _PLACE,
        _EN_HOME),
-    _p("home", r"\b(?i:moved|relocated|moving)\s+(?:back\s+|over\s+)?to\s+" + _PLACE, _EN_HOME,
+    _p("home", r"\b(?i:moved|relocated)\s+(?:back\s+|over\s+)?to\s+" + _PLACE, _EN_HOME,
        True),
     _p("home", r"\b(?i:new\s+(?:home|place|flat|apartment|house))\s+is\s+in\s+" + _PLACE,
        _EN_HOME, True),
@@ -60,7 +67,7 @@ _PATTERNS = (
     _p("work", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?an?\s+[a-z]+(?:\s+[a-z]+)?\s+(?:at|for|with)\s+"
        + _PLACE, _EN_WORK),
     _p("work", r"\b(?i:joined|hired\s+by|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?(?:at|with)|"
-       r"got\s+a\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+|working\s+)at|"
+       r"got\s+a\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+|working\s+)?at|"
        r"switched\s+to|moved\s+over\s+to|new\s+employer\s+is)\s+" + _PLACE, _EN_WORK, True),
     _p("job", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
@@ -119,6 +126,7 @@ _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|my|er|sie|il|elle|i
                     r"mein\w*|mi|mis)\b)|[他她]|我的")
 _MY = re.compile(r"(?i:\bmy\s+(?:all-time\s+|new\s+)?|\bmein\w*\s+|\bmon\s+|\bma\s+|\bmi\s+)$|"
                  r"我(?:的)?(?:最)?$")
+_CAPTION_FILLER = word_set("of the user user's my a an new current")
 _AFTER = re.compile(r"(?i:\b(?:before|vor|avant|antes\s+de)\s+)(?P<x>" + _NAME + r"(?:\s+"
                     + _NAME + r")*)")
 _STOPS = ".!?。！？ "
@@ -327,8 +335,7 @@ def superseded(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]
     """
     current = [e for e in existing if e["fields"].get("valid_until") is None]
     if memory_type == "knowledge_vault":
-        caption = _key(str(item["caption"]))
-        return [e["id"] for e in current if _key(str(e["fields"].get("caption"))) == caption]
+        return [e["id"] for e in current if _same_secret(item, e["fields"])]
     if memory_type != "semantic":
         return []
     new = {s.slot: s.value for s in settings(str(item["summary"])) if s.value}
@@ -336,6 +343,18 @@ def superseded(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]
     return [e["id"] for e in current if _key(str(e["fields"].get("name"))) == name and any(
         s.slot in new and s.value and _key(s.value) != _key(new[s.slot])
         for s in settings(str(e["fields"].get("summary", ""))))]
+
+
+def _same_secret(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
+    """Whether two vault captions name the same thing: the same words, or, for the same kind
+    of value, one's words (two or more) among the other's ("locker code", "gym locker code")."""
+    words = [set(_key(str(entry.get("caption", ""))).split()) - _CAPTION_FILLER
+             for entry in (new, old)]
+    if words[0] == words[1]:
+        return True
+    short, long = sorted(words, key=len)
+    return (new.get("entry_type") == old.get("entry_type") and len(short) >= 2
+            and short <= long)
 
 
 def in_time(question: str, memories: Sequence[str]) -> list[str]:

@@ -26,6 +26,7 @@ SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
     ("I'm based in Toronto these days.", "home", "Toronto"),
     ("Also, I quit Acme Robotics and joined Globex.", "work", "Globex"),
     ("I started working at Initech on Monday.", "work", "Initech"),
+    ("I'm moving to Berlin next month.", None, None),  # a plan, not yet a change
     ("I no longer work at Globex.", "work", None),
     ("These days my favourite food is sushi.", "favourite food", "sushi"),
     ("I'm not vegetarian anymore.", "diet", None),
@@ -96,6 +97,11 @@ def test_which_shown_items_a_new_one_replaces() -> None:
              {**_shown("v0", caption="Gym locker code of the user"),
               "fields": {"caption": "Gym locker code of the user", "valid_until": "2025-01-01"}}]
     assert superseded("knowledge_vault", code, shown) == ["v1"]
+    shorter = {"caption": "Locker code of the user", "entry_type": "code"}
+    coded = [{**e, "fields": {**e["fields"], "entry_type": "code"}} for e in shown]
+    assert superseded("knowledge_vault", shorter, coded) == ["v1"]
+    assert superseded("knowledge_vault", {"caption": "Code of the user", "entry_type": "code"},
+                      coded) == []
     facts = [_shown("s1", name="Maya", summary="Maya lives in Porto."),
              _shown("s2", name="Maya", summary="Maya is a marine biologist.")]
     assert superseded("semantic", {"name": "Maya", "summary": "Maya lives in Madrid."},

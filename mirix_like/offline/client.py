@@ -208,13 +208,14 @@ def _extract(memory_type: str, inputs: list[InputText]) -> list[dict[str, Any]]:
     return items
 
 
-def _existing(user: str) -> list[dict[str, str]]:
+def _existing(user: str) -> list[dict[str, Any]]:
+    """The stored items a manager was shown: id, rendering and content fields."""
     return unwrap("existing", user) or []
 
 
 def _item_calls(memory_type: str, user: str) -> list[FunctionCall]:
     existing = _existing(user)
-    known = "\n".join(e["text"] for e in existing).casefold()
+    known = "\n".join(str(value) for e in existing for value in e["fields"].values()).casefold()
     inputs = _inputs(user)
     calls: list[FunctionCall] = []
     fresh = []

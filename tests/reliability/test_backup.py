@@ -39,7 +39,7 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
     with MemorySystem(store_uri=str(tmp_path_factory.mktemp("backup") / "source"),
                       backend="offline") as memory:
         for user, text in ((ADA, "Yesterday I hiked up Mount Tamalpais with my sister Maya. "
-                            f"Maya is a marine biologist. My bank PIN is {SECRET_PIN}"),
+                            f"Tom is a marine biologist. My bank PIN is {SECRET_PIN}"),
                            (BOB, "I am a vegetarian. Last Friday I repaired my bike. Here is "
                             "the guide: https://example.com/bike-guide.pdf")):
             report = memory.add(text, user_id=user, flush=True,

@@ -177,7 +177,8 @@ def store_run(size: int, n_queries: int, seed: int) -> dict[str, Any]:
         memory = MemorySystem(store_uri=f"{folder}/store", backend="offline",
                               embedder="hashing", secret_key_file=f"{folder}/secret.key")
         store = memory.store
-        store.set_core_block(USER, "human", "Sam is a nurse.\nSam loves hiking.")
+        store.insert("core", USER, [{"label": "human",
+                                     "value": "Sam is a nurse.\nSam loves hiking."}])
         batched_s, inserted = 0.0, 0
         for name, share in SHARE.items():
             items = make_items(name, int(size * share), rng)

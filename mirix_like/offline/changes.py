@@ -228,7 +228,8 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
 
     A fact in change words ("moved to Vienna") is stored as the lasting fact its slot says
     ("lives in Vienna"); a slot the inputs set that no extracted fact covers ("I quit Acme
-    and joined Globex") is added the same way.
+    and joined Globex") is added the same way, and so is each slot of a fact that sets
+    several, so that one can change without the other.
     """
     by_id = {inp.source_id: inp for inp in inputs}
     lines: list[tuple[str, str, Setting | None, datetime | None]] = []
@@ -237,10 +238,12 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
         inp = by_id.get(fact["source_ids"][0]) if fact.get("source_ids") else None
         found = settings(fact["content"], subject="")
         setting = found[0] if len(found) == 1 else None
-        if inp is not None:
-            for said in settings(inp.text, subject_of(inp, prepare(inp.text).zh), own=True):
-                if setting is not None and said.slot == setting.slot:
-                    setting = said if setting.change or said.value is None else setting
+        own = settings(inp.text, subject_of(inp, prepare(inp.text).zh), own=True) if inp else []
+        if len(found) > 1 and {s.slot for s in found} <= {s.slot for s in own}:
+            continue  # "lives in Seoul and works for Samsung": each slot gets its own line
+        for said in own:
+            if setting is not None and said.slot == setting.slot:
+                setting = said if setting.change or said.value is None else setting
         content = setting.statement if setting and setting.change and setting.value else (
             fact["content"])
         if setting is not None and setting.statement == "":

@@ -34,7 +34,7 @@ PAST_WEIGHT = 0.5
 """Share of its score a replaced fact keeps when the question is about now."""
 
 _BEFORE = re.compile(
-    r"(?i:\b(?:before|previous(?:ly)?|old|older|former(?:ly)?|used\s+to|earlier|prior|"
+    r"(?i:\b(?:before|previous(?:ly)?|(?<!how\s)old|former(?:ly)?|used\s+to|earlier|prior|"
     r"originally|vorher|davor|früher|frueher|alte[nrs]?|avant|ancien(?:ne)?|précédent(?:e)?|"
     r"autrefois|antes|anterior|antigu[oa])\b)|之前|以前|原来|旧|上一个|过去")
 

@@ -118,6 +118,11 @@ def test_questions_about_before(question: str) -> None:
     assert asks_before(question)
 
 
+@pytest.mark.parametrize("question", ["How old am I?", "Where do I live?", "我住在哪里？"])
+def test_questions_about_now(question: str) -> None:
+    assert not asks_before(question)
+
+
 def test_answers_quote_what_is_true_now_unless_asked_about_before() -> None:
     memories = ["The user lives in Vienna (since 2025-09-08).", "The user lives in Lisbon.",
                 "The user lives in Lisbon (until 2025-09-08).", "The user is no longer in Lisbon."]
@@ -170,3 +175,11 @@ def test_a_change_about_someone_else_keeps_their_past_in_semantic_memory(tmp_pat
     assert "Porto" in answers["Where did Maya live before?"]
     assert "Meta" in answers["Where does Dario work?"]
     assert "Google" in answers["Where did Dario work before Meta?"]
+
+
+def test_a_fact_setting_two_slots_becomes_two_lines_that_change_apart() -> None:
+    fact = {"label": "human", "content": "The user lives in Seoul and work for Samsung.",
+            "source_ids": ["m1"]}
+    calls = core_calls([fact], [_said("I live in Seoul and work for Samsung.")], {})
+    assert calls == [("core_append", {"label": "human", "content": "The user lives in Seoul."}),
+                     ("core_append", {"label": "human", "content": "The user works at Samsung."})]

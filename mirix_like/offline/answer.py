@@ -9,7 +9,7 @@ from datetime import datetime
 
 from mirix_like.offline.changes import in_time
 from mirix_like.offline.language import sentences_of, word_set
-from mirix_like.offline.plain import language, statements
+from mirix_like.offline.plain import label, language, statements
 from mirix_like.offline.timeparse import describe
 from mirix_like.retrieval.ranking import asks_before
 from mirix_like.retrieval.topics import CJK_RUN, QUESTION_WORDS, STOPWORDS, TOKEN, ZH_STOP
@@ -135,7 +135,7 @@ def answer(question: str, memories: list[str]) -> str:
     no tags, line numbers, stamps or labels), their main lines ahead of their details and
     those in the question's language ahead of others. Sentences are ranked by weighted overlap
     with the question (rarer words count more, earlier memories win ties); a question that
-    names someone is answered only from memories that mention them; "when" questions get the
+    names someone is answered only from memories about them; "when" questions get the
     date of the best memory. Facts that were replaced answer only questions about before
     (:func:`in_time`).
     """
@@ -145,11 +145,13 @@ def answer(question: str, memories: list[str]) -> str:
     wanted = _terms(question)
     # "Where did I live before Vienna?" names what replaced the answer, not what it is about.
     names = _names(question) if lang == "en" and not asks_before(question) else set()
-    said = [[s for s in statements(m) if not names or _mentions(s.text, names)]
+    said = [[s for s in statements(m)
+             if not names or _mentions(s.text, names) or _mentions(label(m), names)]
             for m in memories]
     if not wanted or not any(said):
         return nothing
-    per_memory = [_terms(" ".join(s.text for s in parts)) & wanted for parts in said]
+    per_memory = [_terms(" ".join([label(m), *(s.text for s in parts)])) & wanted if parts
+                  else set() for m, parts in zip(memories, said, strict=True)]
     df = Counter(t for terms in per_memory for t in terms)
     weight = {t: 1.0 + math.log((1 + len(memories)) / (1 + df[t])) for t in wanted}
     scores = [sum(weight[t] for t in terms) for terms in per_memory]

@@ -92,6 +92,13 @@ def statements(memory: str) -> list[Statement]:
     return found + [d for d in details if d.text]
 
 
+def label(memory: str) -> str:
+    """The name a memory is labelled with ("Luigi's: ...", "Caroline: ..."), or ""."""
+    head = _TAGS.sub("", _STAMP.sub(" ", _TOOL_PREFIX.sub("", memory)).strip())
+    found = _SPEAKER.match(head)
+    return found.group(0).rstrip(": ") if found else ""
+
+
 _LANGUAGE_WORDS = {
     "de": word_set("wo wer was wie wann warum welche welcher welches ich mein meine meinen "
                    "meinem ist sind bin habe hat wohne wohnt arbeite arbeitet der die das und "

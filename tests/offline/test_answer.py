@@ -109,3 +109,13 @@ def test_statements_take_off_tags_numbers_stamps_labels_and_keep_details_last() 
 ])
 def test_language_of_a_question(text: str, lang: str) -> None:
     assert language(text) == lang
+
+
+def test_a_memory_labelled_with_the_name_asked_about_answers() -> None:
+    memories = ["Luigi's: Ada's favourite Italian restaurant, in Vienna",
+                "Caroline: researched adoption agencies last week",
+                "Melanie painted a sunrise."]
+    assert answer("Where is Luigi's?", memories) == "Ada's favourite Italian restaurant, in Vienna"
+    assert answer("What did Caroline research?", memories) == (
+        "Researched adoption agencies last week")
+    assert answer("What did Jonas paint?", memories) == NO_ANSWER

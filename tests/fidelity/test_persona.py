@@ -1,4 +1,4 @@
-"""A persona told over four sessions, some facts changed later, asked back on the offline default.
+"""Personas told over four sessions, some facts changed later, asked back offline.
 
 Every current fact must be answered with its current value, every question about before with
 the value it replaced, and no answer may carry the prompt's rendering.
@@ -7,14 +7,14 @@ the value it replaced, and no answer may carry the prompt's rendering.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from mirix_like import MemorySystem
 
-USER = "mara"
-SESSIONS = [
+MARA = {"sessions": [
     ("2025-01-10T09:00:00+00:00", [
         "Hi! I live in Lisbon, in a flat near the river.",
         "I work at Acme Robotics as a product designer.",
@@ -39,8 +39,7 @@ SESSIONS = [
         "My new email address is mara@keller.dev.",
         "I play the cello in a small orchestra.",
     ]),
-]
-CURRENT = {
+], "current": {
     "Where do I live now?": "Vienna",
     "Which company do I work for?": "Globex",
     "What's my favourite food?": "sushi",
@@ -50,72 +49,125 @@ CURRENT = {
     "How many cats do I have?": "two",
     "Which instrument do I play?": "cello",
     "Am I vegetarian?": "vegetarian",
-}
-BEFORE = {
+}, "before": {
     "Where did I live before Vienna?": "Lisbon",
     "Where did I work before Globex?": "Acme Robotics",
     "What was my favourite food before?": "ramen",
     "What was my old phone number?": "+351 912 345 678",
     "What was my previous email address?": "mara.k@oldmail.com",
-}
-REPLACED = {"Where do I live now?": "Lisbon", "Which company do I work for?": "Acme",
+}, "replaced": {"Where do I live now?": "Lisbon", "Which company do I work for?": "Acme",
             "What's my favourite food?": "ramen", "What is my phone number?": "+351",
-            "What's my email address?": "oldmail"}
+            "What's my email address?": "oldmail"}}
+KIM = {
+    "sessions": [
+        ("2024-03-01T09:00:00+00:00", [
+            "I'm Kim, I live in Seoul and work for Samsung.",
+            "My favourite drink is green tea.",
+            "My wifi password is sky-blue-88.",
+        ]),
+        ("2024-06-20T18:00:00+00:00", [
+            "I'm 31 years old.",
+            "My email address is kim@samsung.com.",
+            "I'm learning Spanish.",
+        ]),
+        ("2025-02-11T10:00:00+00:00", [
+            "Exciting news - we've just moved to Toronto!",
+            "I left Samsung and now work at Shopify.",
+            "I turned 32 yesterday.",
+            "My email is now kim@shopify.com.",
+        ]),
+        ("2025-07-07T10:00:00+00:00", [
+            "My favourite drink these days is oat latte.",
+            "New wifi password: river-stone-19",
+        ]),
+    ],
+    "current": {
+        "Where do I live?": "Toronto",
+        "Who do I work for?": "Shopify",
+        "What's my favourite drink?": "oat latte",
+        "What's my email address?": "kim@shopify.com",
+        "How old am I?": "32",
+        "What language am I learning?": "Spanish",
+    },
+    "before": {
+        "Where did I live before Toronto?": "Seoul",
+        "Where did I work before Shopify?": "Samsung",
+        "What was my favourite drink before?": "green tea",
+        "What was my previous email?": "kim@samsung.com",
+        "How old was I before?": "31",
+    },
+    "replaced": {"Where do I live?": "Seoul", "Who do I work for?": "Samsung",
+                 "What's my favourite drink?": "green tea", "How old am I?": "31",
+                 "What's my email address?": "samsung.com"},
+}
+PERSONAS = {"mara": MARA, "kim": KIM}
 LEAKS = re.compile(
     r"</?\w+>|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content|context):|\[[^\]]*UTC\]|"
     r"^\s*\[\d{4}-\d{2}-\d{2}|[{}]|\"\w+\":|\[\w+, (?:low|medium|high)\]")
 
 
 @pytest.fixture(scope="module")
-def memory(tmp_path_factory: pytest.TempPathFactory) -> MemorySystem:
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    """One offline memory holding every persona, each told session by session."""
     path: Path = tmp_path_factory.mktemp("persona")
     with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
-        for at, texts in SESSIONS:
-            for text in texts:
-                system.add([{"role": "user", "content": text}], user_id=USER, occurred_at=at)
-            report = system.flush(USER)
-            assert report.failed_inputs == [] and report.pending_inputs == []
+        for user, persona in PERSONAS.items():
+            for at, texts in persona["sessions"]:
+                for text in texts:
+                    system.add([{"role": "user", "content": text}], user_id=user,
+                               occurred_at=at)
+                report = system.flush(user)
+                assert report.failed_inputs == [] and report.pending_inputs == []
         yield system
 
 
-def _answer(memory: MemorySystem, question: str) -> str:
-    answer = memory.chat(question, user_id=USER).answer
+def _answer(memory: MemorySystem, user: str, question: str) -> str:
+    answer = memory.chat(question, user_id=user).answer
     assert not LEAKS.search(answer), f"{question!r} leaks rendering: {answer!r}"
     return answer
 
 
-@pytest.mark.parametrize("question", CURRENT)
-def test_every_current_fact_is_answered_with_its_current_value(memory: MemorySystem,
+def _questions(kind: str) -> list[tuple[str, str]]:
+    return [(user, q) for user, persona in PERSONAS.items() for q in persona[kind]]
+
+
+@pytest.mark.parametrize(("user", "question"), _questions("current"))
+def test_every_current_fact_is_answered_with_its_current_value(memory: MemorySystem, user: str,
                                                                question: str) -> None:
-    answer = _answer(memory, question)
-    assert CURRENT[question].casefold() in answer.casefold(), answer
-    if question in REPLACED:
-        assert REPLACED[question].casefold() not in answer.casefold(), answer
+    persona = PERSONAS[user]
+    answer = _answer(memory, user, question)
+    assert persona["current"][question].casefold() in answer.casefold(), answer
+    if question in persona["replaced"]:
+        assert persona["replaced"][question].casefold() not in answer.casefold(), answer
 
 
-@pytest.mark.parametrize("question", BEFORE)
-def test_every_before_question_gets_the_value_that_was_replaced(memory: MemorySystem,
+@pytest.mark.parametrize(("user", "question"), _questions("before"))
+def test_every_before_question_gets_the_value_that_was_replaced(memory: MemorySystem, user: str,
                                                                 question: str) -> None:
-    assert BEFORE[question].casefold() in _answer(memory, question).casefold()
+    expected = PERSONAS[user]["before"][question]
+    assert expected.casefold() in _answer(memory, user, question).casefold()
 
 
 def test_the_stored_facts_say_what_holds_now_and_what_held_until_when(
         memory: MemorySystem) -> None:
-    block = memory.get("core", "human", user_id=USER).value
+    block = memory.get("core", "human", user_id="mara").value
     assert "Vienna (since 2025-09-08)" in block and "Globex (since 2025-09-15)" in block
     assert "Lisbon" not in block and "Acme" not in block
-    past = {f.summary: f for f in memory.list("semantic", user_id=USER)
+    past = {f.summary: f for f in memory.list("semantic", user_id="mara")
             if f.valid_until is not None}
     lisbon = next(f for s, f in past.items() if "Lisbon" in s)
     assert lisbon.valid_until.date().isoformat() == "2025-09-08"
-    codes = {e.secret_value: e for e in memory.store.list("knowledge_vault", USER,
+    codes = {e.secret_value: e for e in memory.store.list("knowledge_vault", "mara",
                                                           reveal_secrets=True)
              if e.caption.startswith("Gym locker code")}
     assert set(codes) == {"4471", "7730"}
     assert codes["7730"].valid_until is None and codes["4471"].is_past()
     assert codes["4471"].valid_until == codes["7730"].valid_from
+    wifi = {e.secret_value: e.is_past() for e in memory.store.list(
+        "knowledge_vault", "kim", reveal_secrets=True) if "wifi" in e.caption.lower()}
+    assert wifi == {"sky-blue-88": True, "river-stone-19": False}
 
 
 def test_a_high_sensitivity_code_never_reaches_an_answer(memory: MemorySystem) -> None:
-    answer = memory.chat("What is my gym locker code now?", user_id=USER).answer
+    answer = memory.chat("What is my gym locker code now?", user_id="mara").answer
     assert "7730" not in answer and "4471" not in answer

@@ -29,7 +29,8 @@ _SPEAKER = re.compile(r"^(?:[A-Z][\w'’.-]*(?:\s[A-Z][\w'’.-]*)?|user|assista
 _KIND = re.compile(r"\s\[[\w -]+(?:, (?:low|medium|high))?\]:")
 _TYPE_WORD = re.compile(r"\s\([a-z_]+\)(?=\s|$)")
 _SINCE = re.compile(r"\s*\(since \d{4}-\d{2}-\d{2}\)")
-_STEP = re.compile(r"\s+\d{1,2}[.)]\s+")
+_STEP = re.compile(r"\s+(?P<n>\d{1,2})[.)]\s+")
+_NUMBERED = re.compile(r"<[A-Za-z][\w-]*>|^\s*\d{1,3}:\s")
 # A trailing "(...)" that is a sentence or a clause, not a short label like "(7 May 2023)".
 _AFTERTHOUGHT = re.compile(r"\s\(((?:[^()]*[.!?。])|(?:[^()\s]+\s+){3,}[^()\s]+)\)$")
 
@@ -58,12 +59,15 @@ def _json_text(text: str) -> str | None:
 
 
 def _steps(text: str) -> str:
-    """``head 1. a 2. b`` as one sentence: ``head: a; b``."""
-    parts = _STEP.split(f" {text}")
-    if len(parts) < 3:
-        return text
-    head, steps = parts[0].strip().rstrip(":"), [p.strip().rstrip(".;") for p in parts[1:]]
-    return f"{head}: {'; '.join(s for s in steps if s)}." if head else "; ".join(steps) + "."
+    """``head 1. a 2. b`` (numbered from 1, in order) as one sentence: ``head: a; b``."""
+    text = f" {text}"
+    marks = list(_STEP.finditer(text))
+    if len(marks) < 2 or [int(m["n"]) for m in marks] != list(range(1, len(marks) + 1)):
+        return text.strip()
+    ends = [m.start() for m in marks[1:]] + [len(text)]
+    steps = [text[m.end() : end].strip().rstrip(".;") for m, end in zip(marks, ends, strict=True)]
+    head, done = text[: marks[0].start()].strip().rstrip(":"), "; ".join(s for s in steps if s)
+    return f"{head}: {done}." if head else f"{done}."
 
 
 def _clean(part: str) -> str:
@@ -81,7 +85,9 @@ def statements(memory: str) -> list[Statement]:
     found: list[Statement] = []
     details: list[Statement] = []
     for n, part in enumerate(_DETAIL.split(text)):
-        pieces = _LINE_NUMBER.split(_TAG.sub(" ", part)) if _LINE_NUMBER.search(part) else [part]
+        # A block's numbered lines ("<human> 1: ... 2: ..."), not a "Chapter 3: ..." in a text.
+        numbered = _NUMBERED.search(part) and _LINE_NUMBER.search(part)
+        pieces = _LINE_NUMBER.split(_TAG.sub(" ", part)) if numbered else [part]
         for piece in pieces:
             piece = piece.strip()
             if aside := _AFTERTHOUGHT.search(piece):

@@ -119,3 +119,12 @@ def test_a_memory_labelled_with_the_name_asked_about_answers() -> None:
     assert answer("What did Caroline research?", memories) == (
         "Researched adoption agencies last week")
     assert answer("What did Jonas paint?", memories) == NO_ANSWER
+
+
+def test_numbers_in_ordinary_text_are_not_taken_for_lines_or_steps() -> None:
+    assert statements("We met at 5. It was 10. Great evening") == [
+        Statement("We met at 5. It was 10. Great evening", True)]
+    assert statements("Chapter 3: The beginning is slow") == [
+        Statement("Chapter 3: The beginning is slow", True)]
+    assert statements("2: Sam likes tea. 3: Sam has a cat.") == [
+        Statement("Sam likes tea.", True), Statement("Sam has a cat.", True)]

@@ -208,7 +208,10 @@ SPEC = MemoryType(
     instructions=(
         "Keep the 'human' block a short list of durable facts about the user, one per line; "
         "'persona' describes how the assistant should behave. Append new facts, replace lines "
-        "that changed, and rewrite a block to about half its size when it nears its limit."
+        "that changed, and rewrite a block to about half its size when it nears its limit. "
+        "When a fact changed in the world (a move, a new job, a new status), give core_replace "
+        "the valid_from of the change: the old line is kept as a past fact; leave it out only "
+        "to correct a mistake."
     ),
     text_fields=("value",),
     embed_fields=("value",),

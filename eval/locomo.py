@@ -165,7 +165,9 @@ async def retrieval_questions(conversation: Conversation, folder: Path, settings
             in_block = list(dict.fromkeys(s for h in context.items for s in h.item.source_ids
                                           if h in ranked))
             block_tokens = tokens.count(context.text)
-            found = await system.search(question.question, user_id=user, limit=max(args.ks))
+            found = [h for h in await system.search(question.question, user_id=user,
+                                                    limit=max(args.ks))
+                     if not memory_types.get(h.memory_type).retrieval.always]
             shown = [memory_types.get(h.memory_type).render(h.item) for h in found]
             search_cut = tokens.cut("\n".join(shown), args.budget)
             top = bm25.top(question.question, max(args.ks))

@@ -190,15 +190,29 @@ _KEYWORD = re.compile(
 _FIRST_WORDS = frozenset(k.split()[0] for k in _LEXICON)
 _STEMS = tuple(_COMPOUNDING.split("|"))
 _WORD_TOKEN = re.compile(r"(?<![\w-])[^\W\d_][\w'’-]*")
-_TAIL = re.compile(  # complement: "for my card", "du wifi", or one word before a sign ("wifi:")
-    r"(?P<comp>\s+(?:(?:" + _PREPS + r")\s*)(?:(?:" + _DETS + r")\s*)?" + _WORD
-    + r"(?:\s+" + _WORD + r")?|\s+" + _WORD + r"(?=\s*[:=]))?"
-    r"\s*(?:(?P<sep>:|=|\b(?:" + _COPULAS + r")\b)\s*)?"
-    r"(?:(?:now|still|just|jetzt|noch|maintenant|toujours|ahora|todavía)\s+)?"
-    r"(?P<val>\"[^\"\n]{1,80}\"|'[^'\n]{1,80}'|`[^`\n]{1,80}`|“[^”\n]{1,80}”|«\s?[^»\n]{1,80}»"
-    r"|\d{1,4}(?:[ -]\d{1,4}){1,5}(?![\w-])|[^\s,;]+)",
-    re.IGNORECASE,
-)
+# A qualifier after the keyword: "mi contraseña nueva es ...", "le mot de passe actuel est".
+_AFTER = (r"(?:\s+(?:new|current|neue|neuer|neues|aktuelle|nouveau|nouvelle|actuel|actuelle|"
+          r"nueva|nuevo|actual)\b)?")
+
+
+def _tail(preps: str) -> re.Pattern[str]:
+    """What follows a keyword: a complement ("for my card", "du wifi", or one word before a
+    sign: "wifi:"), a separator and the value."""
+    return re.compile(
+        _AFTER + r"(?P<comp>\s+(?:(?:" + preps + r")\s*)(?:(?:" + _DETS + r")\s*)?" + _WORD
+        + r"(?:\s+" + _WORD + r")?|\s+" + _WORD + r"(?=\s*[:=]))?"
+        r"\s*(?:(?P<sep>:|=|\b(?:" + _COPULAS + r")\b)\s*)?"
+        r"(?:(?:now|still|just|jetzt|noch|maintenant|toujours|ahora|todavía)\s+)?"
+        r"(?P<val>\"[^\"\n]{1,80}\"|'[^'\n]{1,80}'|`[^`\n]{1,80}`|“[^”\n]{1,80}”|«\s?[^»\n]{1,80}»"
+        r"|\d{1,4}(?:[ -]\d{1,4}){1,5}(?![\w-])|[^\s,;]+)",
+        re.IGNORECASE,
+    )
+
+
+_TAIL = _tail(_PREPS)
+# After a verb of setting, "to" is the separator, not a complement: "I changed my wifi
+# password to Otter-Lantern-42".
+_TAIL_SET = _tail(_PREPS.replace("for|of|to|", "for|of|"))
 _ZH_KEYWORD = re.compile(
     r"(?P<ctx>[\u4e00-\u9fffA-Za-z0-9]{0,8}?)(?P<kw>" + _alternation(list(_ZH_LEXICON)) + r")"
     r"\s*(?P<sep>是：|是:|就是|是|为|：|:|改成了?|改为|设为|设置为|换成了?)\s*"
@@ -402,15 +416,15 @@ def _latin(text: str) -> Iterator[Hit]:
         kind = entry.kind
         if pre.rstrip("-").lower() in _NOT_SECRET_CODES:
             continue
-        tail = _TAIL.match(text, m.end())
+        setting = _SETTING.search(text, max(0, m.start() - 40), m.start())
+        tail = (_TAIL_SET if setting else _TAIL).match(text, m.end())
         if tail is None:
             continue
         sep, raw, comp = tail["sep"], tail["val"], tail["comp"] or ""
         explicit = sep in (":", "=") or raw[:1] in "\"'`“«"
         if entry.needs_sign and sep not in (":", "="):
             continue
-        if sep and sep.lower() == "to" and not _SETTING.search(text, max(0, m.start() - 40),
-                                                                m.start()):
+        if sep and sep.lower() == "to" and not setting:
             continue
         english = entry.lang == "en" and not pre and (not comp or comp.split()[0] in _EN_PREPS)
         if english:

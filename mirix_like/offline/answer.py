@@ -162,12 +162,14 @@ def answer(question: str, memories: list[str]) -> str:
     for i, parts in enumerate(said):
         if scores[i] > 0:
             for part in parts:
-                bonus = 0.25 * scores[i] - 0.5 * (not part.lead) + 0.5 * (
-                    language(part.text) == lang)
+                bonus = 0.25 * scores[i] + 0.5 * (language(part.text) == lang)
                 for sentence in sentences_of(part.text):
-                    overlap = sum(weight[t] for t in _terms(sentence) & wanted)
-                    candidates.append((overlap + bonus, -i, sentence))
-    _, neg_index, sentence = max(candidates)
+                    terms = _terms(sentence)
+                    overlap = sum(weight[t] for t in terms & wanted)
+                    # Among equals of one memory, the sentence that says more than the
+                    # question answers it (a screen's "Location: Room 385" over its title).
+                    candidates.append((overlap + bonus, -i, len(terms - wanted), sentence))
+    _, neg_index, _, sentence = max(candidates)
     if _WHEN.search(question):
         for i in sorted(range(len(memories)), key=lambda i: (-scores[i], i)):
             if scores[i] < 0.5 * best_score:

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
+from mirix_like import memory_types
 from mirix_like.store import SearchHit
 
 DENSE_WEIGHT = 0.5
@@ -57,10 +58,16 @@ def is_past(item: object, now: datetime | None = None) -> bool:
     return until is not None and until <= (now or datetime.now(UTC))
 
 
+def _said(hit: SearchHit) -> str:
+    """The message an item of a conversation records (a type with a ``context`` field: the
+    message before it), else ""."""
+    return getattr(hit.item, "details", "") if "context" in type(hit.item).model_fields else ""
+
+
 def speaker_of(hit: SearchHit) -> str:
     """Who said what ``hit`` comes from: an event's ``Name: ...`` details or a fact's source."""
     item = hit.item
-    if hit.memory_type == "episodic":
+    if "context" in type(item).model_fields:
         found = _SPEAKER.match(getattr(item, "details", ""))
         return found[1] if found else ""
     return str(getattr(item, "source", "") or "")
@@ -91,15 +98,15 @@ class Links:
     """Which candidate event came just before or after which, from their ``context``."""
 
     def __init__(self, hits: Sequence[SearchHit]) -> None:
-        said = {}
+        messages: dict[str, str] = {}
         for hit in hits:
-            if hit.memory_type == "episodic" and getattr(hit.item, "details", ""):
-                said.setdefault(hit.item.details, hit.item.id)
+            if message := _said(hit):
+                messages.setdefault(message, hit.item.id)
         self.after: dict[str, str] = {}
         self.before: dict[str, str] = {}
         for hit in hits:
-            context = getattr(hit.item, "context", "") if hit.memory_type == "episodic" else ""
-            previous = said.get(context) if context else None
+            context = getattr(hit.item, "context", "")
+            previous = messages.get(context) if context else None
             if previous and previous != hit.item.id and previous not in self.after:
                 self.after[previous] = hit.item.id
                 self.before[hit.item.id] = previous
@@ -186,10 +193,9 @@ def _own(hit: SearchHit) -> bool:
     (masked elsewhere)."""
     item = hit.item
     ranged = getattr(item, "valid_from", None) or getattr(item, "valid_until", None)
-    return ranged is not None or hit.memory_type == "knowledge_vault"
+    return ranged is not None or bool(memory_types.get(hit.memory_type).secret_fields)
 
 
 def _asks(hit: SearchHit) -> bool:
     """The hit is an event whose message ends with a question (a shared photo may follow)."""
-    return hit.memory_type == "episodic" and bool(_QUESTION.search(
-        getattr(hit.item, "details", "")))
+    return bool(_QUESTION.search(_said(hit)))

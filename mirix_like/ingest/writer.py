@@ -9,6 +9,7 @@ shown them.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -82,10 +83,19 @@ class BatchWriter:
 
     def insert(self, memory_type: str, rows: Sequence[Mapping[str, Any]], *,
                actor: str) -> list[MemoryItem]:
-        """Store new items; each cites its inputs and, if it has none, takes their time."""
+        """Store new items; each cites its inputs and, if it has none, takes their time.
+
+        Rows that say the same thing (equal content fields) are stored once: weak models
+        repeat an item within one call.
+        """
         spec = memory_types.get(memory_type)
-        prepared = []
+        content = spec.item_model.content_fields()
+        unique: dict[str, Mapping[str, Any]] = {}
         for row in rows:
+            key = json.dumps({k: row.get(k) for k in content}, sort_keys=True, default=str)
+            unique.setdefault(key, row)
+        prepared = []
+        for row in unique.values():
             values = _as_utc(dict(row))
             values["source_ids"] = self.source_ids(values.get("source_ids"))
             field = spec.time_field

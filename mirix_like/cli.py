@@ -7,6 +7,7 @@ starts in a fraction of a second, and the read-only verbs (``search``, ``list``,
 
 from __future__ import annotations
 
+import functools
 import sys
 import tempfile
 from contextlib import suppress
@@ -316,12 +317,15 @@ def failed(user: AnyUser = None, reveal_secrets: Reveal = False, store: Store = 
 
 
 def _process(action: Literal["flush", "retry"], user: str | None, store: str | None,
-             as_json: bool) -> None:
+             as_json: bool, with_model: bool = False) -> None:
     with cs.memory(store) as memory:
         status = "pending" if action == "flush" else "failed"
         users = [user] if user is not None else sorted(
-            {r.user_id for r in getattr(memory, status)(None)})
-        reports = {who: getattr(memory, action)(who) for who in users}
+            memory.store.users() if with_model
+            else {r.user_id for r in getattr(memory, status)(None)})
+        run = functools.partial(memory.retry, with_model=True) if with_model else getattr(
+            memory, action)
+        reports = {who: run(who) for who in users}
     cs.emit({who: r.model_dump() for who, r in reports.items()}, as_json, "\n".join(
         f"{who}: {cs.indent(cs.describe_report(r), '  ')}" for who, r in reports.items())
         or f"no {status} inputs")
@@ -336,9 +340,14 @@ def flush(user: AnyUser = None, store: Store = None, as_json: AsJson = False) ->
 
 
 @app.command()
-def retry(user: AnyUser = None, store: Store = None, as_json: AsJson = False) -> None:
+def retry(
+    user: AnyUser = None, store: Store = None, as_json: AsJson = False,
+    with_model: Annotated[bool, typer.Option(
+        "--with-model", help="Also redo, with the model, what the offline rules processed "
+        "when the model failed.")] = False,
+) -> None:
     """Process failed inputs again. Exits 1 if an input failed again."""
-    _process("retry", user, store, as_json)
+    _process("retry", user, store, as_json, with_model)
 
 
 @app.command()

@@ -351,6 +351,10 @@ def describe_report(report: ChangeReport, user: str | None = None) -> str:
         reasons = "; ".join(dict.fromkeys(report.nothing_stored.values()))
         lines.append(f"nothing stored from {plural(len(report.nothing_stored), 'input')}: "
                      f"{reasons}")
+    if report.fallback_inputs:
+        lines.append(f"{plural(len(report.fallback_inputs), 'input')} processed by the offline "
+                     "rules because the model failed on them; `mirix-like retry --with-model` "
+                     "redoes them with the model")
     if report.pending_inputs:
         flush = "mirix-like flush" + (f" --user {user}" if user else "")
         lines.append(f"{plural(len(report.pending_inputs), 'input')} pending: processed once "

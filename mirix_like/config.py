@@ -123,6 +123,10 @@ class Settings(BaseSettings):
     temperature: float | None = Field(0.0, ge=0, le=2)
 
     batch_size: int = Field(20, ge=1, le=1_000)
+    offline_fallback: bool = True
+    """With a model: an input the model cannot turn into valid tool calls after its retries
+    is processed by the offline rules instead of failing (``retry(with_model=True)`` redoes
+    it with the model later)."""
     topic_extraction: Literal["model", "keywords"] = "model"
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
 

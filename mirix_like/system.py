@@ -25,7 +25,7 @@ from mirix_like.ingest.pipeline import IngestPipeline
 from mirix_like.ingest.report import ChangeReport
 from mirix_like.inputs import ImageLike, Message, check_text, image_to_input, messages_to_inputs
 from mirix_like.memory_types.base import MemoryItem, new_id
-from mirix_like.models import ModelBackend, make_backend
+from mirix_like.models import ModelBackend, make_backend, offline_backend
 from mirix_like.retrieval.active import MAX_CONTEXT_TOKENS, Context
 from mirix_like.retrieval.budget import BLOCK_TOKENS
 from mirix_like.secrets import redact
@@ -53,6 +53,14 @@ def quiet_model_loggers() -> None:
         logging.getLogger(name).setLevel(logging.WARNING)
 
 
+def _meta_manager(backend: ModelBackend, *, attempts: int) -> MetaMemoryManager:
+    """The meta memory manager and one manager per memory type, on ``backend``."""
+    managers = {spec.name: MemoryManager(spec, backend.client, vision=backend.vision,
+                                         attempts=attempts)
+                for spec in memory_types.all_types()}
+    return MetaMemoryManager(backend.client, managers, vision=backend.vision, attempts=attempts)
+
+
 class AsyncMemorySystem:
     """Memory for many users: ``add`` inputs, ``chat`` with active retrieval, manage items.
 
@@ -74,19 +82,20 @@ class AsyncMemorySystem:
         if not self.settings.log_model_events:
             quiet_model_loggers()
         client, vision = self.backend.client, self.backend.vision
-        attempts = self.settings.max_retries + 1
-        managers = {spec.name: MemoryManager(spec, client, vision=vision, attempts=attempts)
-                    for spec in memory_types.all_types()}
-        self.meta = MetaMemoryManager(client, managers, vision=vision, attempts=attempts)
+        self.meta = _meta_manager(self.backend, attempts=self.settings.max_retries + 1)
+        fallback = (_meta_manager(offline_backend(announce=False), attempts=1)
+                    if self.settings.offline_fallback and not self.backend.capabilities.rule_based
+                    else None)
         self.ingest = IngestPipeline(self.store, self.meta, vision=vision,
                                      batch_size=self.settings.batch_size,
-                                     keep_images=self.settings.keep_images)
+                                     keep_images=self.settings.keep_images, fallback=fallback)
         self.chat_agent = ChatAgent(self.store, client, retrieval=self.settings.retrieval,
                                     topic_mode=self._topic_mode(), remember=self._remember)
         self._recent: dict[str, deque[str]] = {}
 
     def _topic_mode(self) -> Any:
-        return "keywords" if self.backend.name == "offline" else self.settings.topic_extraction
+        return ("keywords" if self.backend.capabilities.rule_based
+                else self.settings.topic_extraction)
 
     @property
     def image_dir(self) -> Path:
@@ -139,9 +148,11 @@ class AsyncMemorySystem:
         """
         return await self.ingest.flush(user_id)
 
-    async def retry(self, user_id: str) -> ChangeReport:
-        """Process the failed inputs of ``user_id`` again."""
-        return await self.ingest.retry(user_id)
+    async def retry(self, user_id: str, *, with_model: bool = False) -> ChangeReport:
+        """Process the failed inputs of ``user_id`` again; ``with_model`` also redoes, with
+        the model, the inputs the offline rules processed when the model failed on them
+        (their memories are undone first)."""
+        return await self.ingest.retry(user_id, with_model=with_model)
 
     async def pending(self, user_id: str | None = None, *,
                       reveal_secrets: bool = False) -> list[RawInput]:

@@ -4,7 +4,10 @@ Failure is per input, never per queue. An image that is gone or cannot be read f
 before any model sees the batch. When the model fails on a batch of several inputs, the
 batch is undone and its inputs are processed one by one, so only the input the model cannot
 handle fails; when the model server itself is unreachable (or refuses every request), the
-batch fails at once with that error instead of being retried input by input.
+batch fails at once with that error instead of being retried input by input. An input the
+model answers but cannot turn into valid tool calls is processed by the offline rules when a
+``fallback`` is given: it ends processed, its memories say ``made_by: offline rules`` and its
+``error`` keeps why, until ``retry(with_model=True)`` redoes it with the model.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from autogen_core import Image
 
 from mirix_like.agents.batch import Batch
 from mirix_like.agents.meta import MetaMemoryManager
-from mirix_like.errors import InvalidInputError
+from mirix_like.errors import InvalidInputError, ModelOutputError
 from mirix_like.ingest.report import ChangeReport
 from mirix_like.ingest.writer import BatchWriter
 from mirix_like.store import MemoryStore, RawInput
@@ -26,6 +29,8 @@ from mirix_like.store.filters import check_user_id
 from mirix_like.vision.ocr import read_text
 
 NOTHING_FOUND = "no memory manager found anything in it worth storing"
+FALLBACK = "offline rules"
+FALLBACK_NOTE = f"processed by the {FALLBACK}: the model failed on it: "
 # Statuses after which every request to the server fails alike: a key, a model or a server
 # that is not there, a quota spent, an overload that outlasted the retries.
 SERVER_WIDE = frozenset({401, 403, 404, 429})
@@ -54,9 +59,11 @@ class IngestPipeline:
     """Turns the pending inputs of a user into memories, ``batch_size`` at a time."""
 
     def __init__(self, store: MemoryStore, meta: MetaMemoryManager, *, vision: bool,
-                 batch_size: int, keep_images: bool) -> None:
+                 batch_size: int, keep_images: bool,
+                 fallback: MetaMemoryManager | None = None) -> None:
         self.store = store
         self.meta = meta
+        self.fallback = fallback
         self.vision = vision
         self.batch_size = batch_size
         self.keep_images = keep_images
@@ -81,12 +88,17 @@ class IngestPipeline:
                 store_lock.__exit__(None, None, None)
         return report
 
-    async def retry(self, user_id: str) -> ChangeReport:
-        """Process the failed inputs of ``user_id`` again (with any still pending)."""
+    async def retry(self, user_id: str, *, with_model: bool = False) -> ChangeReport:
+        """Process the failed inputs of ``user_id`` again (with any still pending); with
+        ``with_model``, also those the offline rules processed for a failing model."""
         check_user_id(user_id)
-        failed = await asyncio.to_thread(self.store.inputs, user_id, status="failed")
+        again = await asyncio.to_thread(self.store.inputs, user_id, status="failed")
+        if with_model:
+            processed = await asyncio.to_thread(self.store.inputs, user_id, status="processed")
+            again += [raw for raw in processed if (raw.error or "").startswith(FALLBACK_NOTE)]
+        # Each keeps the batch it was claimed by: flush undoes that batch's memories first.
         await asyncio.to_thread(self.store.set_input_status, user_id,
-                                [raw.id for raw in failed], "pending")
+                                [raw.id for raw in again], "pending")
         return await self.flush(user_id)
 
     async def _process(self, user_id: str, inputs: list[RawInput]) -> ChangeReport:
@@ -130,24 +142,32 @@ class IngestPipeline:
                                     f"{str(exc).replace(str(path), name)}") from exc
 
     async def _run(self, user_id: str, inputs: list[RawInput], images: dict[str, Image], *,
-                   split: bool) -> tuple[ChangeReport, BaseException | None]:
+                   split: bool, meta: MetaMemoryManager | None = None,
+                   note: str | None = None) -> tuple[ChangeReport, BaseException | None]:
         """One memory update over ``inputs``; on a model failure, undone and reported."""
-        writer = BatchWriter(self.store, user_id, inputs)
+        writer = BatchWriter(self.store, user_id, inputs,
+                             made_by=FALLBACK if meta is self.fallback else None)
         ids = [raw.id for raw in inputs]
         await asyncio.to_thread(self.store.claim_inputs, user_id, ids, writer.batch_id)
         try:
-            await self.meta.process(Batch(inputs, writer, images))
+            await (meta or self.meta).process(Batch(inputs, writer, images))
         except Exception as exc:  # keep the inputs, say why, let retry() redo them
             await asyncio.to_thread(self.store.rollback, user_id, writer.batch_id)
             if split and len(inputs) > 1 and not server_unavailable(exc):
                 await asyncio.to_thread(self.store.claim_inputs, user_id, ids, None)
                 return await self._one_by_one(user_id, inputs, images), None
+            if self.fallback is not None and meta is None and isinstance(exc, ModelOutputError):
+                await asyncio.to_thread(self.store.claim_inputs, user_id, ids, None)
+                return await self._run(user_id, inputs, images, split=False,
+                                       meta=self.fallback, note=FALLBACK_NOTE + describe(exc))
             failed = await self._fail(user_id, inputs, exc)
             failed.routed = writer.report.routed
             return failed, exc
-        await asyncio.to_thread(self.store.set_input_status, user_id, ids, "processed")
+        await asyncio.to_thread(self.store.set_input_status, user_id, ids, "processed", note)
         report = writer.report
         report.processed_inputs = ids
+        if note:
+            report.fallback_inputs = dict.fromkeys(ids, note)
         reason = "; ".join(dict.fromkeys(writer.reasons)) or NOTHING_FOUND
         report.nothing_stored = {i: reason for i in ids if i not in writer.cited}
         if not self.keep_images:

@@ -11,6 +11,8 @@ class ChangeReport(BaseModel):
     Every input processed appears in ``processed_inputs``; one from which nothing was stored
     also appears in ``nothing_stored`` with the reason (small talk, nothing new). A failed
     input appears in ``failed_inputs``, its error in ``errors`` (once per distinct message).
+    An input the offline rules processed because the model failed on it is processed and
+    also in ``fallback_inputs``, with the model's error.
     """
 
     created: dict[str, list[str]] = Field(default_factory=dict)
@@ -20,6 +22,7 @@ class ChangeReport(BaseModel):
     failed_inputs: list[str] = Field(default_factory=list)
     pending_inputs: list[str] = Field(default_factory=list)
     nothing_stored: dict[str, str] = Field(default_factory=dict)
+    fallback_inputs: dict[str, str] = Field(default_factory=dict)
     routed: list[str] = Field(default_factory=list)
     errors: list[str] = Field(default_factory=list)
 
@@ -33,6 +36,7 @@ class ChangeReport(BaseModel):
             getattr(self, name).extend(getattr(other, name))
         self.errors = list(dict.fromkeys([*self.errors, *other.errors]))
         self.nothing_stored.update(other.nothing_stored)
+        self.fallback_inputs.update(other.fallback_inputs)
         self.routed = sorted(set(self.routed) | set(other.routed))
 
     def note(self, kind: str, memory_type: str, ids: list[str]) -> None:

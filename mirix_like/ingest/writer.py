@@ -23,12 +23,15 @@ from mirix_like.store import MemoryStore, RawInput
 
 
 class BatchWriter:
-    """Writes of one memory update (``batch_id``) for one user, from one batch of inputs."""
+    """Writes of one memory update (``batch_id``) for one user, from one batch of inputs;
+    ``made_by`` (the offline rules standing in for a failed model) goes into each item's
+    metadata."""
 
     def __init__(self, store: MemoryStore, user_id: str, inputs: Sequence[RawInput], *,
-                 batch_id: str | None = None) -> None:
+                 batch_id: str | None = None, made_by: str | None = None) -> None:
         self._store = store
         self.user_id = user_id
+        self.made_by = made_by
         self.batch_id = batch_id or new_id()
         self._times = {raw.id: raw.occurred_at for raw in inputs}
         self.report = ChangeReport()
@@ -96,7 +99,7 @@ class BatchWriter:
             unique.setdefault(key, row)
         prepared = []
         for row in unique.values():
-            values = _as_utc(dict(row))
+            values = self._marked(_as_utc(dict(row)))
             values["source_ids"] = self.source_ids(values.get("source_ids"))
             field = spec.time_field
             if field not in COMMON_FIELDS and values.get(field) is None and values["source_ids"]:
@@ -151,7 +154,7 @@ class BatchWriter:
         """
         item_id = fields["id"]
         before = self.get_many(memory_type, [item_id]).get(item_id)
-        values = _as_utc(dict(fields))
+        values = self._marked(_as_utc(dict(fields)))
         values["source_ids"] = list(dict.fromkeys(
             [*(before.source_ids if before else []), *self.input_ids]))
         [item] = self._store.insert(memory_type, self.user_id, [values], actor=actor,
@@ -159,6 +162,12 @@ class BatchWriter:
         self._cite([self.input_ids])
         self.report.note("updated" if before else "created", memory_type, [item.id])
         return item
+
+    def _marked(self, values: dict[str, Any]) -> dict[str, Any]:
+        """``values`` whose metadata says which path made them, when not the model."""
+        if self.made_by:
+            values["metadata"] = {**(values.get("metadata") or {}), "made_by": self.made_by}
+        return values
 
     def _cite(self, groups: Any) -> None:
         for ids in groups:

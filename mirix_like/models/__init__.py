@@ -18,7 +18,7 @@ from mirix_like.models.resilient import ResilientChatCompletionClient
 from mirix_like.models.text import clean_text
 
 __all__ = ["ModelBackend", "ModelCapabilities", "ResilientChatCompletionClient", "clean_text",
-           "make_backend"]
+           "make_backend", "offline_backend"]
 
 OFFLINE = ModelCapabilities(vision=False, tools=True, rule_based=True, source="offline")
 
@@ -42,6 +42,16 @@ class ModelBackend:
                                replace(self.capabilities, vision=self.vision))
 
 
+def offline_backend(*, announce: bool = True) -> ModelBackend:
+    """The offline rule engine as a backend; ``announce=False`` when it only stands in for a
+    model (the fallback), so it does not say the product runs without a model."""
+    from mirix_like.offline.client import OfflineChatCompletionClient
+
+    inner: ChatCompletionClient = OfflineChatCompletionClient(announce=announce)
+    client = ResilientChatCompletionClient(inner, attempts=1)
+    return ModelBackend("offline", client, OFFLINE.vision, OFFLINE)
+
+
 def make_backend(settings: Settings) -> ModelBackend:
     """The model backend the settings ask for, wrapped with retries and tool-call salvage.
 
@@ -49,11 +59,7 @@ def make_backend(settings: Settings) -> ModelBackend:
     here (see :mod:`mirix_like.models.capabilities`).
     """
     if settings.backend == "offline":
-        from mirix_like.offline.client import OfflineChatCompletionClient
-
-        inner: ChatCompletionClient = OfflineChatCompletionClient()
-        client = ResilientChatCompletionClient(inner, attempts=1)
-        return ModelBackend("offline", client, OFFLINE.vision, OFFLINE)
+        return offline_backend()
     from autogen_ext.models.openai import OpenAIChatCompletionClient
 
     api_key = settings.api_key or os.environ.get("OPENAI_API_KEY")

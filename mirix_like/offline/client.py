@@ -59,10 +59,11 @@ def announce_offline() -> None:
 class OfflineChatCompletionClient(ChatCompletionClient):
     """Answers every request by rules, instantly and reproducibly."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, announce: bool = True) -> None:
         self._usage = RequestUsage(prompt_tokens=0, completion_tokens=0)
         self._last = RequestUsage(prompt_tokens=0, completion_tokens=0)
-        announce_offline()
+        if announce:  # not when it only stands in for a model that failed
+            announce_offline()
 
     async def create(
         self,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 import time
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 from PIL import Image
 from support.openai_server import ScriptedOpenAIServer, delay, error, text, tool_calls
 
-from mirix_like import AsyncMemorySystem, Settings
+from mirix_like import AsyncMemorySystem, Settings, memory_types
 
 USER = "alice"
 EVENT = {"event_type": "activity", "summary": "Alice adopted a cat named Miso",
@@ -150,7 +151,7 @@ def test_a_model_that_never_calls_tools_fails_visibly_and_retry_recovers(
     tmp_path: Path,
 ) -> None:
     with ScriptedOpenAIServer(responder=lambda request: text("no")) as server:
-        system = make_system(tmp_path, server)
+        system = make_system(tmp_path, server, offline_fallback=False)
         report = asyncio.run(system.add("I adopted a cat named Miso", user_id=USER, flush=True))
         assert report.failed_inputs and "no tool call" in report.errors[0]
         [failed] = asyncio.run(system.failed(USER))
@@ -163,6 +164,39 @@ def test_a_model_that_never_calls_tools_fails_visibly_and_retry_recovers(
     assert report.processed_inputs == [failed.id]
     assert asyncio.run(system.failed(USER)) == []
     assert system.store.count("episodic", USER) == 1
+
+
+def all_items(system: AsyncMemorySystem) -> list[Any]:
+    return [item for spec in memory_types.all_types()
+            for item in system.store.list(spec.name, USER, limit=100)]
+
+
+def test_a_model_that_cannot_make_tool_calls_is_stood_in_for_by_the_offline_rules(
+    tmp_path: Path,
+) -> None:
+    with ScriptedOpenAIServer(responder=lambda request: text("no")) as server:
+        system = make_system(tmp_path, server)
+        report = asyncio.run(system.add("My sister Maya lives in Lisbon and works as a vet.",
+                                        user_id=USER, flush=True))
+    [raw_id] = report.processed_inputs
+    assert not report.failed_inputs and "no tool call" in report.fallback_inputs[raw_id]
+    made = all_items(system)
+    assert any("Lisbon" in json.dumps(i.model_dump(mode="json")) for i in made)
+    assert made and all(i.metadata["made_by"] == "offline rules" for i in made)
+    [raw] = system.store.inputs(USER)
+    assert raw.status == "processed" and raw.error.startswith("processed by the offline rules")
+    assert asyncio.run(system.failed(USER)) == []
+    assert asyncio.run(system.retry(USER)).processed_inputs == []  # nothing failed
+
+    with ScriptedOpenAIServer(responder=by_role) as server:  # a model that works, later
+        system = make_system(tmp_path, server)
+        report = asyncio.run(system.retry(USER, with_model=True))
+    assert report.processed_inputs == [raw_id] and not report.fallback_inputs
+    remade = all_items(system)
+    assert not [i for i in remade if i.metadata.get("made_by")]  # the rules' memories undone
+    assert {getattr(i, "summary", "") for i in remade} >= {EVENT["summary"], FACT["summary"]}
+    [raw] = system.store.inputs(USER)
+    assert raw.status == "processed" and raw.error is None
 
 
 @pytest.mark.parametrize("status", [429, 503])

@@ -261,7 +261,7 @@ def test_a_model_that_never_writes_valid_calls_fails_with_a_model_output_error(
         return text(json.dumps({"answer": "I would store that."}))
 
     with ScriptedOpenAIServer(responder=chatty, routes=LLAMA_NO_TOOLS) as server:
-        system = system_for(server, max_retries=1)
+        system = system_for(server, max_retries=1, offline_fallback=False)
         report = add(system)
         assert len(server.chat_requests) == 2  # the meta manager's two tries
     assert report.failed_inputs == ["m1"]

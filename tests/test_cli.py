@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from support.screens import render
-from support.servers import CLI, MOTO_SERVER, free_port, offline_env, server_process
+from support.servers import CLI, free_port, moto_s3, offline_env
 from typer.testing import CliRunner
 
 from mirix_like import MemorySystem
@@ -166,16 +166,7 @@ def test_add_and_import_create_a_store_and_say_so(tmp_path: Path, store: str) ->
 
 def test_an_s3_store_that_does_not_exist_is_refused_too(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import boto3
-
-    port = free_port()
-    with server_process([MOTO_SERVER, "-H", "127.0.0.1", "-p", str(port)], port):
-        options = {"endpoint": f"http://127.0.0.1:{port}", "aws_access_key_id": "testing",
-                   "aws_secret_access_key": "testing", "region": "us-east-1",
-                   "allow_http": "true"}
-        boto3.client("s3", endpoint_url=options["endpoint"], region_name="us-east-1",
-                     aws_access_key_id="testing", aws_secret_access_key="testing",
-                     ).create_bucket(Bucket="memories")
+    with moto_s3("memories") as options:
         monkeypatch.setenv("MIRIX_LIKE_STORAGE_OPTIONS", json.dumps(options))
         typo = "s3://memories/my-memroy"
         assert f"no store at {typo}" in run("list", "semantic", "--store", typo, code=3)

@@ -20,7 +20,7 @@ from typing import Any
 
 import boto3
 import pytest
-from support.servers import MOTO_SERVER, free_port, server_process, wait_all
+from support.servers import aws_client, moto_s3, wait_all
 
 from mirix_like import MemorySystem, memory_types
 from mirix_like.errors import ConfigError, StoreError
@@ -35,16 +35,9 @@ pytestmark = pytest.mark.slow
 def aws() -> Iterator[dict[str, str]]:
     """Storage options of a fresh moto server (S3 and DynamoDB) with a bucket and the
     commit table LanceDB needs (hash key ``base_uri``, range key ``version``)."""
-    port = free_port()
-    with server_process([MOTO_SERVER, "-H", "127.0.0.1", "-p", str(port)], port):
-        endpoint = f"http://127.0.0.1:{port}"
-        options = {"endpoint": endpoint, "dynamodb_endpoint": endpoint,
-                   "aws_access_key_id": "testing", "aws_secret_access_key": "testing",
-                   "region": "us-east-1", "allow_http": "true"}
-        client = {"endpoint_url": endpoint, "region_name": "us-east-1",
-                  "aws_access_key_id": "testing", "aws_secret_access_key": "testing"}
-        boto3.client("s3", **client).create_bucket(Bucket=BUCKET)
-        boto3.client("dynamodb", **client).create_table(
+    with moto_s3(BUCKET) as s3_options:
+        options = {**s3_options, "dynamodb_endpoint": s3_options["endpoint"]}
+        boto3.client("dynamodb", **aws_client(options)).create_table(
             TableName=TABLE, BillingMode="PAY_PER_REQUEST",
             KeySchema=[{"AttributeName": "base_uri", "KeyType": "HASH"},
                        {"AttributeName": "version", "KeyType": "RANGE"}],
@@ -71,8 +64,7 @@ def count_under_lease(uri: str, options: dict[str, str], rounds: int, out: str) 
     """Read a counter object, wait, write it back plus one, under the store lease: a lost
     update would show if two processes ever held the lease at once."""
     leases = DynamoLeases(uri, options)
-    s3 = boto3.client("s3", endpoint_url=options["endpoint"], region_name="us-east-1",
-                      aws_access_key_id="testing", aws_secret_access_key="testing")
+    s3 = boto3.client("s3", **aws_client(options))
     key = f"{uri.split('/')[3].split('?')[0]}/counter"
     for _ in range(rounds):
         with leases.lock("counter"):
@@ -95,8 +87,7 @@ def test_a_lease_excludes_other_servers(aws: dict[str, str], processes: Any,
         child.start()
     wait_all(children, 180)
     assert all((tmp_path / f"{n}.done").exists() for n in range(4))
-    s3 = boto3.client("s3", endpoint_url=aws["endpoint"], region_name="us-east-1",
-                      aws_access_key_id="testing", aws_secret_access_key="testing")
+    s3 = boto3.client("s3", **aws_client(aws))
     key = f"{uri.split('/')[3].split('?')[0]}/counter"
     assert int(s3.get_object(Bucket=BUCKET, Key=key)["Body"].read()) == 60
 

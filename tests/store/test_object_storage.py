@@ -8,9 +8,8 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterator
 
-import boto3
 import pytest
-from support.servers import MOTO_SERVER, free_port, server_process
+from support.servers import moto_s3
 
 from mirix_like import MemorySystem, memory_types
 from mirix_like.errors import ItemNotFoundError
@@ -23,14 +22,7 @@ BUCKET = "memories"
 @pytest.fixture(scope="module")
 def s3() -> Iterator[dict[str, str]]:
     """Storage options of a fresh moto S3 server on 127.0.0.1 with one bucket."""
-    port = free_port()
-    with server_process([MOTO_SERVER, "-H", "127.0.0.1", "-p", str(port)], port):
-        options = {"endpoint": f"http://127.0.0.1:{port}", "aws_access_key_id": "testing",
-                   "aws_secret_access_key": "testing", "region": "us-east-1",
-                   "allow_http": "true"}
-        boto3.client("s3", endpoint_url=options["endpoint"], region_name="us-east-1",
-                     aws_access_key_id="testing", aws_secret_access_key="testing",
-                     ).create_bucket(Bucket=BUCKET)
+    with moto_s3(BUCKET) as options:
         yield options
 
 

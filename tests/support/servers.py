@@ -66,6 +66,28 @@ def _wait_until_listening(process: subprocess.Popen, port: int, log: IO[str],
             time.sleep(0.1)
 
 
+@contextmanager
+def moto_s3(bucket: str) -> Iterator[dict[str, str]]:
+    """A fresh moto server (S3 and DynamoDB) on 127.0.0.1 holding ``bucket``; yields the
+    LanceDB storage options that reach it."""
+    import boto3
+
+    port = free_port()
+    with server_process([MOTO_SERVER, "-H", "127.0.0.1", "-p", str(port)], port):
+        options = {"endpoint": f"http://127.0.0.1:{port}", "aws_access_key_id": "testing",
+                   "aws_secret_access_key": "testing", "region": "us-east-1",
+                   "allow_http": "true"}
+        boto3.client("s3", **aws_client(options)).create_bucket(Bucket=bucket)
+        yield options
+
+
+def aws_client(options: dict[str, str]) -> dict[str, str]:
+    """boto3 client arguments for the server that LanceDB ``options`` point at."""
+    return {"endpoint_url": options["endpoint"], "region_name": options["region"],
+            "aws_access_key_id": options["aws_access_key_id"],
+            "aws_secret_access_key": options["aws_secret_access_key"]}
+
+
 def wait_all(children: list[Any], timeout: float) -> None:
     """Join child processes within ``timeout`` seconds in all; kill and fail on a hung one."""
     deadline = time.monotonic() + timeout

@@ -17,9 +17,9 @@ from mirix_like.memory_types.base import utcnow
 from mirix_like.memory_types.tools import StoreTool
 from mirix_like.prompt_format import TOPICS_TASK
 from mirix_like.retrieval.active import (
-    CHAT_SENSITIVITY,
     ActiveRetrieval,
     Context,
+    chat_sensitivity,
     masked,
     prompt_block,
 )
@@ -118,7 +118,7 @@ class ChatAgent:
             return render(self.store.search(
                 args.query, user_id, memory_types=args.memory_types, method=args.method,
                 since=args.since, until=args.until, limit=args.limit,
-                sensitivity=CHAT_SENSITIVITY, reveal_secrets=True))
+                sensitivity=chat_sensitivity(), reveal_secrets=True))
 
         def list_events(args: ListEventsArgs) -> str:
             return render(self.store.search("", user_id, memory_types=["episodic"],

@@ -29,7 +29,6 @@ from mirix_like.store import MemoryStore, SearchHit
 from mirix_like.store.search import SearchRequest, SearchResults
 from mirix_like.store.secrets import MASK
 
-CHAT_SENSITIVITY = ("low", "medium")  # high-sensitivity vault items never reach a prompt
 CANDIDATES = 50
 """Items per type and search leg that re-ranking chooses from."""
 ALWAYS_SHOWN = 10
@@ -186,6 +185,13 @@ def _line(hit: SearchHit, topics: Sequence[str]) -> str:
     """One memory as one line: the type's brief rendering, else its full one, a long field
     cut to the lines that match ``topics``."""
     return "- " + " ".join(str(render_hit(hit, " ".join(topics))).split())
+
+
+def chat_sensitivity() -> list[str]:
+    """The sensitivity levels whose secret values may reach a chat prompt: those the types
+    with secrets allow in their retrieval policy (high-sensitivity ones never)."""
+    return sorted({level for spec in memory_types.all_types()
+                   for level in spec.retrieval.chat_sensitivity})
 
 
 def masked(hit: SearchHit) -> SearchHit:

@@ -15,7 +15,7 @@ from mirix_like import memory_types
 from mirix_like.config import RetrievalSettings
 from mirix_like.memory_types.base import utcnow
 from mirix_like.memory_types.tools import StoreTool
-from mirix_like.prompt_format import TOPICS_TASK
+from mirix_like.prompt_format import task_block
 from mirix_like.retrieval.active import (
     ActiveRetrieval,
     Context,
@@ -36,7 +36,7 @@ Answer from these memories when they are relevant; say so when memory does not h
 Use search_memory or list_events to look further, and remember when the user asks you to
 remember something. Answer in the user's language."""
 
-TOPICS_PROMPT = f"""{TOPICS_TASK}
+TOPICS_PROMPT = task_block("extract-topics") + """
 List the search topics (names, things, events, places, times) needed to answer the user's
 latest message from memory, one per line, at most 6, nothing else."""
 
@@ -139,8 +139,9 @@ class ChatAgent:
         """Answer ``message`` for ``user_id`` from memory; ``recent`` holds earlier turns."""
         recall = await self.recall(message, user_id, recent)
         topics, used, counts = recall.topics, list(recall.revealed), recall.counts
-        system = SYSTEM.format(now=utcnow().isoformat(timespec="minutes"),
-                               topics=", ".join(topics), memories=prompt_block(recall))
+        system = task_block("answer") + "\n" + SYSTEM.format(
+            now=utcnow().isoformat(timespec="minutes"), topics=", ".join(topics),
+            memories=prompt_block(recall))
         if recent:
             system += "\nRecent conversation:\n" + "\n".join(recent[-6:])
         agent = AssistantAgent("chat_agent", self.client, tools=self._tools(user_id, used),

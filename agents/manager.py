@@ -14,7 +14,7 @@ from autogen_core.models import ChatCompletionClient
 from mirix_like.agents.batch import Batch
 from mirix_like.agents.runner import run_until_tool_call, task_message
 from mirix_like.memory_types import MemoryType
-from mirix_like.prompt_format import wrap
+from mirix_like.prompt_format import task_block, wrap
 
 INITIAL_RETRIEVAL = 10
 
@@ -56,8 +56,9 @@ class MemoryManager:
             + wrap("existing", existing),
         ])
         task = task_message(text, list(batch.images.values()), vision=self.vision)
-        system = SYSTEM.format(name=self.spec.name, description=self.spec.description,
-                               instructions=self.spec.instructions)
+        system = task_block("update-memory", memory_type=self.spec.name) + "\n" + SYSTEM.format(
+            name=self.spec.name, description=self.spec.description,
+            instructions=self.spec.instructions)
         await run_until_tool_call(self.name, self.client, system, tools, task,
                                   attempts=self.attempts)
         if self.spec.followups is None:

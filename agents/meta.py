@@ -14,6 +14,7 @@ from mirix_like.agents.manager import MemoryManager
 from mirix_like.agents.runner import run_until_tool_call, task_message
 from mirix_like.errors import ModelError
 from mirix_like.memory_types.tools import StoreTool
+from mirix_like.prompt_format import task_block
 
 SYSTEM = """You are the meta memory manager of a personal memory system. For each batch of new
 inputs, decide which memory types it concerns, thinking through each in turn:
@@ -64,7 +65,8 @@ class MetaMemoryManager:
                           for spec in memory_types.all_types() if spec.name in self.managers)
         task = task_message(f"New inputs:\n{batch.inputs_block()}",
                             list(batch.images.values()), vision=self.vision)
-        await run_until_tool_call("meta_memory_manager", self.client, SYSTEM.format(types=types),
+        await run_until_tool_call("meta_memory_manager", self.client,
+                                  task_block("route") + "\n" + SYSTEM.format(types=types),
                                   [self._route_tool(chosen, reasons)], task,
                                   attempts=self.attempts)
         batch.writer.report.routed = list(chosen)

@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 from mirix_like.errors import CoreBlockLimitError, InvalidInputError
 from mirix_like.memory_types.base import MemoryType, RetrievalPolicy, TreeMemoryItem, utcnow
 from mirix_like.memory_types.semantic import SINCE, Validity, dated
-from mirix_like.prompt_format import REWRITE_TASK, wrap
+from mirix_like.prompt_format import task_block, wrap
 
 if TYPE_CHECKING:
     from mirix_like.agents.batch import Batch
@@ -180,7 +180,8 @@ def rewrite_full_blocks(spec: MemoryType, batch: Batch) -> list[str]:
         block = read_block(batch, label)
         if len(block.value) > REWRITE_AT * CORE_BLOCK_LIMIT:
             tasks.append(
-                f"{REWRITE_TASK}\nThe {label} block is {len(block.value)} of "
+                task_block("rewrite-core-block", label=label)
+                + f"\nThe {label} block is {len(block.value)} of "
                 f"{CORE_BLOCK_LIMIT} characters. Call core_rewrite with label '{label}' and "
                 f"a version about half as long that keeps the most important facts.\n"
                 + wrap("block", {"label": label, "value": block.value}))

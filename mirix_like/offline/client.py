@@ -1,10 +1,10 @@
 """The offline model backend: a deterministic ChatCompletionClient that works by rules.
 
-It drives the same agents and the same tools as a real model: it reads the tagged blocks the
-agents put in their prompts, routes and extracts with the extractor of each memory type
-(:mod:`mirix_like.offline.extractors`, screenshots by :mod:`mirix_like.offline.screens`),
-answers with :mod:`mirix_like.offline.answer`, and replies with tool calls or text. No network,
-no weights.
+It drives the same agents and the same tools as a real model: it reads the task each prompt
+states (:func:`mirix_like.prompt_format.task_block`) and the tagged blocks beside it, routes
+and extracts with the extractor of each memory type (:mod:`mirix_like.offline.extractors`,
+screenshots by :mod:`mirix_like.offline.screens`), answers with
+:mod:`mirix_like.offline.answer`, and replies with tool calls or text. No network, no weights.
 """
 
 from __future__ import annotations
@@ -32,12 +32,13 @@ from autogen_core.tools import Tool, ToolSchema
 from pydantic import BaseModel
 
 from mirix_like import memory_types
+from mirix_like.memory_types import MemoryType
 from mirix_like.memory_types.core import CORE_BLOCK_LIMIT
 from mirix_like.offline import changes, screens
 from mirix_like.offline.answer import answer
 from mirix_like.offline.extractors import extractor_for, route
 from mirix_like.offline.language import InputText
-from mirix_like.prompt_format import INPUTS_TAG, MEMORIES_TAG, REWRITE_TASK, TOPICS_TASK, unwrap
+from mirix_like.prompt_format import INPUTS_TAG, MEMORIES_TAG, read_task, unwrap
 from mirix_like.retrieval.topics import keyword_topics
 
 log = logging.getLogger("mirix_like")
@@ -75,8 +76,7 @@ class OfflineChatCompletionClient(ChatCompletionClient):
         extra_create_args: Mapping[str, Any] = {},  # noqa: B006 (the interface's signature)
         cancellation_token: CancellationToken | None = None,
     ) -> CreateResult:
-        names = [t["name"] if isinstance(t, Mapping) else t.name for t in tools]
-        content = _decide(messages, names)
+        content = _decide(messages)
         prompt = sum(len(_text(m)) for m in messages) // 4
         completion = len(str(content)) // 4
         self._last = RequestUsage(prompt_tokens=prompt, completion_tokens=completion)
@@ -148,34 +148,32 @@ def _call(name: str, arguments: dict[str, Any]) -> FunctionCall:
     )
 
 
-def _decide(messages: Sequence[LLMMessage], tools: list[str]) -> str | list[FunctionCall]:
+def _decide(messages: Sequence[LLMMessage]) -> str | list[FunctionCall]:
     last = messages[-1]
     system = "\n".join(m.content for m in messages if isinstance(m, SystemMessage))
     user = next((_text(m) for m in reversed(messages) if isinstance(m, UserMessage)), "")
+    task = read_task(system)
+    if task.get("task") == "update-memory":  # a manager's follow-up task comes in its user turn
+        task = read_task(system, user)
+    kind = task.get("task")
     if isinstance(last, FunctionExecutionResultMessage):
-        return _after_tools(last, system, user)
-    if TOPICS_TASK in system:
+        if kind == "answer":  # the chat agent reflecting on a tool's results
+            return answer(user, [r.content for r in last.content] + _memory_texts(system))
+        return "done"
+    if kind == "extract-topics":
         return "\n".join(keyword_topics(user.splitlines()[-1].removeprefix("user: ")))
-    if "route_to_memory_managers" in tools:
+    if kind == "route":
         # Small talk routes nowhere: an empty list is a valid decision.
         texts, shots = _split(_inputs(user))
         specs = memory_types.all_types()
         chosen = set(route(texts, specs)) | set(screens.route(shots))
         types = [spec.name for spec in specs if spec.name in chosen]
         return [_call("route_to_memory_managers", {"memory_types": types})]
-    if "core_append" in tools:
-        return _core_calls(user)
-    insert = next((t for t in tools if t.startswith("insert_")), None)
-    if insert is not None:
-        return _item_calls(insert.removeprefix("insert_"), user)
-    return _answer(user, system)
-
-
-def _after_tools(last: FunctionExecutionResultMessage, system: str, user: str) -> str:
-    if MEMORIES_TAG in system:  # the chat agent reflecting on a tool's results
-        found = [r.content for r in last.content]
-        return answer(user, found + _memory_texts(system))
-    return "done"
+    if kind == "rewrite-core-block":
+        return [_shortened(unwrap("block", user) or {})]
+    if kind == "update-memory":
+        return _update_calls(memory_types.get(str(task.get("memory_type"))), user)
+    return answer(user, _memory_texts(system))
 
 
 def _inputs(user: str) -> list[InputText]:
@@ -278,33 +276,29 @@ def _same_name(item: dict[str, Any], existing: list[dict[str, Any]]) -> dict[str
                  if name and str(e.get("fields", {}).get("name", "")).casefold() == name), None)
 
 
-def _core_calls(user: str) -> list[FunctionCall]:
-    if REWRITE_TASK in user:
-        block = unwrap("block", user) or {}
-        lines = list(
-            dict.fromkeys(line for line in block.get("value", "").splitlines() if line.strip())
-        )
-        kept: list[str] = []
-        for line in reversed(lines):  # newest facts last in the block: keep them first
-            if sum(len(k) + 1 for k in kept) + len(line) > CORE_BLOCK_LIMIT // 2:
-                break
-            kept.insert(0, line)
-        return [
-            _call(
-                "core_rewrite", {"label": block.get("label", "human"), "content": "\n".join(kept)}
-            )
-        ]
+def _update_calls(spec: MemoryType, user: str) -> list[FunctionCall]:
+    """A manager's calls: its extractor's own calls for a type with them (core's blocks),
+    else inserts and updates of items."""
+    calls_of = extractor_for(spec).calls
+    if calls_of is None:
+        return _item_calls(spec.name, user)
     texts, _ = _split(_inputs(user))
-    blocks = changes.block_lines(_existing(user))
-    calls = [_call(name, args)
-             for name, args in changes.core_calls(_extract("core", texts), texts, blocks)]
-    return calls or [_call("no_changes", {"reason": "no new facts about the user"})]
+    calls = [_call(name, args) for name, args in calls_of(texts, _existing(user))]
+    return calls or [_call("no_changes", {"reason": f"nothing for {spec.name} memory"})]
+
+
+def _shortened(block: dict[str, Any]) -> FunctionCall:
+    """A core block cut to about half its limit, keeping its newest lines."""
+    lines = list(dict.fromkeys(line for line in str(block.get("value", "")).splitlines()
+                               if line.strip()))
+    kept: list[str] = []
+    for line in reversed(lines):  # newest facts last in the block: keep them first
+        if sum(len(k) + 1 for k in kept) + len(line) > CORE_BLOCK_LIMIT // 2:
+            break
+        kept.insert(0, line)
+    return _call("core_rewrite", {"label": block.get("label", "human"), "content": "\n".join(kept)})
 
 
 def _memory_texts(system: str) -> list[str]:
     sections = unwrap(MEMORIES_TAG, system) or []
     return [item["text"] for section in sections for item in section.get("items", [])]
-
-
-def _answer(user: str, system: str) -> str:
-    return answer(user, _memory_texts(system))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from mirix_like.offline.language import InputText, Row
 
@@ -14,8 +15,11 @@ class Extractor:
 
     ``concerns`` is the cheap test routing uses (does this input hold anything for the type?);
     ``extract`` turns a batch's inputs into the arguments of the type's insert tool.
+    ``calls``, for a type whose tools are not insert/update (core's blocks), turns the inputs
+    and the shown items into the tool calls themselves, as (tool name, arguments) pairs.
     """
 
     name: str
     extract: Callable[[list[InputText]], list[Row]]
     concerns: Callable[[InputText], bool]
+    calls: Callable[[list[InputText], list[dict[str, Any]]], list[tuple[str, Row]]] | None = None

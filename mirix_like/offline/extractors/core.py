@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from mirix_like.offline.changes import settings
+from mirix_like.offline.changes import block_lines, core_calls, settings
 from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import (
     ADV_GROUP,
@@ -106,4 +107,9 @@ def _concerns(inp: InputText) -> bool:
         settings(inp.text, own=True))
 
 
-EXTRACTOR = Extractor("core", extract_core, _concerns)
+def _block_calls(inputs: list[InputText], shown: list[dict[str, Any]]) -> list[tuple[str, Row]]:
+    """Appends and replacements of the shown blocks' lines for the facts in ``inputs``."""
+    return core_calls(extract_core(inputs), inputs, block_lines(shown))
+
+
+EXTRACTOR = Extractor("core", extract_core, _concerns, _block_calls)

@@ -21,9 +21,20 @@ _NO_ANSWERS = {
     "fr": "Je n'ai pas cette information en mémoire.",
     "es": "No tengo eso en mi memoria.",
 }
+_LIVE = word_set("wohn wohnt gewohnt leb lebt gelebt habit vi vit viv vivo vivi")
+_WORK = word_set("arbeit arbeitet gearbeitet travaill trabaj trabajo trabaja")
 # Words a question may use for what memories say in other words ("job" for "works as").
 _SAME = {"job": "work", "occupation": "work", "profession": "work", "employer": "work",
-         "career": "work", "home": "live", "reside": "live", "resid": "live", "hometown": "live"}
+         "career": "work", "home": "live", "reside": "live", "resid": "live", "hometown": "live",
+         # the same two slots in the other languages the change rules read, stemmed as above
+         **dict.fromkeys(_LIVE, "live"), **dict.fromkeys(_WORK, "work")}
+# Function words of the other languages the rules read: they say nothing a memory matches on.
+_OTHER_STOPWORDS = word_set(
+    "wo wer was wie wann warum welche welcher welches ich mein meine meinen meinem meiner mir "
+    "mich ist sind bin war habe hat hatte der die das den dem des ein eine einen und oder nicht "
+    "mit bei im am zu zum zur von vor nach jetzt früher vorher où qui quoi quand comment je "
+    "mon ma mes est suis était les le la et avec au du des maintenant avant dónde donde quién "
+    "qué cuándo cómo yo mi mis soy era los las el y con del ahora antes")
 _NOT_NAMES = word_set(
     "I January February March April May June July August September October November December "
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
@@ -60,6 +71,7 @@ def _terms(text: str) -> set[str]:
         _stem(t)
         for t in TOKEN.findall(text)
         if t.lower() not in STOPWORDS and t.lower() not in QUESTION_WORDS
+        and t.lower() not in _OTHER_STOPWORDS
     }
     for run in CJK_RUN.findall(text):
         for segment in ZH_STOP.split(run):
@@ -93,6 +105,10 @@ _DATE_FORMS = (
         r"\d{4}年\d{1,2}月(?:\d{1,2}日)?(?:[^，。（）()]{0,12}?(?:前一周|后一周|周末|那一周))?"
     ),
 )
+# "When is my birthday?" asks for a day that comes back every year: the fact says it.
+_EVERY_YEAR = re.compile(r"^\s*when\s+(?:is|are|['’]s)\b", re.IGNORECASE)
+_DAY_OF_YEAR = re.compile(r"\b" + _MONTH_RE + r"\s+\d{1,2}(?:st|nd|rd|th)?\b|"
+                          r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_RE + r"\b")
 _YEAR = re.compile(r"\b(?:19|20)\d{2}年?")
 _ISO_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _PARENS = re.compile(r"\(([^()]{3,80})\)|（([^（）]{3,80})）")
@@ -170,7 +186,8 @@ def answer(question: str, memories: list[str]) -> str:
                     # question answers it (a screen's "Location: Room 385" over its title).
                     candidates.append((overlap + bonus, -i, len(terms - wanted), sentence))
     _, neg_index, _, sentence = max(candidates)
-    if _WHEN.search(question):
+    if _WHEN.search(question) and not (
+            _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(sentence)):
         for i in sorted(range(len(memories)), key=lambda i: (-scores[i], i)):
             if scores[i] < 0.5 * best_score:
                 break

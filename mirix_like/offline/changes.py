@@ -32,7 +32,8 @@ __all__ = ["Setting", "block_lines", "core_calls", "in_time", "replacing", "sett
            "since", "superseded"]
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
-_PLACE = r"(?P<v>" + _NAME + r"(?:\s+(?:de\s+|del\s+|am\s+|an\s+der\s+)?" + _NAME + r")*)"
+_PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?:de\s+|del\s+|am\s+|an\s+der\s+)?"
+          + _NAME + r")*)")
 _ZH_PLACE = r"(?P<v>[\u4e00-\u9fff]{2,8}?)(?=了|啦|[，。！？；,.!?\s]|$)"
 _NOW = r"(?:now\s+|currently\s+|jetzt\s+|nun\s+|maintenant\s+|ahora\s+)?"
 
@@ -46,13 +47,31 @@ class _Pattern:
     """The statement says the value changed ("moved to"): its words are not a lasting fact,
     the template is."""
     lang: str = "en"
+    possessive: bool = False
+    """The statement names its owner with "my" right before it ("my favourite food is")."""
 
 
 def _p(slot: str, regex: str, template: str, change: bool = False,
-       lang: str = "en") -> _Pattern:
-    return _Pattern(slot, re.compile(regex), template, change, lang)
+       lang: str = "en", possessive: bool = False) -> _Pattern:
+    return _Pattern(slot, re.compile(regex), template, change, lang, possessive)
 
 
+# Roles and things a person has one of at a time ("my dentist is Dr. Patel"); a new value
+# replaces the old one only when both read as names, numbers or dates, so "my car is red"
+# or "my manager is on leave" set nothing.
+_ONE_OF = (r"dentist|doctor|gp|therapist|physio(?:therapist)?|psychiatrist|vet|manager|boss|"
+           r"supervisor|landlord|landlady|partner|husband|wife|boyfriend|girlfriend|fianc[eé]e?|"
+           r"car|bike|phone|laptop|hometown|home\s+town|birthday|nickname|first\s+name|"
+           r"last\s+name|surname|name|major|team|club|mentor|coach|trainer|hairdresser|barber|"
+           r"lawyer|accountant|roommate|flatmate|bank|gym|school|university|college|"
+           r"mother\s+tongue|native\s+language|star\s+sign|shoe\s+size|blood\s+type|"
+           r"pronouns|job\s+title|title|role|position|salary|rent|internet\s+provider|"
+           r"mobile\s+provider|pharmacy")
+_VALUE = (r"(?P<v>(?:(?:an?|the)\s+(?:[a-z]+\s+){0,2})?(?:(?:Dr|Mr|Mrs|Ms|Prof|St)\.\s+)?"
+          r"[A-Z0-9\u00c0-\u00de$€£][^.,;!?()]{0,40}?)(?=\s+(?:now|these\s+days|nowadays)\b|[.,;!?(]|$)")
+
+
+_DE_VALUE = r"(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:jetzt|nun|inzwischen)\b|[.,;!?(]|$)"
 _EN_HOME, _EN_WORK = "{s} lives in {v}.", "{s} works at {v}."
 _PATTERNS = (
     # English, first and third person (core lines are third person).
@@ -68,7 +87,9 @@ _PATTERNS = (
        + _PLACE, _EN_WORK),
     _p("work", r"\b(?i:joined|hired\s+by|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?(?:at|with)|"
        r"got\s+a\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+|working\s+)?at|"
-       r"switched\s+to|moved\s+over\s+to|new\s+employer\s+is)\s+" + _PLACE, _EN_WORK, True),
+       r"switched\s+to|moved\s+over\s+to|new\s+employer\s+is|"
+       r"accepted\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with))\s+" + _PLACE,
+       _EN_WORK, True),
     _p("job", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
     _p("relationship", r"\b(?i:am|is|['’]m|got|became)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
@@ -78,10 +99,18 @@ _PATTERNS = (
     _p("age", r"\b(?i:turned\s+)(?P<v>\d{1,3})\b", "{s} is {v} years old.", True),
     _p("age", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?(?P<v>\d{1,3})\s+years?\s+old\b",
        "{s} is {v} years old."),
+    _p("{k}", r"(?<!favourite )(?<!favorite )\b(?i:new\s+|current\s+)?(?P<k>" + _ONE_OF
+       + r")\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:called\s+|named\s+|on\s+)?" + _VALUE,
+       "{s}'s {k} is {v}.", possessive=True),
+    _p("{k}", r"\b(?i:switched|changed)\s+(?P<k>" + _ONE_OF + r")s?\b[^.;!?]*?\b"
+       r"(?i:see|go\s+to|use|have|got|with|to)\s+" + _VALUE, "{s}'s {k} is {v}.", True),
+    _p("car", r"\b(?i:drives?|driving)\s+(?:now\s+)?(?P<v>an?\s+(?!lot\b|bit\b|little\b)"
+       r"[^.,;!?()]{2,40}?)(?=\s+(?:now|these\s+days|nowadays)\b|[.,;!?(]|$)",
+       "{s}'s car is {v}."),
     _p("favourite {k}", r"\b(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+"
        r"(?:(?:these\s+days|nowadays|now|lately|at\s+the\s+moment)\s+)?(?:is|are)\s+"
        r"(?:now\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:now|these days)\b|[.,;!?(]|$)",
-       "{s}'s favourite {k} is {v}."),
+       "{s}'s favourite {k} is {v}.", possessive=True),
     # German
     _p("home", r"\b(?i:wohne|wohnt|lebe|lebt)\s+" + _NOW + r"in\s+" + _PLACE,
        "{s} wohnt in {v}.", lang="de"),
@@ -89,6 +118,10 @@ _PATTERNS = (
        "{s} wohnt in {v}.", True, lang="de"),
     _p("work", r"\b(?i:arbeite|arbeitet)\s+" + _NOW + r"(?:bei|für)\s+" + _PLACE,
        "{s} arbeitet bei {v}.", lang="de"),
+    _p("favourite {k}", r"\bLieblings?(?P<k>[a-zäöüß]{3,20})\s+(?:ist|sind)\s+(?:jetzt\s+|nun\s+)?"
+       + _DE_VALUE, "{s} hat als Lieblings{k} {v}.", lang="de", possessive=True),
+    _p("favourite {k}", r"\bhat\s+als\s+Lieblings?(?P<k>[a-zäöüß]{3,20})\s+" + _DE_VALUE,
+       "{s} hat als Lieblings{k} {v}.", lang="de"),
     # French
     _p("home", r"(?i:habite|habites|vis|vit)\s+" + _NOW + r"(?:à|a|en|au)\s+" + _PLACE,
        "{s} habite à {v}.", lang="fr"),
@@ -121,12 +154,17 @@ _NEGATION = re.compile(r"(?i:\bno\s+longer\b|(?:\bnot\b|n['’]t\b).*\b(?:anymor
                        r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|\bich\b|\bje\b|\bj['’]|"
                     r"\bme\s+(?:mudé|he)\b|\b(?:vivo|trabajo)\b)|我(?!的)|"
-                    r"^\s*(?i:moved|relocated|quit|joined|left)\b")
+                    r"^\s*(?i:moved|relocated|quit|joined|left|switched|changed)\b")
 _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|my|er|sie|il|elle|ils|mon|ma|mes|"
                     r"mein\w*|mi|mis)\b)|[他她]|我的")
 _MY = re.compile(r"(?i:\bmy\s+(?:all-time\s+|new\s+)?|\bmein\w*\s+|\bmon\s+|\bma\s+|\bmi\s+)$|"
                  r"我(?:的)?(?:最)?$")
 _CAPTION_FILLER = word_set("of the user user's my a an new current")
+_RESTATED = word_set("is am are 'm ’m based settled resides reside residing living currently "
+                     "now still drive drives driving called named on")
+"""Words a fact may say beyond its slot's statement and still say only that ("I'm based in
+Denver" is "lives in Denver"), so it is stored as that statement, which later questions
+and changes find."""
 _AFTER = re.compile(r"(?i:\b(?:before|vor|avant|antes\s+de)\s+)(?P<x>" + _NAME + r"(?:\s+"
                     + _NAME + r")*)")
 _STOPS = ".!?。！？ "
@@ -177,7 +215,7 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
         here: dict[str, Setting] = {}
         for pattern in _PATTERNS:
             for match in pattern.regex.finditer(sentence):
-                if own and not _by_speaker(sentence, match, pattern.slot):
+                if own and not _by_speaker(sentence, match, pattern):
                     continue
                 slot = pattern.slot.format(k=_key(match.groupdict().get("k") or ""))
                 value = None if negated else match["v"].strip()
@@ -189,18 +227,19 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
         for pattern in _ENDS:
             match = pattern.regex.search(sentence)
             if match and pattern.slot not in here and (
-                    not own or _by_speaker(sentence, match, pattern.slot)):
+                    not own or _by_speaker(sentence, match, pattern)):
                 here[pattern.slot] = Setting(pattern.slot, None, "", True)
         found.extend(here.values())
     return found
 
 
-def _by_speaker(sentence: str, match: re.Match[str], slot: str) -> bool:
+def _by_speaker(sentence: str, match: re.Match[str], pattern: _Pattern) -> bool:
     """Whether the speaker is the subject of the statement ``match`` found in ``sentence``:
-    "my" right before a favourite, else a first-person subject (a verb may say it: "vivo",
-    "me mudé") with nobody else named after it."""
+    "my" right before a possessive one ("my favourite food", "my dentist"), else a
+    first-person subject (a verb may say it: "vivo", "me mudé") with nobody else named
+    after it."""
     before = sentence[:match.start()]
-    if slot.startswith("favourite"):
+    if pattern.possessive:
         return bool(_MY.search(before))
     head = before + " ".join(match.group(0).split()[:2])
     marks = list(_FIRST.finditer(head))
@@ -241,11 +280,12 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
         own = settings(inp.text, subject_of(inp, prepare(inp.text).zh), own=True) if inp else []
         if len(found) > 1 and {s.slot for s in found} <= {s.slot for s in own}:
             continue  # "lives in Seoul and works for Samsung": each slot gets its own line
-        for said in own:
-            if setting is not None and said.slot == setting.slot:
-                setting = said if setting.change or said.value is None else setting
-        content = setting.statement if setting and setting.change and setting.value else (
-            fact["content"])
+        for said in own:  # the input's own statement names its speaker
+            if setting is not None and said.slot == setting.slot and (
+                    setting.change or said.value is None or said.value == setting.value):
+                setting = said
+        content = setting.statement if setting and setting.value and (
+            setting.change or _says_only(fact["content"], setting.statement)) else fact["content"]
         if setting is not None and setting.statement == "":
             setting = None
         lines.append((fact["label"], content, setting, since(inp) if inp else None))
@@ -260,6 +300,12 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
                 covered.add((label, said.slot))
                 lines.append((label, said.statement, said, since(inp)))
     return _edits(lines, blocks)
+
+
+def _says_only(fact: str, statement: str) -> bool:
+    """Whether ``fact`` says nothing its slot's ``statement`` does not (see _RESTATED)."""
+    words = [set(re.findall(r"[\w'’]+", text.casefold())) for text in (fact, statement)]
+    return words[0] - words[1] <= _RESTATED
 
 
 def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],

@@ -67,7 +67,11 @@ def mask(text: str) -> str:
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
 # Full stops that end no sentence: list numbers ("1. mix") and title abbreviations ("St. Mary's").
-_LIST_MARK = r"\.(?=\s)(?:(?<=\s\d\.)|(?<=\s\d\d\.)|(?<=^\d\.)|(?<=\n\d\.))"
+# A list's "2." inside a line, unless a sentence's first word follows: then it ends a
+# sentence with a number ("a Tesla Model 3. The user's dentist is Dr. Gomez.").
+_NEW_SENTENCE = r"(?!\s+(?:The|I|My|We|He|She|It|They|This|That|You|Our|His|Her|Their|A|An)\b)"
+_LIST_MARK = (r"\.(?=\s)(?:(?<=^\d\.)|(?<=\n\d\.)|(?:(?<=\s\d\.)|(?<=\s\d\d\.))"
+              + _NEW_SENTENCE + ")")
 _ABBREVIATION = r"\.(?:(?<=\b(?:Mr|Ms|Dr|St|Mt|Jr|Sr|vs)\.)|(?<=\bMrs\.))"
 _SENTENCE = re.compile(
     r"(?:[^\n.!?。！？；]+|" + _LIST_MARK + "|" + _ABBREVIATION + r"|[.!?](?=[^\s\"'”’).!?]))+"

@@ -23,7 +23,7 @@ from mirix_like.config import RetrievalSettings
 from mirix_like.memory_types import MemoryType
 from mirix_like.prompt_format import MEMORIES_TAG
 from mirix_like.retrieval.budget import BLOCK_TOKENS, estimate_tokens
-from mirix_like.retrieval.ranking import Links, fuse, rank, rerank
+from mirix_like.retrieval.ranking import Links, asks_before, fuse, rank, rerank
 from mirix_like.retrieval.snippets import render_hit
 from mirix_like.store import MemoryStore, SearchHit
 from mirix_like.store.search import SearchRequest, SearchResults
@@ -33,6 +33,9 @@ CANDIDATES = 50
 """Items per type and search leg that re-ranking chooses from."""
 ALWAYS_SHOWN = 10
 """Items of an always-shown type (core: its blocks) a context carries, newest first."""
+PAST_SHOWN = 10
+"""Facts that stopped being true (per type with a validity range) a question about before
+gets, newest first, whatever words they share with it ("before Austin": "lived in Denver")."""
 MAX_CONTEXT_TOKENS = 100_000
 
 Counts = dict[str, tuple[int, int]]
@@ -61,7 +64,7 @@ class Context(BaseModel):
 class _Ask:
     """What one request of the store call is for."""
 
-    role: str  # always, lexical, dense or recent
+    role: str  # always, past, lexical, dense or recent
     spec: MemoryType
 
 
@@ -79,10 +82,17 @@ class ActiveRetrieval:
             return self.settings.method
         return "fts" if getattr(self.store.embedder, "lexical", False) else "hybrid"
 
-    def _plan(self, query: str) -> tuple[list[SearchRequest], list[_Ask]]:
+    def _plan(self, query: str, question: str) -> tuple[list[SearchRequest], list[_Ask]]:
         legs = {"fts": ["lexical"], "vector": ["dense"], "hybrid": ["lexical", "dense"]}
         requests, asks = [], []
+        before = asks_before(question or query)
         for spec in memory_types.all_types():
+            if before and "valid_until" in spec.item_model.model_fields:
+                requests.append(SearchRequest(spec.name, method="recent", limit=PAST_SHOWN,
+                                              past=True, reveal_secrets=True,
+                                              sensitivity=spec.retrieval.chat_sensitivity
+                                              if spec.secret_fields else None))
+                asks.append(_Ask("past", spec))
             if spec.retrieval.always:
                 requests.append(SearchRequest(spec.name, method="recent", limit=ALWAYS_SHOWN))
                 asks.append(_Ask("always", spec))
@@ -104,7 +114,7 @@ class ActiveRetrieval:
     def retrieve(self, user_id: str, query: str, question: str = "",
                  ) -> tuple[list[SearchHit], dict[str, int]]:
         """Core blocks, then ranked hits: see :meth:`retrieve_async`."""
-        requests, asks = self._plan(query)
+        requests, asks = self._plan(query, question)
         found = self.store.search_many(user_id, requests, count=memory_types.names())
         return self._ranked(asks, found, question or query)
 
@@ -115,7 +125,7 @@ class ActiveRetrieval:
         ``query`` is what is searched (topics); ``question`` the message itself, whose
         named speaker is boosted (``query`` if empty).
         """
-        requests, asks = self._plan(query)
+        requests, asks = self._plan(query, question)
         found = await self.store.search_many_async(user_id, requests,
                                                    count=memory_types.names())
         return self._ranked(asks, found, question or query)
@@ -135,8 +145,10 @@ class ActiveRetrieval:
             per_type[hit.memory_type] = per_type.get(hit.memory_type, 0) + 1
             if per_type[hit.memory_type] <= self.settings.limit(memory_types.get(hit.memory_type)):
                 kept.append(hit)
-        return always + _ranked_with_replies(kept, ranked, by_role.get("recent", []),
-                                             links), found.counts
+        past = by_role.get("past", [])
+        shown = {h.item.id for h in past}
+        rest = _ranked_with_replies(kept, ranked, by_role.get("recent", []), links)
+        return always + past + [h for h in rest if h.item.id not in shown], found.counts
 
     def context(self, hits: Sequence[SearchHit], totals: dict[str, int], *,
                 max_tokens: int = BLOCK_TOKENS, topics: Sequence[str] = ()) -> Context:

@@ -37,7 +37,7 @@ PAST_WEIGHT = 0.5
 _BEFORE = re.compile(
     r"(?i:\b(?:before|previous(?:ly)?|(?<!how\s)old|former(?:ly)?|used\s+to|earlier|prior|"
     r"originally|vorher|davor|früher|frueher|alte[nrs]?|avant|ancien(?:ne)?|précédent(?:e)?|"
-    r"autrefois|antes|anterior|antigu[oa])\b)|之前|以前|原来|旧|上一个|过去")
+    r"autrefois|antes|anterior|antigu[oa])\b)|\b[Vv]or\s+(?=[A-ZÄÖÜ])|之前|以前|原来|旧|上一个|过去")
 
 _SPEAKER = re.compile(r"^([^\n:]{1,40}): ")
 _QUESTION = re.compile(r"\?\s*(\[[^\]]*\])?\s*$")

@@ -21,7 +21,8 @@ class SearchRequest:
     """One query on one memory type, as :meth:`MemoryStore.search` takes it.
 
     ``method="recent"`` ignores ``query`` and gives the newest items (by event time for
-    episodic); ``sensitivity`` (vault levels allowed) applies to types that have one.
+    episodic); ``sensitivity`` (vault levels allowed) applies to types that have one;
+    ``past`` keeps only facts that stopped being true (a type without ``valid_until`` has none).
     """
 
     memory_type: str
@@ -35,6 +36,7 @@ class SearchRequest:
     sensitivity: Sequence[str] | None = None
     vector: Sequence[float] | None = None
     reveal_secrets: bool = False
+    past: bool = False
 
 
 @dataclass(frozen=True)
@@ -69,4 +71,8 @@ def check_request(request: SearchRequest, user_id: str) -> tuple[MemoryType, str
         clauses.append(filters.one_of("sensitivity", request.sensitivity))
     if "tree_path" not in spec.item_model.model_fields and request.tree_path:
         return spec, None
+    if request.past:
+        if "valid_until" not in spec.item_model.model_fields:
+            return spec, None
+        clauses.append("valid_until IS NOT NULL")
     return spec, filters.all_of(clauses)

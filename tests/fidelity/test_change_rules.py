@@ -43,6 +43,17 @@ SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
     ("Ahora trabajo en Iberia.", "work", "Iberia"),
     ("我搬到北京了。", "home", "北京"),
     ("我现在在阿里巴巴工作。", "work", "阿里巴巴"),
+    ("I accepted an offer from Figma, so now I work there.", "work", "Figma"),
+    ("My dentist is Dr. Patel.", "dentist", "Dr. Patel"),
+    ("Switched dentists, I now see Dr. Gomez.", "dentist", "Dr. Gomez"),
+    ("My new landlord is Mrs. Okafor.", "landlord", "Mrs. Okafor"),
+    ("My boss is now Priya.", "boss", "Priya"),
+    ("I drive a blue Honda Civic.", "car", "a blue Honda Civic"),
+    ("My car is a Tesla Model 3 these days.", "car", "a Tesla Model 3"),
+    ("My birthday is on March 3rd.", "birthday", "March 3rd"),
+    ("My car is red.", None, None),  # a property, not which car
+    ("My manager is on leave this week.", None, None),
+    ("I drive a lot for work.", None, None),
 ])
 def test_what_a_message_sets_about_its_speaker(text: str, slot: str | None,
                                                value: str | None) -> None:
@@ -51,6 +62,7 @@ def test_what_a_message_sets_about_its_speaker(text: str, slot: str | None,
 
 
 @pytest.mark.parametrize("text", ["My brother Leo lives in Porto and he is a chef.",
+                                  "Maya's dentist is Dr. Lee.", "Her car is a Fiat.",
                                   "I think my sister lives in Rome.",
                                   "Leo's favourite food is pizza.", "Mon frère habite à Lyon.",
                                   "Mi hermana vive en Roma.", "我的哥哥住在上海。"])

@@ -100,7 +100,99 @@ KIM = {
                  "What's my favourite drink?": "green tea", "How old am I?": "31",
                  "What's my email address?": "samsung.com"},
 }
-PERSONAS = {"mara": MARA, "kim": KIM}
+LEO = {  # other wordings: "based in", "relocated", an accepted offer, a car, a dentist
+    "sessions": [
+        ("2025-02-01T10:00:00+00:00", [
+            "hey there, name's Leo. I'm based in Denver.",
+            "I'm a software engineer at Stripe.",
+            "My dog is called Biscuit.",
+            "I drive a blue Honda Civic.",
+            "My dentist is Dr. Patel.",
+            "My birthday is on March 3rd.",
+        ]),
+        ("2025-06-10T10:00:00+00:00", [
+            "We relocated to Austin in May.",
+            "I accepted an offer from Figma, so now I work there.",
+            "Sold the Civic; now I drive a Tesla Model 3.",
+            "Switched dentists, I now see Dr. Gomez.",
+        ]),
+    ],
+    "current": {
+        "What city do I live in?": "Austin",
+        "Where do I work?": "Figma",
+        "What car do I drive?": "Tesla Model 3",
+        "Who is my dentist?": "Dr. Gomez",
+        "What's my dog's name?": "Biscuit",
+        "When is my birthday?": "March 3",
+    },
+    "before": {
+        "What city did I live in before Austin?": "Denver",
+        "Where did I work before Figma?": "Stripe",
+        "What car did I have before?": "Honda Civic",
+        "Who was my dentist before?": "Dr. Patel",
+    },
+    "replaced": {"What city do I live in?": "Denver", "Where do I work?": "Stripe",
+                 "What car do I drive?": "Civic", "Who is my dentist?": "Patel"},
+}
+INES = {  # a partner, an ending, "the" before a name, a diet kept while another ends
+    "sessions": [
+        ("2024-09-01T08:00:00+00:00", [
+            "Hello! I'm Inès and I live in Lyon.",
+            "I teach maths at a lycée, I work for the Education Nationale.",
+            "My partner is Julien.",
+            "My favourite sport is climbing.",
+            "I'm vegan.",
+        ]),
+        ("2025-01-15T08:00:00+00:00", [
+            "Julien and I split up in December.",
+            "My new partner is Sofia.",
+            "We moved to Grenoble after the holidays.",
+            "My favourite sport these days is trail running.",
+            "I'm not vegan anymore, but still vegetarian.",
+        ]),
+        ("2025-05-20T08:00:00+00:00", [
+            "I left the Education Nationale and now work at Schneider Electric as a data "
+            "analyst.",
+        ]),
+    ],
+    "current": {
+        "Where do I live?": "Grenoble",
+        "Who is my partner?": "Sofia",
+        "What's my favourite sport?": "trail running",
+        "Where do I work?": "Schneider Electric",
+        "Am I vegan?": "vegetarian",
+    },
+    "before": {
+        "Where did I live before Grenoble?": "Lyon",
+        "Who was my partner before Sofia?": "Julien",
+        "What was my favourite sport before?": "climbing",
+        "Where did I work before Schneider Electric?": "Education Nationale",
+    },
+    "replaced": {"Where do I live?": "Lyon", "Who is my partner?": "Julien",
+                 "What's my favourite sport?": "climbing", "Where do I work?": "Education"},
+}
+JONAS = {  # German: the slots the rules read in German, asked in German
+    "sessions": [
+        ("2024-04-01T08:00:00+00:00", [
+            "Hallo, ich bin Jonas und wohne in München.",
+            "Ich arbeite bei Siemens als Ingenieur.",
+            "Mein Lieblingsessen ist Pizza.",
+        ]),
+        ("2025-03-01T08:00:00+00:00", [
+            "Ich bin nach Berlin gezogen.",
+            "Ich arbeite jetzt bei Zalando.",
+            "Mein Lieblingsessen ist jetzt Sushi.",
+        ]),
+    ],
+    "current": {"Wo wohne ich?": "Berlin", "Wo arbeite ich?": "Zalando",
+                "Was ist mein Lieblingsessen?": "Sushi"},
+    "before": {"Wo habe ich vor Berlin gewohnt?": "München",
+               "Wo habe ich vor Zalando gearbeitet?": "Siemens",
+               "Was war mein Lieblingsessen vorher?": "Pizza"},
+    "replaced": {"Wo wohne ich?": "München", "Wo arbeite ich?": "Siemens",
+                 "Was ist mein Lieblingsessen?": "Pizza"},
+}
+PERSONAS = {"mara": MARA, "kim": KIM, "leo": LEO, "ines": INES, "jonas": JONAS}
 LEAKS = re.compile(
     r"</?\w+>|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content|context):|\[[^\]]*UTC\]|"
     r"^\s*\[\d{4}-\d{2}-\d{2}|[{}]|\"\w+\":|\[\w+, (?:low|medium|high)\]")

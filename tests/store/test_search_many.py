@@ -185,3 +185,14 @@ def test_an_older_store_gets_the_new_indexes_on_open(store_path, store: MemorySt
     names = {tuple(i.columns) for i in reopened._memory_table(
         memory_types.get("episodic")).list_indices()}
     assert ("occurred_at",) in names
+
+
+def test_past_keeps_only_facts_that_stopped_being_true(filled: MemoryStore) -> None:
+    filled.insert("semantic", "ada", [
+        {"name": "home", "summary": "ada lives in Porto", "valid_until": BASE},
+        {"name": "home", "summary": "ada lives in Braga", "valid_from": BASE}])
+    past, events = filled.search_many("ada", [
+        SearchRequest("semantic", method="recent", past=True),
+        SearchRequest("episodic", method="recent", past=True)]).hits
+    assert [h.item.summary for h in past] == ["ada lives in Porto"]
+    assert events == []  # events have no validity range: none is past

@@ -214,7 +214,14 @@ class AsyncMemorySystem:
         self, query: str, *, user_id: str, memory_types: Sequence[str] | None = None,
         method: SearchMethod = "hybrid", limit: int = 10, **filters: Any,
     ) -> list[SearchHit]:
-        """Search the memory of ``user_id``; see :meth:`MemoryStore.search` for the filters."""
+        """Search the memory of ``user_id``; see :meth:`MemoryStore.search` for the filters.
+
+        ``hybrid`` (the default) ranks as a chat context does (see
+        :meth:`ActiveRetrieval.search`); the other methods are the store's own."""
+        if method == "hybrid":
+            return await asyncio.to_thread(functools.partial(
+                self.chat_agent.active.search, user_id, query, types=memory_types,
+                limit=limit, **filters))
         return await asyncio.to_thread(
             functools.partial(self.store.search, query, user_id, memory_types=memory_types,
                               method=method, limit=limit, **filters))

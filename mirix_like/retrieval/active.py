@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -26,6 +27,7 @@ from mirix_like.retrieval.budget import BLOCK_TOKENS, estimate_tokens
 from mirix_like.retrieval.ranking import Links, asks_before, fuse, rank, rerank
 from mirix_like.retrieval.snippets import render_hit
 from mirix_like.store import MemoryStore, SearchHit
+from mirix_like.store.queries import MAX_LIMIT
 from mirix_like.store.search import SearchRequest, SearchResults
 from mirix_like.store.secrets import MASK
 
@@ -110,6 +112,39 @@ class ActiveRetrieval:
                 requests.append(SearchRequest(spec.name, method="recent", limit=recent))
                 asks.append(_Ask("recent", spec))
         return requests, asks
+
+    def search(self, user_id: str, query: str, *, types: Sequence[str] | None = None,
+               limit: int = 10, **filters: Any) -> list[SearchHit]:
+        """The ``limit`` best hits per type for ``query``, best first across types, ranked
+        as a chat context ranks them: the full-text and vector legs fused (full-text alone
+        with a lexical embedder), then re-ranked by the speaker the query names, by
+        neighbouring messages and by whether a fact still holds. ``filters`` are those of
+        :meth:`MemoryStore.search`; a query with no word, a given ``vector`` or bad input
+        is the store's plain hybrid search (which reports what is wrong)."""
+        if (not isinstance(query, str) or not any(ch.isalnum() for ch in query)
+                or isinstance(types, str) or filters.get("vector") is not None
+                or isinstance(limit, bool) or not isinstance(limit, int)
+                or not 1 <= limit <= MAX_LIMIT):
+            return self.store.search(query, user_id, memory_types=types, method="hybrid",
+                                     limit=limit, **filters)
+        specs = memory_types.all_types() if types is None else [
+            memory_types.get(name) for name in types]
+        legs = {"fts": ["fts"], "vector": ["vector"], "hybrid": ["fts", "vector"]}[self.method]
+        requests = [SearchRequest(spec.name, query, method=leg, limit=max(limit, CANDIDATES),
+                                  **filters)
+                    for spec in specs for leg in legs]
+        found = self.store.search_many(user_id, requests)
+        by_leg: dict[str, list[SearchHit]] = {}
+        for request, hits in zip(requests, found.hits, strict=True):
+            by_leg.setdefault(request.method, []).extend(hits)
+        ranked, _ = rerank(fuse(by_leg.get("fts", []), by_leg.get("vector", [])), query)
+        per_type: dict[str, int] = {}
+        kept = []
+        for hit in ranked:
+            per_type[hit.memory_type] = per_type.get(hit.memory_type, 0) + 1
+            if per_type[hit.memory_type] <= limit:
+                kept.append(hit)
+        return kept
 
     def retrieve(self, user_id: str, query: str, question: str = "",
                  ) -> tuple[list[SearchHit], dict[str, int]]:

@@ -32,7 +32,9 @@ SPEAKER_BOOST = 0.5
 NEIGHBOURS = {1: 0.3, 2: 0.1}
 """Share of a hit's score given to the events 1 and 2 messages before and after it."""
 PAST_WEIGHT = 0.5
-"""Share of its score a replaced fact keeps when the question is about now."""
+"""Share of its score a replaced fact keeps when the question is about now (and the fact
+that replaced it, when the question is about before); a replaced fact asked about gains this
+share of the top score."""
 
 _BEFORE = re.compile(
     r"(?i:\b(?:before|previous(?:ly)?|(?<!how\s)old|former(?:ly)?|used\s+to|earlier|prior|"
@@ -50,6 +52,11 @@ def asks_before(question: str) -> bool:
     """Whether ``question`` asks what was true before ("where did I live before Vienna?",
     "what was my old code?"), in the languages the offline rules read."""
     return bool(_BEFORE.search(question))
+
+
+def _replaced_one(item: object) -> bool:
+    """Whether ``item`` is a fact that holds since it replaced another (``valid_from`` set)."""
+    return getattr(item, "valid_from", None) is not None
 
 
 def is_past(item: object, now: datetime | None = None) -> bool:
@@ -141,11 +148,15 @@ def rerank(candidates: Sequence[SearchHit], question: str) -> tuple[list[SearchH
         for steps, share in NEIGHBOURS.items():
             for other in links.around(item_id, steps):
                 smoothed[other] += share * value
-    if not asks_before(question):
-        now = datetime.now(UTC)
-        for hit in candidates:
-            if is_past(hit.item, now):
-                smoothed[hit.item.id] *= PAST_WEIGHT
+    now, before = datetime.now(UTC), asks_before(question)
+    for hit in candidates:
+        # About now, a replaced fact counts less; about before, it gains what a named
+        # speaker gains and the fact that replaced it counts less.
+        past = is_past(hit.item, now)
+        if before and past:
+            smoothed[hit.item.id] += PAST_WEIGHT * top
+        elif past or (before and _replaced_one(hit.item)):
+            smoothed[hit.item.id] *= PAST_WEIGHT
     ranked = sorted((h.model_copy(update={"score": smoothed[h.item.id]}) for h in candidates),
                     key=lambda h: h.score, reverse=True)
     return ranked, links

@@ -1,0 +1,53 @@
+"""``MemorySystem.search`` ranks as a chat context does: what holds now before what was
+replaced, the speaker a query names first, every type's best hits in one list."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from mirix_like import MemorySystem
+from mirix_like.errors import InvalidQueryError, UnknownMemoryTypeError
+
+USER = "sam"
+MOVED = datetime(2025, 3, 1, tzinfo=UTC)
+
+
+@pytest.fixture
+def memory(tmp_path: Path) -> MemorySystem:
+    system = MemorySystem(store_uri=str(tmp_path / "store"), backend="offline")
+    system.insert("semantic", [
+        {"name": "Sam", "summary": "Sam lives in Lisbon, in a flat near the river Tagus.",
+         "valid_until": MOVED},
+        {"name": "Sam", "summary": "Sam lives in Vienna.", "valid_from": MOVED}], user_id=USER)
+    system.insert("episodic", [
+        {"summary": f"{who} talked about the river hike", "details": f"{who}: the river hike "
+         "was lovely", "occurred_at": datetime(2025, 5, day, tzinfo=UTC)}
+        for day, who in ((1, "Maya"), (2, "Leo"), (3, "Ana"))], user_id=USER)
+    return system
+
+
+def test_what_holds_now_comes_before_what_was_replaced(memory: MemorySystem) -> None:
+    hits = memory.search("where does Sam live", user_id=USER, memory_types=["semantic"])
+    assert [h.item.summary.split(",")[0] for h in hits] == [
+        "Sam lives in Vienna.", "Sam lives in Lisbon"]
+    before = memory.search("where did Sam live before Vienna", user_id=USER,
+                           memory_types=["semantic"])
+    assert before[0].item.summary.startswith("Sam lives in Lisbon")
+
+
+def test_the_speaker_a_query_names_comes_first_and_limits_hold_per_type(
+        memory: MemorySystem) -> None:
+    hits = memory.search("what did Leo say about the river hike", user_id=USER, limit=2)
+    assert hits[0].item.summary.startswith("Leo")
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    assert sum(h.memory_type == "episodic" for h in hits) == 2
+
+
+def test_bad_input_is_reported_as_before(memory: MemorySystem) -> None:
+    with pytest.raises(InvalidQueryError):
+        memory.search("river", user_id=USER, limit=0)
+    with pytest.raises(UnknownMemoryTypeError):
+        memory.search("river", user_id=USER, memory_types=["diary"])

@@ -77,11 +77,12 @@ _PATTERNS = (
     # English, first and third person (core lines are third person).
     _p("home", r"\b(?i:lives?|living|resides?|based|settled)\s+(?i:now\s+)?in\s+" + _PLACE,
        _EN_HOME),
-    _p("home", r"\b(?i:moved|relocated)\s+(?:back\s+|over\s+)?to\s+" + _PLACE, _EN_HOME,
-       True),
+    _p("home", r"\b(?i:moved|relocated)\s+(?:back\s+|over\s+)?(?:from\s+" + _NAME + r"(?:\s+"
+       + _NAME + r")*\s+)?to\s+" + _PLACE, _EN_HOME, True),
     _p("home", r"\b(?i:new\s+(?:home|place|flat|apartment|house))\s+is\s+in\s+" + _PLACE,
        _EN_HOME, True),
-    _p("work", r"\b(?i:works?|working|employed)\s+" + _NOW + r"(?:at|for|with|by)\s+" + _PLACE,
+    _p("work", r"\b(?i:works?|working|employed)\s+" + _NOW
+       + r"(?:(?:remotely|full[- ]time|part[- ]time|freelance)\s+)?(?:at|for|with|by)\s+" + _PLACE,
        _EN_WORK),
     _p("work", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?an?\s+[a-z]+(?:\s+[a-z]+)?\s+(?:at|for|with)\s+"
        + _PLACE, _EN_WORK),
@@ -152,7 +153,8 @@ _ENDS = (
 _NEGATION = re.compile(r"(?i:\bno\s+longer\b|(?:\bnot\b|n['’]t\b).*\b(?:anymore|any\s+more)\b|"
                        r"\bnicht\s+mehr\b"
                        r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
-_FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|\bich\b|\bje\b|\bj['’]|"
+_FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
+                    r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bje\b|\bj['’]|"
                     r"\bme\s+(?:mudé|he)\b|\b(?:vivo|trabajo)\b)|我(?!的)|"
                     r"^\s*(?i:moved|relocated|quit|joined|left|switched|changed)\b")
 _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|my|er|sie|il|elle|ils|mon|ma|mes|"

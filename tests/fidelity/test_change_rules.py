@@ -54,6 +54,9 @@ SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
     ("My car is red.", None, None),  # a property, not which car
     ("My manager is on leave this week.", None, None),
     ("I drive a lot for work.", None, None),
+    ("Our new flat is in Gent.", "home", "Gent"),
+    ("I work remotely for Canva now.", "work", "Canva"),
+    ("I recently moved from Paris to Nice.", "home", "Nice"),
 ])
 def test_what_a_message_sets_about_its_speaker(text: str, slot: str | None,
                                                value: str | None) -> None:
@@ -63,6 +66,8 @@ def test_what_a_message_sets_about_its_speaker(text: str, slot: str | None,
 
 @pytest.mark.parametrize("text", ["My brother Leo lives in Porto and he is a chef.",
                                   "Maya's dentist is Dr. Lee.", "Her car is a Fiat.",
+                                  "Our neighbours moved to Lyon.",
+                                  "My brother moved from Paris to Nice.",
                                   "I think my sister lives in Rome.",
                                   "Leo's favourite food is pizza.", "Mon frère habite à Lyon.",
                                   "Mi hermana vive en Roma.", "我的哥哥住在上海。"])

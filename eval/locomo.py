@@ -158,7 +158,7 @@ async def retrieval_questions(conversation: Conversation, folder: Path, settings
             topics = await agent.topics(question.question, [])
             hits, counts = await agent.active.retrieve_async(
                 user, " ".join(topics) or question.question, question.question)
-            context = agent.active.context(hits, counts, max_tokens=args.budget)
+            context = agent.active.context(hits, counts, max_tokens=args.budget, topics=topics)
             elapsed = (time.perf_counter() - start) * 1000
             # Always-shown items (core blocks) cite whole batches: they earn nothing.
             ranked = [h for h in hits if not memory_types.get(h.memory_type).retrieval.always]

@@ -110,7 +110,8 @@ class MemoryType:
     ``id_field`` an item's id is that field's value (core: the block label), so a user has
     one item per value. ``long_field`` names the field that can hold a whole screen or
     document: a chat context renders the lines of it that match the question
-    (:mod:`mirix_like.retrieval.snippets`) instead of its first lines.
+    (:mod:`mirix_like.retrieval.snippets`), about ``snippet_tokens`` of them, instead of its
+    first lines.
     """
 
     name: str
@@ -127,6 +128,7 @@ class MemoryType:
     tree: bool = True
     id_field: str | None = None
     long_field: str | None = None
+    snippet_tokens: int = 90
     retrieval: RetrievalPolicy = field(default_factory=RetrievalPolicy)
     tools: ToolsFactory | None = None
     followups: Followups | None = None

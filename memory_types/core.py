@@ -204,7 +204,7 @@ SPEC = MemoryType(
     item_model=CoreBlock,
     description=(
         "Short, durable facts about the user (name, preferences, relationships, work) and "
-        "the assistant's persona; always shown in full."
+        "the assistant's persona; always in context (a long block: the lines that match)."
     ),
     instructions=(
         "Keep the 'human' block a short list of durable facts about the user, one per line; "
@@ -220,6 +220,8 @@ SPEC = MemoryType(
     brief=brief,
     order=0,
     id_field="label",
+    long_field="value",
+    snippet_tokens=60,
     retrieval=RetrievalPolicy(always=True),
     tools=core_tools,
     followups=rewrite_full_blocks,

@@ -65,7 +65,8 @@ SPEC = MemoryType(
     order=1,
     time_field="occurred_at",
     long_field="details",
-    retrieval=RetrievalPolicy(limit=10, recent=10),
+    snippet_tokens=30,
+    retrieval=RetrievalPolicy(limit=20, recent=10),
     sample={"summary": "Ada booked a table at Luigi's for Friday", "event_type": "conversation",
             "occurred_at": "2025-03-14T18:30:00+00:00"},
 )

@@ -31,7 +31,6 @@ BEFORE, AFTER = 1, 2
 """Lines kept around a matching line."""
 
 _WORD = re.compile(r"[^\W_]+(?:[.,:'’-][^\W_]+)*")
-_END = re.compile(r"(?<![.!?])[.!?]$")
 _SUFFIXES = ("ing", "ed", "es", "s")
 
 
@@ -57,7 +56,7 @@ def _terms(text: str) -> set[str]:
 def snippet(text: str, query: str, budget: int = SNIPPET_TOKENS) -> str:
     """The lines of ``text`` most relevant to ``query``, with their neighbours, within
     ``budget`` tokens (see the module)."""
-    lines = [_END.sub("", line.strip()) for line in text.splitlines()]
+    lines = [line.strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
     if not lines:
         return ""
@@ -101,13 +100,14 @@ def _join(lines: list[str], indexes: set[int], budget: int) -> str:
     return out
 
 
-def render_hit(hit: SearchHit, query: str, budget: int = SNIPPET_TOKENS) -> str:
+def render_hit(hit: SearchHit, query: str) -> str:
     """``hit`` as a chat context renders it (its type's ``brief``, else ``render``), its long
-    field cut to the excerpt relevant to ``query`` (left whole when ``query`` is empty)."""
+    field cut to the excerpt relevant to ``query``, about the type's ``snippet_tokens`` (left
+    whole when ``query`` is empty)."""
     spec = memory_types.get(hit.memory_type)
     show = spec.brief or spec.render
     field = spec.long_field
     text = getattr(hit.item, field) if field else ""
     if not text or not query.strip():
         return show(hit.item)
-    return show(hit.item.model_copy(update={field: snippet(text, query, budget)}))
+    return show(hit.item.model_copy(update={field: snippet(text, query, spec.snippet_tokens)}))

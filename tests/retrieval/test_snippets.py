@@ -63,7 +63,8 @@ def test_a_snippet_keeps_the_lines_around_each_match_and_its_excerpts_in_order()
     excerpts = out.split(" … ")
     assert excerpts[0] == " / ".join([FILLER[19], "Design review", "When: 14:00", "Where:",
                                       "Room 4.12", FILLER[20], FILLER[21]])
-    assert excerpts[1] == " / ".join([FILLER[39], "Parking: level 2, bay 17", *FILLER[40:42]])
+    # a line keeps its own full stop: an excerpt of sentences still reads as sentences
+    assert excerpts[1] == " / ".join([FILLER[39], "Parking: level 2, bay 17.", *FILLER[40:42]])
     assert len(excerpts) == 2
 
 

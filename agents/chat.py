@@ -11,7 +11,6 @@ from autogen_agentchat.messages import TextMessage, ToolCallExecutionEvent
 from autogen_core.models import ChatCompletionClient, SystemMessage, UserMessage
 from pydantic import BaseModel, Field
 
-from mirix_like import memory_types
 from mirix_like.config import RetrievalSettings
 from mirix_like.memory_types.base import utcnow
 from mirix_like.memory_types.tools import StoreTool
@@ -24,6 +23,7 @@ from mirix_like.retrieval.active import (
     prompt_block,
 )
 from mirix_like.retrieval.budget import BLOCK_TOKENS
+from mirix_like.retrieval.snippets import render_hit
 from mirix_like.retrieval.topics import keyword_topics
 from mirix_like.store import MemoryStore, SearchHit
 
@@ -108,17 +108,21 @@ class ChatAgent:
                                    else max_tokens)
 
     def _tools(self, user_id: str, used: list[SearchHit]) -> list[StoreTool]:
-        def render(found: list[SearchHit]) -> str:
+        def render(found: list[SearchHit], query: str = "") -> str:
             used.extend(found)
-            lines = [f"[{h.memory_type} {h.item.id}] "
-                     f"{memory_types.get(h.memory_type).render(h.item)}" for h in found]
+            lines = [f"[{h.memory_type} {h.item.id}] {render_hit(h, query)}" for h in found]
             return "\n".join(lines) or "nothing found"
 
         def search(args: SearchArgs) -> str:
-            return render(self.store.search(
-                args.query, user_id, memory_types=args.memory_types, method=args.method,
-                since=args.since, until=args.until, limit=args.limit,
-                sensitivity=chat_sensitivity(), reveal_secrets=True))
+            filters = {"since": args.since, "until": args.until,
+                       "sensitivity": chat_sensitivity(), "reveal_secrets": True}
+            if args.method == "hybrid":
+                found = self.active.search(user_id, args.query, types=args.memory_types,
+                                           limit=args.limit, **filters)
+            else:
+                found = self.store.search(args.query, user_id, memory_types=args.memory_types,
+                                          method=args.method, limit=args.limit, **filters)
+            return render(found, args.query)
 
         def list_events(args: ListEventsArgs) -> str:
             return render(self.store.search("", user_id, memory_types=["episodic"],

@@ -284,3 +284,26 @@ def test_a_route_to_nothing_without_a_reason_still_says_why(tmp_path: Path) -> N
         report = asyncio.run(system.add("ok, thanks", user_id=USER, flush=True))
     [reason] = report.nothing_stored.values()
     assert "nothing worth remembering" in reason and not report.failed_inputs
+
+
+def test_the_search_tool_shows_the_lines_of_a_long_item_that_match(tmp_path: Path) -> None:
+    filler = [f"Newsletter item {n}: the team shipped small fixes" for n in range(80)]
+    content = "\n".join([*filler[:50], "Parking: level 2, bay 17.", *filler[50:]])
+
+    def model(request: dict[str, Any]) -> Any:
+        messages = request["messages"]
+        if "extract-topics" in messages[0]["content"]:
+            return text("parking")
+        if messages[-1]["role"] == "tool":
+            return text(messages[-1]["content"])
+        return tool_calls([("search_memory", {"query": "where do I park, which bay?"})])
+
+    with ScriptedOpenAIServer(responder=model) as server:
+        system = make_system(tmp_path, server)
+        system.store.insert("resource", USER, [{
+            "title": "Office newsletter", "summary": "the weekly office newsletter",
+            "resource_type": "document", "content": content}])
+        response = asyncio.run(system.chat("Where do I park?", user_id=USER))
+    assert "bay 17" in response.answer
+    assert "Newsletter item 10:" not in response.answer  # the excerpt, not the whole text
+    assert len(response.answer) < len(content) // 5

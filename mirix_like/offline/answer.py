@@ -66,10 +66,13 @@ def _stem(word: str) -> str:
 
 
 def _terms(text: str) -> set[str]:
-    """Stemmed content words and Chinese bigrams, for overlap scoring."""
+    """Stemmed content words and Chinese bigrams, for overlap scoring. A capitalised word
+    after another one is part of a name or title and kept whole ("Past Lives" says nothing
+    about where someone lives)."""
+    tokens = TOKEN.findall(text)
     terms = {
-        _stem(t)
-        for t in TOKEN.findall(text)
+        t.lower() if i and t[:1].isupper() and tokens[i - 1][:1].isupper() else _stem(t)
+        for i, t in enumerate(tokens)
         if t.lower() not in STOPWORDS and t.lower() not in QUESTION_WORDS
         and t.lower() not in _OTHER_STOPWORDS
     }

@@ -91,6 +91,8 @@ _PATTERNS = (
        r"switched\s+to|moved\s+over\s+to|new\s+employer\s+is|"
        r"accepted\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with))\s+" + _PLACE,
        _EN_WORK, True),
+    _p("work", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
+       r"(?:at|for|with)\s+" + _PLACE, _EN_WORK),
     _p("job", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
     _p("relationship", r"\b(?i:am|is|['’]m|got|became)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
@@ -100,6 +102,8 @@ _PATTERNS = (
     _p("age", r"\b(?i:turned\s+)(?P<v>\d{1,3})\b", "{s} is {v} years old.", True),
     _p("age", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?(?P<v>\d{1,3})\s+years?\s+old\b",
        "{s} is {v} years old."),
+    _p("age", r"\b(?:I['’]m|I\s+am)\s+(?:now\s+)?(?P<v>[1-9]\d?)(?=\s+now\b|\s*[,;!.]|$)",
+       "{s} is {v} years old.", True),
     _p("{k}", r"(?<!favourite )(?<!favorite )\b(?i:new\s+|current\s+)?(?P<k>" + _ONE_OF
        + r")\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:called\s+|named\s+|on\s+)?" + _VALUE,
        "{s}'s {k} is {v}.", possessive=True),

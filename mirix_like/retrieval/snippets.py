@@ -30,6 +30,7 @@ SNIPPET_TOKENS = 90
 BEFORE, AFTER = 1, 2
 """Lines kept around a matching line."""
 
+_SENTENCE_END = re.compile(r"(?<!\d)[.!?。！？][\"'”’)\]]*$")
 _WORD = re.compile(r"[^\W_]+(?:[.,:'’-][^\W_]+)*")
 _SUFFIXES = ("ing", "ed", "es", "s")
 
@@ -89,12 +90,23 @@ def _runs(indexes: set[int]) -> list[list[int]]:
 
 
 def _cost(lines: list[str], indexes: set[int]) -> int:
-    return estimate_tokens(" … ".join(" / ".join(lines[i] for i in run)
-                                      for run in _runs(indexes)))
+    return estimate_tokens(_joined(lines, indexes))
+
+
+def _joined(lines: list[str], indexes: set[int]) -> str:
+    """The lines kept, a run's lines after " / " (after a space when the line before ends a
+    sentence), runs after " … "."""
+    runs = []
+    for run in _runs(indexes):
+        text = lines[run[0]]
+        for i in run[1:]:
+            text += (" " if _SENTENCE_END.search(text) else " / ") + lines[i]
+        runs.append(text)
+    return " … ".join(runs)
 
 
 def _join(lines: list[str], indexes: set[int], budget: int) -> str:
-    out = " … ".join(" / ".join(lines[i] for i in run) for run in _runs(indexes))
+    out = _joined(lines, indexes)
     if estimate_tokens(out) > budget:  # one window longer than the budget: cut it
         out = out[:budget * 4].rsplit(" ", 1)[0] + " …"
     return out

@@ -54,6 +54,7 @@ SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
     ("My car is red.", None, None),  # a property, not which car
     ("My manager is on leave this week.", None, None),
     ("I drive a lot for work.", None, None),
+    ("Also I'm 30 now!", "age", "30"),
     ("Our new flat is in Gent.", "home", "Gent"),
     ("I work remotely for Canva now.", "work", "Canva"),
     ("I recently moved from Paris to Nice.", "home", "Nice"),
@@ -62,6 +63,13 @@ def test_what_a_message_sets_about_its_speaker(text: str, slot: str | None,
                                                value: str | None) -> None:
     found = {s.slot: s.value for s in settings(text, own=True)}
     assert found == ({} if slot is None else {slot: value})
+
+
+def test_one_message_may_set_several_slots() -> None:
+    found = settings("I'm 29, I live in Glasgow and I work as a nurse at the Royal Infirmary.",
+                     own=True)
+    assert {s.slot: s.value for s in found} == {
+        "age": "29", "home": "Glasgow", "work": "the Royal Infirmary", "job": "nurse"}
 
 
 @pytest.mark.parametrize("text", ["My brother Leo lives in Porto and he is a chef.",

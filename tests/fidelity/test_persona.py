@@ -192,7 +192,30 @@ JONAS = {  # German: the slots the rules read in German, asked in German
     "replaced": {"Wo wohne ich?": "München", "Wo arbeite ich?": "Siemens",
                  "Was ist mein Lieblingsessen?": "Pizza"},
 }
-PERSONAS = {"mara": MARA, "kim": KIM, "leo": LEO, "ines": INES, "jonas": JONAS}
+ISLA = {  # several facts in one long message; an age said without "years old"; a title
+    "sessions": [
+        ("2024-02-01T19:00:00+00:00", [
+            "So, a bit about me: I'm 29, I live in Glasgow with my partner Ewan, and I work as "
+            "a nurse at the Royal Infirmary. Oh, and my favourite film is Amélie.",
+        ]),
+        ("2024-09-12T19:00:00+00:00", [
+            "Quick update - Ewan and I moved to Edinburgh last month, and I've started a new "
+            "job at the Western General.",
+        ]),
+        ("2025-02-03T19:00:00+00:00", ["Also I'm 30 now! My favourite film these days is "
+                                       "Past Lives."]),
+    ],
+    "current": {"Where do I live?": "Edinburgh", "Where do I work?": "Western General",
+                "How old am I?": "30", "What's my favourite film?": "Past Lives",
+                "Who is my partner?": "Ewan"},
+    "before": {"Where did I live before Edinburgh?": "Glasgow",
+               "Where did I work before the Western General?": "Royal Infirmary",
+               "What was my favourite film before?": "Amélie",
+               "How old was I before?": "29"},
+    "replaced": {"Where do I live?": "Glasgow", "Where do I work?": "Royal Infirmary",
+                 "How old am I?": "29", "What's my favourite film?": "Amélie"},
+}
+PERSONAS = {"mara": MARA, "kim": KIM, "leo": LEO, "ines": INES, "jonas": JONAS, "isla": ISLA}
 LEAKS = re.compile(
     r"</?\w+>|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content|context):|\[[^\]]*UTC\]|"
     r"^\s*\[\d{4}-\d{2}-\d{2}|[{}]|\"\w+\":|\[\w+, (?:low|medium|high)\]")

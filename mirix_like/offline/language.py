@@ -98,10 +98,10 @@ _FILLER = word_set(
     feeling felt time thing things stuff wanted say bit job well done tomorrow tonight then np
     nvm ttyl brb gn gm kk k mhm hehe lmao rofl xd ciao
     hallo servus moin tschüss tschau danke dankeschön vielen dank bitte schön sehr gute guten gut
-    nacht tag morgen abend bis bald später prima klar alles genau ja nein stimmt
+    nacht tag morgen abend bis bald später prima klar alles genau ja nein stimmt zusammen leute
     merci beaucoup bonjour bonsoir coucou salut bonne nuit journée soirée à demain bientôt plus
-    tard oui d'accord rien de très bien parfait génial
-    gracias muchas hola buenas noches días tardes adiós hasta mañana luego pronto nada sí vale
+    tard oui tout le monde d'accord rien de très bien parfait génial
+    gracias muchas hola buenas noches días tardes adiós hasta mañana luego pronto nada sí vale todos
     claro perfecto bueno chao"""
 )
 # Words as content_words sees them: Latin letters with accents, so "tschüss" is one word.

@@ -162,7 +162,8 @@ def test_occurred_at_must_carry_a_time_zone(memory: MemorySystem) -> None:
 SMALL_TALK = ["hello", "thanks!", "ok", "lol", "good night", "danke!", "merci", "好的",
               "Hey Sam!", "cool, thanks a lot", "see you tomorrow", "okay, bye!", "haha nice",
               "Gute Nacht!", "Vielen Dank, tschüss", "merci beaucoup, à demain", "bonne nuit",
-              "¡Muchas gracias!", "hasta mañana", "谢谢！", "晚安", "👍", "np", "sounds good"]
+              "¡Muchas gracias!", "hasta mañana", "谢谢！", "晚安", "👍", "np", "sounds good",
+              "Hallo zusammen!", "Salut tout le monde", "¡Hola a todos!", "brb", "Nice one 😂"]
 
 
 @pytest.mark.parametrize("chatter", SMALL_TALK)

@@ -40,6 +40,7 @@ _NOT_NAMES = word_set(
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
 # "is a nurse at St. Mary's", "'m an engineer for Spotify": a job, said without "work".
 _OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) an? (?:[\w-]+ ){0,2}[\w-]+ (?:at|for)\b")
+_PRONOUN = re.compile(r"(?:He|She)\b")
 _TITLE_WORD = re.compile(r"(?<![\w'’])[A-Z][a-z]+(?:-[A-Z][a-z]+)?\b")
 
 
@@ -196,5 +197,19 @@ def answer(question: str, memories: list[str]) -> str:
                 break
             if date := _date_in(memories[i], sentence if i == -neg_index else ""):
                 return date
-    sentence = sentence.strip()
+    sentence = _named(sentence.strip(), memories[-neg_index])
     return sentence[:1].upper() + sentence[1:]
+
+
+def _named(sentence: str, memory: str) -> str:
+    """``sentence`` with an opening "he" or "she" replaced by the person the
+    sentence before it in ``memory`` names last ("… Sam's sister Maya. She lives in
+    Lisbon." answers "Maya lives in Lisbon.")."""
+    opening = _PRONOUN.match(sentence)
+    if not opening:
+        return sentence
+    before = memory[: memory.find(sentence)] if sentence in memory else ""
+    previous = sentences_of(before)[-1:] if before.strip() else []
+    words = _TITLE_WORD.findall(previous[0])[1:] if previous else []
+    names = [w for w in words if w not in _NOT_NAMES]
+    return f"{names[-1]}{sentence[opening.end():]}" if names else sentence

@@ -128,3 +128,10 @@ def test_numbers_in_ordinary_text_are_not_taken_for_lines_or_steps() -> None:
         Statement("Chapter 3: The beginning is slow", True)]
     assert statements("2: Sam likes tea. 3: Sam has a cat.") == [
         Statement("Sam likes tea.", True), Statement("Sam has a cat.", True)]
+
+
+def test_an_answer_opening_with_he_or_she_names_the_person() -> None:
+    memory = "Sam called his cousin Priya on Sunday. She lives in Oslo now."
+    assert answer("Who lives in Oslo?", [memory]) == "Priya lives in Oslo now."
+    assert answer("Where do they live?", ["I met Ana and Luis. They live in Rome."]) == (
+        "They live in Rome.")

@@ -12,7 +12,7 @@ from mirix_like import memory_types
 from mirix_like.agents.batch import Batch
 from mirix_like.agents.manager import MemoryManager
 from mirix_like.agents.runner import run_until_tool_call, task_message
-from mirix_like.errors import ModelError
+from mirix_like.errors import ModelError, ModelOutputError
 from mirix_like.memory_types.tools import StoreTool
 from mirix_like.prompt_format import task_block
 
@@ -78,7 +78,10 @@ class MetaMemoryManager:
                   if isinstance(exc, BaseException)]
         if failed:
             # The first failure is the cause, so the pipeline can tell a server that is down
-            # from a reply that does not fit.
+            # from a reply that does not fit; when every manager answered but none with valid
+            # calls, the batch failed the same way (and the offline rules may stand in).
             problems = "; ".join(f"{name}: {exc}" for name, exc in failed)
-            raise ModelError(f"memory managers failed: {problems}") from failed[0][1]
+            kind = ModelOutputError if all(
+                isinstance(exc, ModelOutputError) for _, exc in failed) else ModelError
+            raise kind(f"memory managers failed: {problems}") from failed[0][1]
         return chosen

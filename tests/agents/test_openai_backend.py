@@ -171,6 +171,25 @@ def all_items(system: AsyncMemorySystem) -> list[Any]:
             for item in system.store.list(spec.name, USER, limit=100)]
 
 
+def test_managers_that_cannot_make_tool_calls_are_stood_in_for_too(tmp_path: Path) -> None:
+    """The model routes well but no manager gets a valid call out of it (a small local
+    model): the batch is still processed, by the offline rules."""
+    def model(request: dict[str, Any]) -> Any:
+        if "route_to_memory_managers" in tools_of(request):
+            return tool_calls([("route_to_memory_managers", {"memory_types": ["semantic"]})])
+        return text("I would store that Maya lives in Lisbon.")
+
+    with ScriptedOpenAIServer(responder=model) as server:
+        system = make_system(tmp_path, server)
+        report = asyncio.run(system.add("My sister Maya lives in Lisbon and works as a vet.",
+                                        user_id=USER, flush=True))
+    [raw_id] = report.processed_inputs
+    assert not report.failed_inputs and "semantic_manager" in report.fallback_inputs[raw_id]
+    made = all_items(system)
+    assert any("Lisbon" in json.dumps(i.model_dump(mode="json")) for i in made)
+    assert all(i.metadata["made_by"] == "offline rules" for i in made)
+
+
 def test_a_model_that_cannot_make_tool_calls_is_stood_in_for_by_the_offline_rules(
     tmp_path: Path,
 ) -> None:

@@ -19,6 +19,7 @@ from mirix_like.retrieval.active import (
     ActiveRetrieval,
     Context,
     chat_sensitivity,
+    context_lines,
     masked,
     prompt_block,
 )
@@ -73,17 +74,20 @@ Remember = Callable[[str, str], Awaitable[str]]
 
 
 class ChatAgent:
-    """Derives topics, retrieves from every memory type, then lets the model answer."""
+    """Derives topics, retrieves from every memory type, then lets the model answer;
+    ``fallback_answer(message, memory lines)`` answers when the model gives no usable reply."""
 
     def __init__(self, store: MemoryStore, client: ChatCompletionClient, *,
                  retrieval: RetrievalSettings, topic_mode: Literal["model", "keywords"],
-                 remember: Remember, block_tokens: int = BLOCK_TOKENS) -> None:
+                 remember: Remember, block_tokens: int = BLOCK_TOKENS,
+                 fallback_answer: Callable[[str, list[str]], str] | None = None) -> None:
         self.store = store
         self.active = ActiveRetrieval(store, retrieval)
         self.block_tokens = block_tokens
         self.client = client
         self.topic_mode = topic_mode
         self.remember = remember
+        self.fallback_answer = fallback_answer
 
     async def topics(self, message: str, recent: list[str]) -> list[str]:
         """Search topics for ``message``: one model call, or keywords when so configured."""
@@ -153,7 +157,9 @@ class ChatAgent:
                                max_tool_iterations=3)
         result = await agent.run(task=TextMessage(content=message, source="user"))
         replies = [m.content for m in result.messages
-                   if isinstance(m, TextMessage) and m.source == "chat_agent"]
+                   if isinstance(m, TextMessage) and m.source == "chat_agent" and m.content.strip()]
+        if not replies and self.fallback_answer is not None:  # a model with no usable reply
+            replies = [self.fallback_answer(message, context_lines(recall))]
         if not replies:
             called = any(isinstance(m, ToolCallExecutionEvent) for m in result.messages)
             replies = ["I looked in memory but could not form an answer." if called else ""]

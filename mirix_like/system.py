@@ -61,6 +61,12 @@ def _meta_manager(backend: ModelBackend, *, attempts: int) -> MetaMemoryManager:
     return MetaMemoryManager(backend.client, managers, vision=backend.vision, attempts=attempts)
 
 
+def _offline_answer(question: str, memories: list[str]) -> str:
+    """The offline rules' answer, for a model that gave no usable reply."""
+    from mirix_like.offline.answer import answer  # loads dateparser: only when needed
+
+    return answer(question, memories)
+
 class AsyncMemorySystem:
     """Memory for many users: ``add`` inputs, ``chat`` with active retrieval, manage items.
 
@@ -90,7 +96,8 @@ class AsyncMemorySystem:
                                      batch_size=self.settings.batch_size,
                                      keep_images=self.settings.keep_images, fallback=fallback)
         self.chat_agent = ChatAgent(self.store, client, retrieval=self.settings.retrieval,
-                                    topic_mode=self._topic_mode(), remember=self._remember)
+                                    topic_mode=self._topic_mode(), remember=self._remember,
+                                    fallback_answer=_offline_answer)
         self._recent: dict[str, deque[str]] = {}
 
     def _topic_mode(self) -> Any:

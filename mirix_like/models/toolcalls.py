@@ -34,6 +34,7 @@ from mirix_like.models.text import clean_arguments, clean_strings, clean_text
 CALLS, ANSWER = "calls", "answer"
 MAX_CALLS = 8
 # The start of an answer cut off by max_tokens: as much of its string as is complete.
+_CALLS_START = re.compile(r'\s*\{\s*"calls"\s*:')
 _CUT_ANSWER = re.compile(r'\s*\{\s*"answer"\s*:\s*"((?:[^"\\]|\\(?:u[0-9a-fA-F]{4}|[^u]))*)')
 
 
@@ -163,7 +164,10 @@ def read_reply(result: CreateResult, offered: Sequence[str]) -> CreateResult:
         cut = _CUT_ANSWER.match(result.content)
         if cut:
             return _replaced(result, clean_text(json.loads(f'"{cut.group(1)}"')))
-        return salvage_tool_calls(_replaced(result, text), offered)
+        salvaged = salvage_tool_calls(_replaced(result, text), offered)
+        if isinstance(salvaged.content, str) and _CALLS_START.match(salvaged.content):
+            return _replaced(result, "")  # calls cut off or garbled: no answer, no calls
+        return salvaged
     calls = _as_calls(value, offered)
     if calls:
         return _with_calls(result, calls)

@@ -250,13 +250,19 @@ def masked(hit: SearchHit) -> SearchHit:
     return hit.model_copy(update={"item": item})
 
 
+def context_lines(context: Context) -> list[str]:
+    """Each memory of ``context`` as the one line a prompt shows it (vault values as the
+    prompt shows them), in order."""
+    return [_line(h, context.topics)[2:] for h in context.revealed]
+
+
 def prompt_block(context: Context) -> str:
     """The context as the tagged block a chat prompt carries: per type, k of N and the lines."""
     sections = []
     for spec in memory_types.all_types():
         shown, total = context.counts.get(spec.name, (0, 0))
-        items = [{"text": _line(h, context.topics)[2:]} for h in context.revealed
-                 if h.memory_type == spec.name]
+        items = [{"text": text} for h, text in zip(context.revealed, context_lines(context),
+                                                     strict=True) if h.memory_type == spec.name]
         if items or total:
             sections.append({"type": spec.name, "shown": shown, "total": total,
                              "items": items})

@@ -310,3 +310,22 @@ def test_a_reflection_after_json_calls_asks_for_a_json_answer_with_the_history(
     assert json.loads(messages[2]["content"]) == {
         "calls": [{"name": "search_memory", "arguments": {"query": "marathon"}}]}
     assert EVENT["summary"] in messages[3]["content"]
+
+
+def test_a_chat_reply_of_garbled_calls_gets_the_offline_answer_instead(
+        system_for: Any) -> None:
+    """A small model cut off while writing calls: that is no answer, and the memories it
+    was given still answer the question."""
+    def garbled(request: dict[str, Any]) -> Any:
+        if "search_memory" in offered(request):
+            return text('{\n "calls": [{"name": "search_memory", "arguments": {"query": '
+                        '"search_memory", "memory_types": ["anyOf", "string", "string", "str',
+                        finish_reason="length")
+        return json_model(request)
+
+    with ScriptedOpenAIServer(responder=garbled, routes=LLAMA_NO_TOOLS) as server:
+        system = system_for(server)
+        add(system)
+        response = asyncio.run(system.chat("Who ran the Porto half marathon?", user_id=USER))
+    assert "calls" not in response.answer and "{" not in response.answer
+    assert "Porto" in response.answer

@@ -179,29 +179,30 @@ def test_managers_that_cannot_make_tool_calls_are_stood_in_for_too(tmp_path: Pat
             return tool_calls([("route_to_memory_managers", {"memory_types": ["semantic"]})])
         return text("I would store that Maya lives in Lisbon.")
 
+    system, raw_id, note = stood_in(tmp_path, model)
+    assert "semantic_manager" in note
+
+
+def stood_in(tmp_path: Path, model: Any) -> tuple[AsyncMemorySystem, str, str]:
+    """Add a fact through ``model``; check the offline rules processed it and made every
+    memory. Returns the system, the input's id and the report's note on it."""
     with ScriptedOpenAIServer(responder=model) as server:
         system = make_system(tmp_path, server)
         report = asyncio.run(system.add("My sister Maya lives in Lisbon and works as a vet.",
                                         user_id=USER, flush=True))
     [raw_id] = report.processed_inputs
-    assert not report.failed_inputs and "semantic_manager" in report.fallback_inputs[raw_id]
+    assert not report.failed_inputs
     made = all_items(system)
     assert any("Lisbon" in json.dumps(i.model_dump(mode="json")) for i in made)
-    assert all(i.metadata["made_by"] == "offline rules" for i in made)
+    assert made and all(i.metadata["made_by"] == "offline rules" for i in made)
+    return system, raw_id, report.fallback_inputs[raw_id]
 
 
 def test_a_model_that_cannot_make_tool_calls_is_stood_in_for_by_the_offline_rules(
     tmp_path: Path,
 ) -> None:
-    with ScriptedOpenAIServer(responder=lambda request: text("no")) as server:
-        system = make_system(tmp_path, server)
-        report = asyncio.run(system.add("My sister Maya lives in Lisbon and works as a vet.",
-                                        user_id=USER, flush=True))
-    [raw_id] = report.processed_inputs
-    assert not report.failed_inputs and "no tool call" in report.fallback_inputs[raw_id]
-    made = all_items(system)
-    assert any("Lisbon" in json.dumps(i.model_dump(mode="json")) for i in made)
-    assert made and all(i.metadata["made_by"] == "offline rules" for i in made)
+    system, raw_id, note = stood_in(tmp_path, lambda request: text("no"))
+    assert "no tool call" in note
     [raw] = system.store.inputs(USER)
     assert raw.status == "processed" and raw.error.startswith("processed by the offline rules")
     assert asyncio.run(system.failed(USER)) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -21,13 +22,15 @@ _NO_ANSWERS = {
     "fr": "Je n'ai pas cette information en mémoire.",
     "es": "No tengo eso en mi memoria.",
 }
-_LIVE = word_set("wohn wohnt gewohnt leb lebt gelebt habit vi vit viv vivo vivi")
-_WORK = word_set("arbeit arbeitet gearbeitet travaill trabaj trabajo trabaja")
-# Words a question may use for what memories say in other words ("job" for "works as").
-_SAME = {"job": "work", "occupation": "work", "profession": "work", "employer": "work",
-         "career": "work", "home": "live", "reside": "live", "resid": "live", "hometown": "live",
-         # the same two slots in the other languages the change rules read, stemmed as above
-         **dict.fromkeys(_LIVE, "live"), **dict.fromkeys(_WORK, "work")}
+_LIVE = "wohn wohnt gewohnt leb lebt gelebt habit vi vit viv vivo vivi vivía vivia"
+_WORK = "arbeit arbeitet gearbeitet travaill trabaj trabajo trabaja trabajaba"
+# Words a question may use for what memories say in other words ("job" for "works as"),
+# stemmed when first used (see _same).
+_SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "employer": "work",
+               "career": "work", "teach": "work", "home": "live", "reside": "live",
+               "resid": "live", "hometown": "live",
+               # the same two slots in the other languages the change rules read
+               **dict.fromkeys(_LIVE.split(), "live"), **dict.fromkeys(_WORK.split(), "work")}
 # Function words of the other languages the rules read: they say nothing a memory matches on.
 _OTHER_STOPWORDS = word_set(
     "wo wer was wie wann warum welche welcher welches ich mein meine meinen meinem meiner mir "
@@ -45,7 +48,18 @@ _TITLE_WORD = re.compile(r"(?<![\w'’])[A-Z][a-z]+(?:-[A-Z][a-z]+)?\b")
 
 
 def _stem(word: str) -> str:
-    """A crude English stem, the same on both sides: painted, painting, paints -> paint."""
+    """A crude English stem, the same on both sides: painted, painting, paints -> paint;
+    words of one meaning (_SAME_WORDS) share one."""
+    w = _plain_stem(word)
+    return _same().get(w, w)
+
+
+@functools.cache
+def _same() -> dict[str, str]:
+    return {_plain_stem(k): _plain_stem(v) for k, v in _SAME_WORDS.items()}
+
+
+def _plain_stem(word: str) -> str:
     w = word.lower().replace("’", "'").removesuffix("'s")
     for suffix, keep in (
         ("ies", "y"),
@@ -63,11 +77,14 @@ def _stem(word: str) -> str:
     if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
         w = w[:-1]
     w = w.removesuffix("e") if len(w) >= 4 else w
-    return _SAME.get(w, w)
+    if len(w) >= 7 and w.endswith(("ant", "anc", "ent", "enc")):  # intolerant, intolerance
+        w = w[:-1]
+    return w
 
 
 def _terms(text: str) -> set[str]:
-    """Stemmed content words and Chinese bigrams, for overlap scoring. A capitalised word
+    """Stemmed content words (words of one meaning as one) and Chinese bigrams, for overlap
+    scoring. A capitalised word
     after another one is part of a name or title and kept whole ("Past Lives" says nothing
     about where someone lives)."""
     tokens = TOKEN.findall(text)
@@ -113,6 +130,19 @@ _DATE_FORMS = (
 _EVERY_YEAR = re.compile(r"^\s*when\s+(?:is|are|['’]s)\b", re.IGNORECASE)
 _DAY_OF_YEAR = re.compile(r"\b" + _MONTH_RE + r"\s+\d{1,2}(?:st|nd|rd|th)?\b|"
                           r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_RE + r"\b")
+# "When do I go climbing?" asks for a habit: a sentence that says it recurs answers it.
+_HABIT = re.compile(r"^\s*when\s+(?:do|does)\b", re.IGNORECASE)
+_RECURS = re.compile(r"\b(?:every|each)\s+\w+|\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days\b|"
+                     r"\b(?:daily|weekly|monthly|fortnightly|weekdays|weekends)\b", re.IGNORECASE)
+_KIN = (r"sisters?|brothers?|siblings?|mother|mom|mum|father|dad|parents?|sons?|daughters?|kids?|"
+        r"children|wife|husband|partner|boyfriend|girlfriend|friends?|boss|colleagues?|"
+        r"neighbou?rs?|cousins?|aunt|uncle|grand\w+|niece|nephew|roommate|flatmate|dogs?|cats?|"
+        r"schwester|bruder|mutter|vater|freund\w*|sœur|soeur|frère|frere|mère|père|hermana|"
+        r"hermano|madre|padre|amig[oa]s?")
+# A question about oneself is about "the user" of the memories, in their languages.
+_SELF = re.compile(r"(?i:\b(?:I|me|my|mine|myself|ich|mich|mir|mein\w*|je|moi|mon|ma|mes|yo|mi|mis)"
+                   r"\b(?!\s+(?:" + _KIN + r")\b)|\bI['’](?:m|ve|d|ll)\b)|我(?!的)")
+_USER_TERMS = frozenset({"user", "nutzer", "utilisateur", "usuario", "用户"})
 _YEAR = re.compile(r"\b(?:19|20)\d{2}年?")
 _ISO_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _PARENS = re.compile(r"\(([^()]{3,80})\)|（([^（）]{3,80})）")
@@ -170,6 +200,8 @@ def answer(question: str, memories: list[str]) -> str:
             for m in memories]
     if not wanted or not any(said):
         return nothing
+    if _SELF.search(question):  # between two past homes, the user's over their sister's
+        wanted |= _USER_TERMS
     per_memory = [_terms(" ".join([label(m), *(s.text for s in parts)])) & wanted if parts
                   else set() for m, parts in zip(memories, said, strict=True)]
     df = Counter(t for terms in per_memory for t in terms)
@@ -191,7 +223,8 @@ def answer(question: str, memories: list[str]) -> str:
                     candidates.append((overlap + bonus, -i, len(terms - wanted), sentence))
     _, neg_index, _, sentence = max(candidates)
     if _WHEN.search(question) and not (
-            _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(sentence)):
+            _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(sentence)) and not (
+            _HABIT.search(question) and _RECURS.search(sentence)):
         for i in sorted(range(len(memories)), key=lambda i: (-scores[i], i)):
             if scores[i] < 0.5 * best_score:
                 break

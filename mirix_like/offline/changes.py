@@ -48,7 +48,8 @@ class _Pattern:
     the template is."""
     lang: str = "en"
     possessive: bool = False
-    """The statement names its owner with "my" right before it ("my favourite food is")."""
+    """The statement names its owner with "my": right before it ("my favourite food is") or
+    in its ``my`` group ("Sushi is my favourite food")."""
 
 
 def _p(slot: str, regex: str, template: str, change: bool = False,
@@ -91,6 +92,8 @@ _PATTERNS = (
        r"switched\s+to|moved\s+over\s+to|new\s+employer\s+is|"
        r"accepted\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with))\s+" + _PLACE,
        _EN_WORK, True),
+    _p("work", r"\b(?i:teach(?:es|ing)?|lectur(?:e|es|ing))\s+" + _NOW
+       + r"(?:[a-z]+\s+){0,2}(?:at|for)\s+" + _PLACE, _EN_WORK),
     _p("work", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
        r"(?:at|for|with)\s+" + _PLACE, _EN_WORK),
     _p("job", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
@@ -116,6 +119,11 @@ _PATTERNS = (
        r"(?:(?:these\s+days|nowadays|now|lately|at\s+the\s+moment)\s+)?(?:is|are)\s+"
        r"(?:now\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:now|these days)\b|[.,;!?(]|$)",
        "{s}'s favourite {k} is {v}.", possessive=True),
+    _p("favourite {k}", r"(?!(?:Lately|Nowadays|Currently|Now|These|Recently)\b)"
+       r"(?P<v>[A-Z0-9\u00c0-\u00de][\w'’&.-]*(?:\s+[A-Z0-9\u00c0-\u00de][\w'’&.-]*){0,4})"
+       r"\s+(?:is|are)\s+(?:now\s+)?(?P<my>(?i:my))\s+(?:new\s+)?(?i:favou?rite)\s+"
+       r"(?P<k>[a-z]+(?:\s+[a-z]+)?)(?=\s+(?:now|these\s+days)\b|[.,;!?(]|$)",
+       "{s}'s favourite {k} is {v}.", possessive=True),
     # German
     _p("home", r"\b(?i:wohne|wohnt|lebe|lebt)\s+" + _NOW + r"in\s+" + _PLACE,
        "{s} wohnt in {v}.", lang="de"),
@@ -140,6 +148,10 @@ _PATTERNS = (
        "{s} vive en {v}.", True, lang="es"),
     _p("work", r"\b(?i:trabajo|trabaja)\s+" + _NOW + r"(?:en|para)\s+" + _PLACE,
        "{s} trabaja en {v}.", lang="es"),
+    _p("favourite {k}", r"\b(?:(?P<my>(?i:mi))|(?i:su))\s+(?P<k>[a-záéíóúñ]{3,20})\s+"
+       r"(?i:favorit|preferid)(?P<g>[oa])\s+(?:(?:ahora|ya)\s+)?es\s+(?:ahora\s+)?"
+       r"(?:(?:el|la|los|las)\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:ahora|ya)\b|[.,;!?(]|$)",
+       "{art} {k} favorit{g} de {s} es {v}.", lang="es", possessive=True),
     # Chinese
     _p("home", r"(?:现在|目前)?住在" + _ZH_PLACE, "{s}住在{v}。", lang="zh"),
     _p("home", r"搬(?:家)?(?:到|去)了?" + _ZH_PLACE, "{s}住在{v}。", True, lang="zh"),
@@ -165,9 +177,14 @@ _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|my|er|sie|il|elle|i
                     r"mein\w*|mi|mis)\b)|[他她]|我的")
 _MY = re.compile(r"(?i:\bmy\s+(?:all-time\s+|new\s+)?|\bmein\w*\s+|\bmon\s+|\bma\s+|\bmi\s+)$|"
                  r"我(?:的)?(?:最)?$")
+_ASKED = re.compile(r"\b(?:[Mm]y\s+)?[Ff]avou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\?\s+"
+                    r"(?:(?i:definitely|probably|easily|obviously|that['’]d\s+be|that\s+would\s+be|"
+                    r"it['’]s|(?:it\s+)?has\s+to\s+be)\s+)?(?=[A-Z0-9\u00c0-\u00de])")
+"""A favourite asked and answered by the speaker ("Favourite band? Definitely Radiohead.")."""
 _CAPTION_FILLER = word_set("of the user user's my a an new current")
 _RESTATED = word_set("is am are 'm ’m based settled resides reside residing living currently "
-                     "now still drive drives driving called named on")
+                     "now still drive drives driving called named on at the moment these days "
+                     "nowadays right")
 """Words a fact may say beyond its slot's statement and still say only that ("I'm based in
 Denver" is "lives in Denver"), so it is stored as that statement, which later questions
 and changes find."""
@@ -201,8 +218,12 @@ def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
         subject = _USER[pattern.lang]
     value = match["v"].strip()
     article = "an" if value[:1].lower() in "aeiou" else "a"
-    groups = {"s": subject, "v": value, "a": article, "k": match.groupdict().get("k") or ""}
-    text = pattern.template.format(**groups)
+    found = {name: text or "" for name, text in match.groupdict().items()}
+    groups = {**found, "s": subject, "v": value, "a": article,
+              "art": "la" if found.get("g") == "a" else "el"}
+    text = pattern.template.format(**groups).replace(" de el ", " del ")
+    if text.endswith(".."):  # the value ends with an initial: "Fontaines D.C."
+        text = text[:-1]
     return text[:1].upper() + text[1:]
 
 
@@ -213,7 +234,7 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
     (a message, not a stored fact) only what the speaker says about themself counts: not
     "my brother lives in Porto"."""
     found: list[Setting] = []
-    prep = prepare(PERIOD.sub("", text))
+    prep = prepare(_ASKED.sub(r"my favourite \g<k> is ", PERIOD.sub("", text)))
     if subject is None:
         subject = "用户" if prep.zh else "the user"
     for sentence in prep.sentences():
@@ -245,8 +266,8 @@ def _by_speaker(sentence: str, match: re.Match[str], pattern: _Pattern) -> bool:
     first-person subject (a verb may say it: "vivo", "me mudé") with nobody else named
     after it."""
     before = sentence[:match.start()]
-    if pattern.possessive:
-        return bool(_MY.search(before))
+    if pattern.possessive:  # "my" before it, or inside it ("Sushi is my favourite food")
+        return bool(_MY.search(before) or match.groupdict().get("my"))
     head = before + " ".join(match.group(0).split()[:2])
     marks = list(_FIRST.finditer(head))
     return bool(marks) and not _OTHER.search(head[marks[-1].end():])
@@ -375,9 +396,16 @@ def replacing(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]]
     sources = [by_id[i] for i in item.get("source_ids", []) if i in by_id]
     start = min(map(since, sources)) if sources else None
     if memory_type == "semantic":  # "Maya moved to Madrid" is kept as "Maya lives in Madrid."
-        said = settings(str(item["summary"]), subject=str(item["name"]))
+        name, summary = str(item["name"]), str(item["summary"])
+        if alias := _alias(name, existing):  # "the user's sister" -> "the user's sister Anika"
+            summary = re.sub(re.escape(name), f"{name} {alias}", summary, count=1,
+                             flags=re.IGNORECASE)
+            item = {**item, "name": alias}
+            name = f"{name} {alias}"
+        said = settings(summary, subject=name)
         if len(said) == 1 and said[0].change and said[0].value:
-            item = {**item, "summary": said[0].statement}
+            summary = said[0].statement
+        item = {**item, "summary": summary}
     return {**item, "supersedes": ids, **({"valid_from": start.isoformat()} if start else {})}
 
 
@@ -394,10 +422,24 @@ def superseded(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]
     if memory_type != "semantic":
         return []
     new = {s.slot: s.value for s in settings(str(item["summary"])) if s.value}
-    name = _key(str(item["name"]))
-    return [e["id"] for e in current if _key(str(e["fields"].get("name"))) == name and any(
+    names = {_key(str(item["name"])), _key(_alias(str(item["name"]), current) or "")} - {""}
+    return [e["id"] for e in current if _key(str(e["fields"].get("name"))) in names and any(
         s.slot in new and s.value and _key(s.value) != _key(new[s.slot])
         for s in settings(str(e["fields"].get("summary", ""))))]
+
+
+def _alias(name: str, existing: Sequence[Mapping[str, Any]]) -> str | None:
+    """The name a shown current item gives a relation ``name`` ("the user's sister": Anika,
+    from "Anika is the user's sister.")."""
+    if "'s " not in name:
+        return None
+    for entry in existing:
+        fields = entry["fields"]
+        known = str(fields.get("name", ""))
+        said = " ".join(str(fields.get("summary", "")).casefold().split())
+        if fields.get("valid_until") is None and f"{known.casefold()} is {name.casefold()}" in said:
+            return known
+    return None
 
 
 def _same_secret(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:

@@ -72,7 +72,9 @@ _LATIN_WORD = re.compile(r"[A-Za-z]+")
 _NEW_SENTENCE = r"(?!\s+(?:The|I|My|We|He|She|It|They|This|That|You|Our|His|Her|Their|A|An)\b)"
 _LIST_MARK = (r"\.(?=\s)(?:(?<=^\d\.)|(?<=\n\d\.)|(?:(?<=\s\d\.)|(?<=\s\d\d\.))"
               + _NEW_SENTENCE + ")")
-_ABBREVIATION = r"\.(?:(?<=\b(?:Mr|Ms|Dr|St|Mt|Jr|Sr|vs)\.)|(?<=\bMrs\.))"
+# Titles, and initials that go on in lower case ("Washington D.C. last year", "the U.S. team").
+_ABBREVIATION = (r"\.(?:(?<=\b(?:Mr|Ms|Dr|St|Mt|Jr|Sr|vs)\.)|(?<=\bMrs\.)|"
+                 r"(?<=\b[A-Z]\.[A-Z]\.)(?=\s+[a-z]))")
 _SENTENCE = re.compile(
     r"(?:[^\n.!?。！？；]+|" + _LIST_MARK + "|" + _ABBREVIATION + r"|[.!?](?=[^\s\"'”’).!?]))+"
     r"(?:[.!?。！？；]+[\"'”’)]*|(?=\n)|$)"

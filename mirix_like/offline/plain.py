@@ -108,7 +108,7 @@ def label(memory: str) -> str:
 _LANGUAGE_WORDS = {
     "de": word_set("wo wer was wie wann warum welche welcher welches ich mein meine meinen "
                    "meinem ist sind bin habe hat wohne wohnt arbeite arbeitet der die das und "
-                   "nicht mit"),
+                   "nicht mit in"),
     "fr": word_set("où qui quoi quand comment pourquoi quel quelle je j'habite mon ma mes est "
                    "suis habite travaille les et avec"),
     "es": word_set("dónde donde quién qué cuándo cómo por mi mis yo es soy vivo vive trabajo "

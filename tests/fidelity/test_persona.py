@@ -215,7 +215,59 @@ ISLA = {  # several facts in one long message; an age said without "years old"; 
     "replaced": {"Where do I live?": "Glasgow", "Where do I work?": "Royal Infirmary",
                  "How old am I?": "29", "What's my favourite film?": "Amélie"},
 }
-PERSONAS = {"mara": MARA, "kim": KIM, "leo": LEO, "ines": INES, "jonas": JONAS, "isla": ISLA}
+PRIYA = {  # other wordings: "based in", "I teach ... at", favourites asked and answered
+    "sessions": [
+        ("2025-02-03T10:00:00+00:00", [
+            "Hey there, I'm Priya. I'm based in Bristol at the moment.",
+            "I teach maths at Oakfield Primary.",
+            "My partner is called Sam.",
+            "Favourite band? Definitely Radiohead.",
+            "I drive a Honda Civic.",
+        ]),
+        ("2025-04-11T18:00:00+00:00", [
+            "We adopted a dog called Biscuit!",
+            "I'm lactose intolerant, so no cheese for me.",
+            "I go climbing every Tuesday evening.",
+            "My sister Anika lives in Cardiff.",
+        ]),
+        ("2025-10-20T09:00:00+00:00", [
+            "Quick update: we relocated to Leeds in September.",
+            "I started a new job at Riverside Academy last month.",
+            "My sister moved to Berlin.",
+            "Sold the Civic - I drive a Tesla Model Y now.",
+        ]),
+        ("2026-03-01T09:00:00+00:00", ["Lately Fontaines D.C. are my favourite band."]),
+    ],
+    "current": {"Where am I living these days?": "Leeds", "Where do I work now?": "Riverside",
+                "What's my favourite band?": "Fontaines D.C.", "What car do I drive?": "Tesla",
+                "What is my dog called?": "Biscuit", "Do I have any food intolerances?":
+                "lactose", "When do I go climbing?": "Tuesday",
+                "Where does my sister live?": "Berlin", "Where does Anika live?": "Berlin"},
+    "before": {"Which city did I live in before Leeds?": "Bristol",
+               "Where did I work previously?": "Oakfield",
+               "What car did I drive before?": "Civic",
+               "Where did my sister live before?": "Cardiff",
+               "What was my favourite band before?": "Radiohead"},
+    "replaced": {"Where am I living these days?": "Bristol", "Where do I work now?": "Oakfield",
+                 "What's my favourite band?": "Radiohead", "What car do I drive?": "Civic",
+                 "Where does my sister live?": "Cardiff", "Where does Anika live?": "Cardiff"},
+}
+TOMAS = {  # Spanish favourites, and an English question about a Spanish memory
+    "sessions": [
+        ("2024-11-02T10:00:00+00:00", ["Me llamo Tomás y vivo en Sevilla.",
+                                       "Trabajo en Telefónica como ingeniero.",
+                                       "Mi comida favorita es la paella."]),
+        ("2025-06-02T10:00:00+00:00", ["Me mudé a Madrid el mes pasado.", "Ahora trabajo en BBVA.",
+                                       "Mi comida favorita ahora es el ramen."]),
+    ],
+    "current": {"¿Dónde vivo?": "Madrid", "¿Dónde trabajo?": "BBVA",
+                "¿Cuál es mi comida favorita?": "ramen", "Where do I live?": "Madrid"},
+    "before": {"¿Dónde vivía antes?": "Sevilla", "¿Dónde trabajaba antes?": "Telefónica"},
+    "replaced": {"¿Dónde vivo?": "Sevilla", "¿Dónde trabajo?": "Telefónica",
+                 "¿Cuál es mi comida favorita?": "paella"},
+}
+PERSONAS = {"mara": MARA, "kim": KIM, "leo": LEO, "ines": INES, "jonas": JONAS, "isla": ISLA,
+            "priya": PRIYA, "tomas": TOMAS}
 LEAKS = re.compile(
     r"</?\w+>|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content|context):|\[[^\]]*UTC\]|"
     r"^\s*\[\d{4}-\d{2}-\d{2}|[{}]|\"\w+\":|\[\w+, (?:low|medium|high)\]")

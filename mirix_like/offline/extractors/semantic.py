@@ -84,6 +84,12 @@ _SEM_RELATION = re.compile(
     r"(?:at|for|as)|worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from)|grew\s+up"
     r"\s+in|studies\s+at|studied\s+at|joined|has\s+(?:\d+|two|three|four|five|a|an))\b[^;!?]{1,80}"
 )
+_SEM_KIN_PLACE = re.compile(  # "My sister moved to Berlin": a relation not named here
+    r"\b(?P<owner>[Mm]y|[Oo]ur)\s+" + _REL + r"\s+(?:(?:just|recently|finally|now|also)\s+)?"
+    r"(?:moved\s+(?:back\s+)?to|relocated\s+to|lives\s+(?:now\s+)?in|is\s+(?:now\s+)?living\s+in|"
+    r"works\s+(?:now\s+)?(?:at|for)|started\s+(?:a\s+new\s+job\s+|working\s+)?at|joined)\s+"
+    r"[A-Z][^;!?]{1,60}"
+)
 _DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|from|part of)\b")
 _RELATION_GATE = any_of("live", "work", "from", "born", "moved", "grew", "stud", "joined", "has ")
 _COPULA_GATE = any_of(" is ", " are ", " was ", " were ")
@@ -217,6 +223,10 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
                 if m.start() == 0 and len(x.split()) == 1 and not named:
                     continue
                 facts.append(_Fact(x, third(m.group(0))))
+    if _MY_GATE.search(low) or "our " in low:
+        for m in _SEM_KIN_PLACE.finditer(sentence):
+            facts.append(_Fact(f"{owner_of(m['owner'])}'s {' '.join(m['rel'].split())}",
+                               third(m.group(0))))
     if _HAVE_GATE.search(low):
         facts += [_Fact(subject, third(m.group(0))) for m in _SEM_COUNT.finditer(sentence)]
     if _MY_GATE.search(low):

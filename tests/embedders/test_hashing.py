@@ -39,7 +39,8 @@ def test_its_caches_filling_up_changes_nothing(monkeypatch: pytest.MonkeyPatch) 
     rng = random.Random(5)
     noise = [" ".join(f"w{rng.randrange(10_000)}" for _ in range(20)) for _ in range(200)]
     embedder.embed(noise)
-    assert len(embedder._slots) <= 50 and len(embedder._stems) <= 50
+    caches = (embedder._stems, embedder._slots, embedder._pair_slots, embedder._gram_slots)
+    assert all(len(cache) <= 50 for cache in caches)
     assert digest(embedder.embed(TEXTS)) == digest(first) == V2_384
 
 
@@ -47,3 +48,11 @@ def test_rows_are_unit_length_or_zero() -> None:
     norms = np.linalg.norm(HashingEmbedder().embed(TEXTS), axis=1)
     assert np.allclose(norms[[0, 1, 2, 3, 6, 7, 8, 9]], 1.0, atol=1e-6)
     assert norms[4] == norms[5] == 0.0
+
+
+def test_ascii_text_is_split_into_the_words_of_the_regex() -> None:
+    rng = random.Random(3)
+    texts = ["".join(chr(rng.randrange(128)) for _ in range(80)) for _ in range(300)]
+    embedder = HashingEmbedder()
+    assert ([embedder._tokens(t, ascii_only=True) for t in texts]
+            == [embedder._tokens(t, ascii_only=False) for t in texts])

@@ -22,8 +22,10 @@ _NO_ANSWERS = {
     "fr": "Je n'ai pas cette information en mémoire.",
     "es": "No tengo eso en mi memoria.",
 }
-_LIVE = "wohn wohnt gewohnt leb lebt gelebt habit vi vit viv vivo vivi vivía vivia"
-_WORK = "arbeit arbeitet gearbeitet travaill trabaj trabajo trabaja trabajaba"
+_LIVE = ("wohn wohnt gewohnt wohnte leb lebt gelebt lebte habit habitais habitait vi vit viv vivo "
+         "vivi vivía vivia")
+_WORK = ("arbeit arbeitet gearbeitet arbeitete travaill travaillais travaillait trabaj trabajo "
+         "trabaja trabajaba")
 # Words a question may use for what memories say in other words ("job" for "works as"),
 # stemmed when first used (see _same).
 _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "employer": "work",
@@ -60,7 +62,7 @@ def _same() -> dict[str, str]:
 
 
 def _plain_stem(word: str) -> str:
-    w = word.lower().replace("’", "'").removesuffix("'s")
+    w = re.sub(r"^(?:[jldmnst]|qu)'(?=\w)", "", word.lower().replace("’", "'").removesuffix("'s"))
     for suffix, keep in (
         ("ies", "y"),
         ("ing", ""),
@@ -206,7 +208,7 @@ def answer(question: str, memories: list[str]) -> str:
                   else set() for m, parts in zip(memories, said, strict=True)]
     df = Counter(t for terms in per_memory for t in terms)
     weight = {t: 1.0 + math.log((1 + len(memories)) / (1 + df[t])) for t in wanted}
-    scores = [sum(weight[t] for t in terms) for terms in per_memory]
+    scores = [_score(terms, weight) for terms in per_memory]
     best_score = max(scores)
     if best_score == 0:
         return nothing
@@ -217,7 +219,7 @@ def answer(question: str, memories: list[str]) -> str:
                 bonus = 0.25 * scores[i] + 0.5 * (language(part.text) == lang)
                 for sentence in sentences_of(part.text):
                     terms = _terms(sentence)
-                    overlap = sum(weight[t] for t in terms & wanted)
+                    overlap = _score(terms & wanted, weight)
                     # Among equals of one memory, the sentence that says more than the
                     # question answers it (a screen's "Location: Room 385" over its title).
                     candidates.append((overlap + bonus, -i, len(terms - wanted), sentence))
@@ -232,6 +234,11 @@ def answer(question: str, memories: list[str]) -> str:
                 return date
     sentence = _named(sentence.strip(), memories[-neg_index])
     return sentence[:1].upper() + sentence[1:]
+
+
+def _score(terms: set[str], weight: dict[str, float]) -> float:
+    """The weight of the question's terms a text has; "the user" alone answers nothing."""
+    return sum(weight[t] for t in terms) if terms - _USER_TERMS else 0.0
 
 
 def _named(sentence: str, memory: str) -> str:

@@ -266,8 +266,40 @@ TOMAS = {  # Spanish favourites, and an English question about a Spanish memory
     "replaced": {"¿Dónde vivo?": "Sevilla", "¿Dónde trabajo?": "Telefónica",
                  "¿Cuál es mi comida favorita?": "paella"},
 }
+NOAH = {  # a friend's job that changes, "I'm a ... at", "not ... anymore"
+    "sessions": [
+        ("2024-05-01T10:00:00+00:00", ["Hi, Noah here. I currently live in Austin, Texas.",
+                                       "I'm a software engineer at Dell.",
+                                       "My best friend Joe works at Netflix.", "I'm vegan.",
+                                       "My manager is Karen."]),
+        ("2024-12-01T10:00:00+00:00", ["So I got married last month!",
+                                       "Joe left Netflix and joined Apple.",
+                                       "We moved to Denver in November.",
+                                       "My manager is now Priscilla."]),
+        ("2025-08-01T10:00:00+00:00", ["I'm not vegan anymore, I eat fish now.",
+                                       "I work for Stripe now."]),
+    ],
+    "current": {"Where do I live?": "Denver", "Who do I work for?": "Stripe",
+                "Where does Joe work?": "Apple", "Am I married?": "married",
+                "Who is my manager?": "Priscilla"},
+    "before": {"Where did I live before Denver?": "Austin", "Where did Joe work before?": "Netflix",
+               "Who was my previous manager?": "Karen", "Where did I work before Stripe?": "Dell"},
+    "replaced": {"Where do I live?": "Austin", "Who do I work for?": "Dell",
+                 "Where does Joe work?": "Netflix", "Who is my manager?": "Karen"},
+}
+CLAIRE = {  # French, elided pronouns and past tenses in the questions
+    "sessions": [
+        ("2024-03-01T10:00:00+00:00", ["Je m'appelle Claire et j'habite à Lyon.",
+                                       "Je travaille chez Renault."]),
+        ("2025-01-10T10:00:00+00:00", ["J'ai déménagé à Bordeaux en décembre.",
+                                       "Je travaille maintenant chez Airbus."]),
+    ],
+    "current": {"Où est-ce que j'habite ?": "Bordeaux", "Où je travaille ?": "Airbus"},
+    "before": {"Où j'habitais avant ?": "Lyon", "Où est-ce que je travaillais avant ?": "Renault"},
+    "replaced": {"Où est-ce que j'habite ?": "Lyon", "Où je travaille ?": "Renault"},
+}
 PERSONAS = {"mara": MARA, "kim": KIM, "leo": LEO, "ines": INES, "jonas": JONAS, "isla": ISLA,
-            "priya": PRIYA, "tomas": TOMAS}
+            "priya": PRIYA, "tomas": TOMAS, "noah": NOAH, "claire": CLAIRE}
 LEAKS = re.compile(
     r"</?\w+>|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content|context):|\[[^\]]*UTC\]|"
     r"^\s*\[\d{4}-\d{2}-\d{2}|[{}]|\"\w+\":|\[\w+, (?:low|medium|high)\]")

@@ -82,7 +82,8 @@ _SEM_COPULA = re.compile(
 _SEM_RELATION = re.compile(
     r"(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})\s+(?P<verb>lives?\s+in|lived\s+in|works?\s+"
     r"(?:at|for|as)|worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from)|grew\s+up"
-    r"\s+in|studies\s+at|studied\s+at|joined|has\s+(?:\d+|two|three|four|five|a|an))\b[^;!?]{1,80}"
+    r"\s+in|studies\s+at|studied\s+at|joined|left|quit|has\s+(?:\d+|two|three|four|five|a|an))\b"
+    r"[^;!?]{1,80}"
 )
 _SEM_KIN_PLACE = re.compile(  # "My sister moved to Berlin": a relation not named here
     r"\b(?P<owner>[Mm]y|[Oo]ur)\s+" + _REL + r"\s+(?:(?:just|recently|finally|now|also)\s+)?"
@@ -91,7 +92,8 @@ _SEM_KIN_PLACE = re.compile(  # "My sister moved to Berlin": a relation not name
     r"[A-Z][^;!?]{1,60}"
 )
 _DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|from|part of)\b")
-_RELATION_GATE = any_of("live", "work", "from", "born", "moved", "grew", "stud", "joined", "has ")
+_RELATION_GATE = any_of("live", "work", "from", "born", "moved", "grew", "stud", "joined", "left",
+                        "quit", "has ")
 _COPULA_GATE = any_of(" is ", " are ", " was ", " were ")
 _HAVE_GATE = any_of("have", "'ve", "’ve")
 _MY_GATE = re.compile(r"\bmy\b")

@@ -45,6 +45,8 @@ _NOT_NAMES = word_set(
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
 # "is a nurse at St. Mary's", "'m an engineer for Spotify": a job, said without "work".
 _OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) an? (?:[\w-]+ ){0,2}[\w-]+ (?:at|for)\b")
+# "email address" is an e-mail, not where someone lives.
+_COMPOUND = re.compile(r"\b(e-?mail|ip|mac|web|wallet)\s+address(?:es)?\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"(?:He|She)\b")
 _TITLE_WORD = re.compile(r"(?<![\w'’])[A-Z][a-z]+(?:-[A-Z][a-z]+)?\b")
 
@@ -89,7 +91,7 @@ def _terms(text: str) -> set[str]:
     scoring. A capitalised word
     after another one is part of a name or title and kept whole ("Past Lives" says nothing
     about where someone lives)."""
-    tokens = TOKEN.findall(text)
+    tokens = TOKEN.findall(_COMPOUND.sub(r"\1", text))
     terms = {
         t.lower() if i and t[:1].isupper() and tokens[i - 1][:1].isupper() else _stem(t)
         for i, t in enumerate(tokens)
@@ -128,6 +130,8 @@ _DATE_FORMS = (
         r"\d{4}年\d{1,2}月(?:\d{1,2}日)?(?:[^，。（）()]{0,12}?(?:前一周|后一周|周末|那一周))?"
     ),
 )
+_ROLE = r"(?:the|a|an|my|our|his|her|their|[\w-]+['’]s)\b"
+_WHO = re.compile(r"^\s*who\s+(?:is|was|['’]s)\b", re.IGNORECASE)
 # "When is my birthday?" asks for a day that comes back every year: the fact says it.
 _EVERY_YEAR = re.compile(r"^\s*when\s+(?:is|are|['’]s)\b", re.IGNORECASE)
 _DAY_OF_YEAR = re.compile(r"\b" + _MONTH_RE + r"\s+\d{1,2}(?:st|nd|rd|th)?\b|"
@@ -212,17 +216,21 @@ def answer(question: str, memories: list[str]) -> str:
     best_score = max(scores)
     if best_score == 0:
         return nothing
-    candidates: list[tuple[float, int, str]] = []
+    candidates: list[tuple[float, int, int, str]] = []
+    who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     for i, parts in enumerate(said):
         if scores[i] > 0:
             for part in parts:
                 bonus = 0.25 * scores[i] + 0.5 * (language(part.text) == lang)
                 for sentence in sentences_of(part.text):
+                    defines = who and any(re.match(rf"{re.escape(n)} is {_ROLE}", sentence)
+                                          for n in names)
                     terms = _terms(sentence)
                     overlap = _score(terms & wanted, weight)
                     # Among equals of one memory, the sentence that says more than the
                     # question answers it (a screen's "Location: Room 385" over its title).
-                    candidates.append((overlap + bonus, -i, len(terms - wanted), sentence))
+                    candidates.append((overlap + bonus + 0.5 * defines, -i,
+                                       len(terms - wanted), sentence))
     _, neg_index, _, sentence = max(candidates)
     if _WHEN.search(question) and not (
             _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(sentence)) and not (

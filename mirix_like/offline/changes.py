@@ -181,6 +181,9 @@ _ASKED = re.compile(r"\b(?:[Mm]y\s+)?[Ff]avou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)
                     r"(?:(?i:definitely|probably|easily|obviously|that['’]d\s+be|that\s+would\s+be|"
                     r"it['’]s|(?:it\s+)?has\s+to\s+be)\s+)?(?=[A-Z0-9\u00c0-\u00de])")
 """A favourite asked and answered by the speaker ("Favourite band? Definitely Radiohead.")."""
+_PLAIN_QUALIFIERS = frozenset({"home", "current", "personal", "main", "private", "own"})
+"""Words that leave a vault caption naming the same thing ("Home address", "Address"), unlike
+"work" or "billing"."""
 _CAPTION_FILLER = word_set("of the user user's my a an new current")
 _RESTATED = word_set("is am are 'm ’m based settled resides reside residing living currently "
                      "now still drive drives driving called named on at the moment these days "
@@ -405,8 +408,22 @@ def replacing(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]]
         said = settings(summary, subject=name)
         if len(said) == 1 and said[0].change and said[0].value:
             summary = said[0].statement
-        item = {**item, "summary": summary}
+        item = {**item, "summary": " ".join([*_still_true(ids, said, existing), summary])}
     return {**item, "supersedes": ids, **({"valid_from": start.isoformat()} if start else {})}
+
+
+def _still_true(ids: Sequence[str], said: Sequence[Setting],
+                existing: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The sentences of the replaced items that set none of the new item's slots: what stays
+    true ("Emma is the user's daughter." when "Emma turned 8")."""
+    slots = {s.slot for s in said}
+    kept: list[str] = []
+    for entry in existing:
+        if entry["id"] in ids:
+            for sentence in sentences_of(str(entry["fields"].get("summary", ""))):
+                if sentence not in kept and not {s.slot for s in settings(sentence)} & slots:
+                    kept.append(sentence)
+    return kept
 
 
 def superseded(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -450,8 +467,8 @@ def _same_secret(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
     if words[0] == words[1]:
         return True
     short, long = sorted(words, key=len)
-    return (new.get("entry_type") == old.get("entry_type") and len(short) >= 2
-            and short <= long)
+    return (new.get("entry_type") == old.get("entry_type") and short <= long
+            and (len(short) >= 2 or bool(short) and long - short <= _PLAIN_QUALIFIERS))
 
 
 def in_time(question: str, memories: Sequence[str]) -> list[str]:

@@ -263,10 +263,12 @@ def _one_per_name(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _key_text(item: dict[str, Any]) -> str:
-    """What marks an item as already known: a screenshot's content, else its summary."""
+    """What marks an item as already known: a screenshot's content, a vault entry's value
+    (an address under another caption is news: "Address" is in "Home address"), else its
+    summary."""
     if item.get("resource_type") == "screenshot":
         return str(item["content"] or item["title"])
-    return str(item.get("summary") or item.get("caption") or item.get("title") or "")
+    return str(item.get("summary") or item.get("secret_value") or item.get("title") or "")
 
 
 def _same_name(item: dict[str, Any], existing: list[dict[str, Any]]) -> dict[str, Any] | None:

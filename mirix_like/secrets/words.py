@@ -463,8 +463,18 @@ def _chinese(text: str) -> Iterator[Hit]:
         yield Hit(kind, value, text.find(value, m.start("val")), qualifier + m["kw"], owner)
 
 
+# "My number changed, it's now 555-0199": "number" alone names a phone when "my" owns it and
+# a value of a phone's digits follows in the same sentence.
+_MY_NUMBER = re.compile(
+    r"\b(?i:my\s+(?:new\s+)?(?:(?:phone|mobile|cell)\s+)?number)\b[^.!?\n\d]{0,30}?"
+    r"\b(?i:is|it['’]s|to|now)\s+(?:(?i:now)\s+)?(?P<val>\+?\d[\d ().-]{5,18}\d)(?![\w-])")
+
+
 def find_words(text: str) -> Iterator[Hit]:
     """Values a keyword in English, German, French, Spanish or Chinese points at."""
     if _HAN.search(text):
         yield from _chinese(text)
     yield from _latin(text)
+    for m in _MY_NUMBER.finditer(text):
+        if phone_digits_ok(m["val"]):
+            yield Hit("phone", m["val"], m.start("val"), "phone number")

@@ -195,7 +195,7 @@ def test_a_change_about_someone_else_keeps_their_past_in_semantic_memory(tmp_pat
             "Where does Maya live?", "Where did Maya live before?", "Where does Dario work?",
             "Where did Dario work before Meta?")}
         assert [f.summary for f in memory.list("semantic", user_id="u") if not f.is_past()
-                and f.name == "Maya"] == ["Maya lives in Madrid."]
+                and f.name == "Maya"] == ["Maya is the user's sister. Maya lives in Madrid."]
     assert "Madrid" in answers["Where does Maya live?"]
     assert "Porto" in answers["Where did Maya live before?"]
     assert "Meta" in answers["Where does Dario work?"]

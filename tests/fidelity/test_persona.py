@@ -298,8 +298,30 @@ CLAIRE = {  # French, elided pronouns and past tenses in the questions
     "before": {"Où j'habitais avant ?": "Lyon", "Où est-ce que je travaillais avant ?": "Renault"},
     "replaced": {"Où est-ce que j'habite ?": "Lyon", "Où je travaille ?": "Renault"},
 }
+RAVI = {  # a number and an address said without their usual words, a child's age
+    "sessions": [
+        ("2024-02-01T10:00:00+00:00", ["My phone number is 555-0134.",
+                                       "You can email me at ravi@oldco.com.",
+                                       "My daughter Emma is 7.",
+                                       "I meet Sara for coffee every Monday at 9.",
+                                       "My home address is 12 Baker Street, London."]),
+        ("2025-03-01T10:00:00+00:00", ["My number changed, it's now 555-0199.",
+                                       "Please use ravi@newco.io from now on.",
+                                       "Emma turned 8 yesterday.",
+                                       "Our new address is 4 Elm Road, Oxford."]),
+    ],
+    "current": {"What's my phone number?": "555-0199", "What is my email?": "ravi@newco.io",
+                "How old is Emma?": "8", "When do I meet Sara?": "Monday",
+                "What's my address?": "4 Elm Road", "Who is Emma?": "daughter"},
+    "before": {"What was my old phone number?": "555-0134",
+               "What was my previous email?": "ravi@oldco.com",
+               "What was my old address?": "12 Baker Street"},
+    "replaced": {"What's my phone number?": "555-0134", "What is my email?": "oldco",
+                 "How old is Emma?": "7", "What's my address?": "Baker"},
+}
 PERSONAS = {"mara": MARA, "kim": KIM, "leo": LEO, "ines": INES, "jonas": JONAS, "isla": ISLA,
-            "priya": PRIYA, "tomas": TOMAS, "noah": NOAH, "claire": CLAIRE}
+            "priya": PRIYA, "tomas": TOMAS, "noah": NOAH, "claire": CLAIRE,
+            "ravi": RAVI}
 LEAKS = re.compile(
     r"</?\w+>|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content|context):|\[[^\]]*UTC\]|"
     r"^\s*\[\d{4}-\d{2}-\d{2}|[{}]|\"\w+\":|\[\w+, (?:low|medium|high)\]")

@@ -55,6 +55,7 @@ _SEM_NAMED = (
     ),
     (_OWNER_GATE, re.compile(_NAME + r"\s+is\s+" + _OWNER + r"\s+" + _REL + r"\b")),
 )
+_AGE_AFTER = re.compile(r"\s+is\s+(?:now\s+)?(\d{1,2})(?:\s+years?\s+old)?(?=\s*(?:[.!,;]|$))")
 _FAVORITE_GATE = any_of("favorite", "favourite", "fave")
 _SEM_FAVORITE = (
     re.compile(
@@ -82,7 +83,8 @@ _SEM_COPULA = re.compile(
 _SEM_RELATION = re.compile(
     r"(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})\s+(?P<verb>lives?\s+in|lived\s+in|works?\s+"
     r"(?:at|for|as)|worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from)|grew\s+up"
-    r"\s+in|studies\s+at|studied\s+at|joined|left|quit|has\s+(?:\d+|two|three|four|five|a|an))\b"
+    r"\s+in|studies\s+at|studied\s+at|joined|left|quit|turned\s+\d{1,3}|"
+    r"has\s+(?:\d+|two|three|four|five|a|an))\b"
     r"[^;!?]{1,80}"
 )
 _SEM_KIN_PLACE = re.compile(  # "My sister moved to Berlin": a relation not named here
@@ -93,7 +95,7 @@ _SEM_KIN_PLACE = re.compile(  # "My sister moved to Berlin": a relation not name
 )
 _DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|from|part of)\b")
 _RELATION_GATE = any_of("live", "work", "from", "born", "moved", "grew", "stud", "joined", "left",
-                        "quit", "has ")
+                        "quit", "turned", "has ")
 _COPULA_GATE = any_of(" is ", " are ", " was ", " were ")
 _HAVE_GATE = any_of("have", "'ve", "’ve")
 _MY_GATE = re.compile(r"\bmy\b")
@@ -201,6 +203,8 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
                     facts.append(
                         _Fact(m["name"], f"{m['name']} is {owner_of(m['owner'])}'s {rel}.")
                     )
+                    if age := _AGE_AFTER.match(sentence, m.end()):  # "My daughter Emma is 7."
+                        facts.append(_Fact(m["name"], f"{m['name']} is {age[1]} years old."))
     if _FAVORITE_GATE.search(low):
         for i, pattern in enumerate(_SEM_FAVORITE):
             for m in pattern.finditer(sentence):

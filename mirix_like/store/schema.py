@@ -7,6 +7,7 @@ import hashlib
 import json
 import types
 import typing
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -23,6 +24,8 @@ M = TypeVar("M", bound=BaseModel)
 _PRIMARY_KEY = {"lance-schema:unenforced-primary-key": "true"}
 # Columns the store adds for indexing; they never reach an item.
 DERIVED = ("key", "search_text", "vector", "tree_key", "metadata_kv")
+# json.dumps(value, ensure_ascii=False, default=str), without making an encoder per call.
+_JSON = json.JSONEncoder(ensure_ascii=False, default=str).encode
 
 
 def row_key(user_id: str, item_id: str) -> str:
@@ -90,33 +93,36 @@ def model_row(model: BaseModel) -> dict[str, Any]:
     row = model.model_dump()
     for name, value in row.items():
         if isinstance(value, dict):
-            row[name] = json.dumps(value, ensure_ascii=False, default=str)
+            row[name] = _JSON(value)
     return row
 
 
-def item_row(spec: MemoryType, item: MemoryItem, data: dict[str, Any]) -> dict[str, Any]:
-    """The stored row of ``item`` (its fields as ``data``), with its key and index columns;
-    the vector is added as a column, see :func:`arrow_rows`."""
-    row = {name: json.dumps(value, ensure_ascii=False, default=str)
-           if isinstance(value, dict) else value for name, value in data.items()}
-    row[KEY] = row_key(item.user_id, item.id)
-    row["search_text"] = index_text(spec.search_text(item))
-    row["tree_key"] = tree_key(getattr(item, "tree_path", []))
-    row["metadata_kv"] = metadata_entries(item.metadata)
-    return row
-
-
-def arrow_rows(schema: pa.Schema, rows: list[dict[str, Any]],
-               vectors: np.ndarray | None = None) -> pa.Table:
-    """``rows`` as a table of ``schema``, built column by column; ``vectors`` (one row per
-    row) fill the ``vector`` column without passing through Python floats."""
+def item_table(spec: MemoryType, schema: pa.Schema, items: Sequence[MemoryItem],
+               vectors: np.ndarray) -> pa.Table:
+    """The stored rows of ``items`` as a table of ``schema``, built a column at a time:
+    dict fields as JSON text, the key and index columns derived, and ``vectors`` (one row
+    per item) as the ``vector`` column without passing through Python floats."""
+    fields = [item.model_dump() for item in items]
+    as_json = _json_fields(spec.item_model)
+    derived: dict[str, Callable[[], list[Any]]] = {
+        KEY: lambda: [row_key(item.user_id, item.id) for item in items],
+        "search_text": lambda: [index_text(spec.search_text(item)) for item in items],
+        "tree_key": lambda: [tree_key(getattr(item, "tree_path", [])) for item in items],
+        "metadata_kv": lambda: [metadata_entries(item.metadata) for item in items],
+    }
     columns = []
     for field in schema:
-        if field.name == "vector" and vectors is not None:
+        if field.name == "vector":
             flat = pa.array(vectors.reshape(-1), pa.float32())
             columns.append(pa.FixedSizeListArray.from_arrays(flat, vectors.shape[1]))
+            continue
+        if field.name in derived:
+            values = derived[field.name]()
         else:
-            columns.append(pa.array([row.get(field.name) for row in rows], type=field.type))
+            values = [row.get(field.name) for row in fields]
+            if field.name in as_json:
+                values = [_JSON(v) if isinstance(v, dict) else v for v in values]
+        columns.append(pa.array(values, type=field.type))
     return pa.Table.from_arrays(columns, schema=schema)
 
 

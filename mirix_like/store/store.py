@@ -25,7 +25,7 @@ from mirix_like.errors import (
     InvalidQueryError,
     ItemNotFoundError,
 )
-from mirix_like.memory_types.base import MemoryItem, MemoryType, new_id, utcnow
+from mirix_like.memory_types.base import MemoryItem, MemoryType, utcnow
 from mirix_like.store import filters, queries
 from mirix_like.store.counts import Counts
 from mirix_like.store.journal import (
@@ -41,8 +41,7 @@ from mirix_like.store.records import Action, HistoryEntry, SearchHit
 from mirix_like.store.schema import (
     DERIVED,
     KEY,
-    arrow_rows,
-    item_row,
+    item_table,
     memory_schema,
     row_key,
     row_model,
@@ -195,9 +194,7 @@ class MemoryStore(Journal):
                                            item.model_dump_json(), actor, batch_id, at,
                                            entry_id))
             self._record(history)
-            rows = arrow_rows(self._tables.schemas[spec.name],
-                              [item_row(spec, item, item.model_dump()) for item in stored],
-                              vectors)
+            rows = item_table(spec, self._tables.schemas[spec.name], stored, vectors)
             if not before and (self._tables.locks.exclusive or len(fresh) == len(items)):
                 # All new, and no other writer can add the same ids meanwhile: append.
                 version, added = table.add(rows).version, len(items)
@@ -230,6 +227,7 @@ class MemoryStore(Journal):
         if isinstance(items, Mapping | MemoryItem) or not isinstance(items, Sequence):
             raise InvalidItemError("items must be a list of items")
         validated, fresh = [], set()
+        new_ids = iter(random_ids(len(items)))
         for item in items:
             data = _fields(item)
             if data.get("user_id", user_id) != user_id:
@@ -238,7 +236,7 @@ class MemoryStore(Journal):
             if "id" not in data and spec.id_field is not None:
                 data["id"] = data.get(spec.id_field)
             elif "id" not in data:
-                data["id"] = new_id()
+                data["id"] = next(new_ids)
                 fresh.add(data["id"])
             validated.append(self._validate(spec, {**data, "user_id": user_id}))
         ids = [item.id for item in validated]

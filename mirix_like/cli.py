@@ -217,13 +217,14 @@ def search(
     = None,
     method: Annotated[str, typer.Option(help="hybrid, fts, vector, exact, fuzzy, recent.")]
     = "hybrid",
-    limit: Annotated[int, typer.Option(help="Most hits to show.")] = 10,
+    limit: Annotated[int, typer.Option(help="Best hits per memory type.")] = 10,
     user: User = "default", store: Store = None, as_json: AsJson = False,
 ) -> None:
-    """Search memory: each hit's score, type, id and text."""
+    """Search memory: each hit's score, type, id and text, best first (hybrid: ranked as a
+    chat context ranks)."""
     cs.check_types(memory_type or [])
-    with cs.store_only(store) as memory:
-        hits = memory.search(query, user, memory_types=memory_type, method=method, limit=limit)
+    hits = cs.search_store(store, query, user, memory_types=memory_type, method=method,
+                           limit=limit)
     cs.emit(cs.dump(hits), as_json, "\n".join(cs.hit_lines(hits)) or "nothing found")
 
 

@@ -241,6 +241,22 @@ def store_only(store: str | None) -> Iterator[MemoryStore]:
                           secret_key_file=settings.secret_key_file)
 
 
+def search_store(store: str | None, query: str, user: str, *, memory_types: list[str] | None,
+                 method: str, limit: int) -> list[SearchHit]:
+    """:meth:`MemorySystem.search` on the existing store behind ``--store``, without the
+    agents: ``hybrid`` ranked as a chat context ranks (:meth:`ActiveRetrieval.search`)."""
+    with reported_errors():
+        settings = prepared(store, create=False, model=False)
+    with store_only(store) as memory:
+        if method != "hybrid":
+            return memory.search(query, user, memory_types=memory_types,
+                                 method=method, limit=limit)  # type: ignore[arg-type]
+        from mirix_like.retrieval.active import ActiveRetrieval
+
+        return ActiveRetrieval(memory, settings.retrieval).search(
+            user, query, types=memory_types, limit=limit)
+
+
 TYPES = "{memory types}"
 """Stands in a command's help for the registered memory types, filled in when it is shown."""
 

@@ -227,6 +227,12 @@ def test_add_then_search_list_get_history_delete_undo(store: str) -> None:
     hits = json.loads(run("search", "Lisbon", "--user", "sam", "--store", store, "--json",
                           "--type", "episodic"))
     assert [h["item"]["id"] for h in hits] == [event.id]
+    everything = json.loads(run("search", "Where does Maya live?", "--user", "sam", "--store",
+                                store, "--json"))
+    with MemorySystem(store_uri=store) as memory:  # the CLI ranks as the library does
+        ranked = memory.search("Where does Maya live?", user_id="sam")
+    assert [(h["memory_type"], h["item"]["id"], round(h["score"], 6)) for h in everything] == [
+        (h.memory_type, h.item.id, round(h.score, 6)) for h in ranked]
     assert f"[episodic {event.id}]" in run("search", "Lisbon", "--user", "sam",
                                            "--store", store)
     assert run("search", "Lisbon", "--user", "someone-else", "--store",

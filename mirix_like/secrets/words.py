@@ -151,7 +151,8 @@ _NOT_SECRET_CODES = _set(
     promotional discount coupon voucher referral invite rabatt gutschein fehler error status
     farb color colour länder country iso html pseudo maschinen machine programm byte bytes zeit
     time short hash op micro mis sp s tracking booking reference course class tax swift iata
-    airport language python java cheat"""
+    airport language python java cheat confirmation reservation order ticket flight
+    membership loyalty customer invoice shipment parcel"""
 )
 
 

@@ -53,6 +53,8 @@ def only(text: str) -> tuple[str, str, str]:
          "combination"),
         ("She said the code was 'open sesame'", "code", "open sesame", "code"),
         ("passport no. X12345678", "id_number", "X12345678", "passport no."),
+        ("My number changed, it's now 555-0199.", "phone", "555-0199", "phone number"),
+        ("my new mobile number is 07700 900123", "phone", "07700 900123", "mobile number"),
         # German
         ("WLAN-Passwort: Sonnenschein42", "password", "Sonnenschein42", "WLAN-Passwort"),
         ("Mein Passwort ist Blume2024!", "password", "Blume2024", "Passwort"),
@@ -123,6 +125,9 @@ def test_whose_secret_it_is() -> None:
         "The code for the project is done",
         "The zip code is 94110",
         "Use promo code SAVE20 at checkout",
+        "Hotel confirmation code: QX7-448-ZT",
+        "Your reservation code is ABC123",
+        "Order code 55123 has shipped",
         "error code 404 again",
         "The source code is 2000 lines",
         "a token of appreciation",

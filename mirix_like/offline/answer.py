@@ -13,6 +13,7 @@ from mirix_like.offline.language import sentences_of, word_set
 from mirix_like.offline.plain import label, language, statements
 from mirix_like.offline.timeparse import describe
 from mirix_like.retrieval.ranking import asks_before
+from mirix_like.retrieval.snippets import LINE_JOIN
 from mirix_like.retrieval.topics import CJK_RUN, QUESTION_WORDS, STOPWORDS, TOKEN, ZH_STOP
 
 NO_ANSWER = "I don't have that in memory."
@@ -240,8 +241,19 @@ def answer(question: str, memories: list[str]) -> str:
                 break
             if date := _date_in(memories[i], sentence if i == -neg_index else ""):
                 return date
-    sentence = _named(sentence.strip(), memories[-neg_index])
+    sentence = _named(_best_line(sentence.strip(), wanted, weight), memories[-neg_index])
     return sentence[:1].upper() + sentence[1:]
+
+
+def _best_line(sentence: str, wanted: set[str], weight: dict[str, float]) -> str:
+    """Of screen lines joined with " / ", those from the line before the first that matches
+    the question to the line after the last (a label and its value are neighbours: "$ cat
+    VERSION / 4.12.7", "## 2.7.2 / - Fix the export")."""
+    lines = [line for line in sentence.split(LINE_JOIN) if line.strip(" $>#%")]
+    matching = [i for i, line in enumerate(lines) if _score(_terms(line) & wanted, weight)]
+    if len(lines) < 2 or not matching:
+        return sentence
+    return LINE_JOIN.join(lines[max(matching[0] - 1, 0):matching[-1] + 2])
 
 
 def _score(terms: set[str], weight: dict[str, float]) -> float:

@@ -23,7 +23,10 @@ from mirix_like.retrieval import estimate_tokens
 from mirix_like.retrieval.topics import STOPWORDS
 from mirix_like.store import SearchHit
 
-__all__ = ["SNIPPET_TOKENS", "render_hit", "snippet"]
+__all__ = ["LINE_JOIN", "SNIPPET_TOKENS", "render_hit", "snippet"]
+
+LINE_JOIN = " / "
+"""What joins the lines of one excerpt."""
 
 SNIPPET_TOKENS = 90
 """Budget of one item's excerpt: a few lines of a screen or a paragraph of a document."""
@@ -100,7 +103,7 @@ def _joined(lines: list[str], indexes: set[int]) -> str:
     for run in _runs(indexes):
         text = lines[run[0]]
         for i in run[1:]:
-            text += (" " if _SENTENCE_END.search(text) else " / ") + lines[i]
+            text += (" " if _SENTENCE_END.search(text) else LINE_JOIN) + lines[i]
         runs.append(text)
     return " … ".join(runs)
 

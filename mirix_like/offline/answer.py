@@ -27,11 +27,15 @@ _LIVE = ("wohn wohnt gewohnt wohnte leb lebt gelebt lebte habit habitais habitai
          "vivi vivía vivia")
 _WORK = ("arbeit arbeitet gearbeitet arbeitete travaill travaillais travaillait trabaj trabajo "
          "trabaja trabajaba")
+_RELATIONSHIP = ("single married divorced engaged widowed separated girlfriend boyfriend dating "
+                 "relationship")
 # Words a question may use for what memories say in other words ("job" for "works as"),
 # stemmed when first used (see _same).
 _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "employer": "work",
                "career": "work", "teach": "work", "home": "live", "reside": "live",
                "resid": "live", "hometown": "live",
+               # the relationship slot's values answer each other ("Am I single?")
+               **dict.fromkeys(_RELATIONSHIP.split(), "relationship"),
                # the same two slots in the other languages the change rules read
                **dict.fromkeys(_LIVE.split(), "live"), **dict.fromkeys(_WORK.split(), "work")}
 # Function words of the other languages the rules read: they say nothing a memory matches on.

@@ -100,6 +100,8 @@ _PATTERNS = (
        r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
     _p("relationship", r"\b(?i:am|is|['’]m|got|became)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
        r"(?P<v>married|single|divorced|engaged|widowed|separated)\b", "{s} is {v}."),
+    _p("relationship", r"\b(?i:have|has|got|['’]ve\s+got)\s+(?:an?\s+)?(?:new\s+)?"
+       r"(?P<v>girlfriend|boyfriend|partner|fianc[eé]e?)\s+(?i:now)\b", "{s} has a {v}.", True),
     _p("diet", r"\b(?i:am|is|['’]m|became|went|gone)\s+(?:now\s+|no\s+longer\s+|not\s+)?(?:an?\s+)?"
        r"(?P<v>vegetarian|vegan|pescatarian)\b", "{s} is {v}."),
     _p("age", r"\b(?i:turned\s+)(?P<v>\d{1,3})\b", "{s} is {v} years old.", True),

@@ -300,7 +300,7 @@ CLAIRE = {  # French, elided pronouns and past tenses in the questions
 }
 RAVI = {  # a number and an address said without their usual words, a child's age
     "sessions": [
-        ("2024-02-01T10:00:00+00:00", ["My phone number is 555-0134.",
+        ("2024-02-01T10:00:00+00:00", ["My phone number is 555-0134.", "I'm single.",
                                        "You can email me at ravi@oldco.com.",
                                        "My daughter Emma is 7.",
                                        "I meet Sara for coffee every Monday at 9.",
@@ -308,11 +308,13 @@ RAVI = {  # a number and an address said without their usual words, a child's ag
         ("2025-03-01T10:00:00+00:00", ["My number changed, it's now 555-0199.",
                                        "Please use ravi@newco.io from now on.",
                                        "Emma turned 8 yesterday.",
-                                       "Our new address is 4 Elm Road, Oxford."]),
+                                       "Our new address is 4 Elm Road, Oxford.",
+                                       "I have a girlfriend now, her name is Mia."]),
     ],
     "current": {"What's my phone number?": "555-0199", "What is my email?": "ravi@newco.io",
                 "How old is Emma?": "8", "When do I meet Sara?": "Monday",
-                "What's my address?": "4 Elm Road", "Who is Emma?": "daughter"},
+                "What's my address?": "4 Elm Road", "Who is Emma?": "daughter",
+                "Am I single?": "girlfriend"},
     "before": {"What was my old phone number?": "555-0134",
                "What was my previous email?": "ravi@oldco.com",
                "What was my old address?": "12 Baker Street"},

@@ -28,8 +28,8 @@ from mirix_like.store import SearchHit
 
 DENSE_WEIGHT = 0.5
 """Share of the vector similarity in a fused score (the rest is full-text)."""
-SPEAKER_BOOST = 0.5
-NEIGHBOURS = {1: 0.3, 2: 0.1}
+SPEAKER_BOOST = 0.8
+NEIGHBOURS = {1: 0.15, 2: 0.05}
 """Share of a hit's score given to the events 1 and 2 messages before and after it."""
 PAST_WEIGHT = 0.5
 """Share of its score a replaced fact keeps when the question is about now (and the fact

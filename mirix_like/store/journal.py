@@ -5,14 +5,13 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from datetime import datetime
 from typing import Any
 
 import pyarrow as pa
 from lancedb.query import ColumnOrdering
 
 from mirix_like.errors import InvalidInputError
-from mirix_like.memory_types.base import MemoryItem, new_id, utcnow
+from mirix_like.memory_types.base import MemoryItem, utcnow
 from mirix_like.store import filters
 from mirix_like.store.records import INPUT_STATUSES, HistoryEntry, InputStatus, RawInput
 from mirix_like.store.schema import KEY, model_row, model_schema, row_key, row_model
@@ -29,14 +28,19 @@ def public(model: type[MemoryItem], row: Mapping[str, Any] | None) -> str | None
     return None if row is None else row_model(model, dict(row)).model_dump_json()
 
 
-def history_row(memory_type: str, user_id: str, item_id: str, action: str,
-                before: str | None, after: str | None, actor: str, batch_id: str | None,
-                at: datetime, entry_id: str | None = None) -> dict[str, Any]:
-    """One history row, built directly from values the store made (so not re-validated)."""
-    entry_id = entry_id or new_id()
-    return {KEY: entry_id, "id": entry_id, "user_id": user_id, "memory_type": memory_type,
-            "item_id": item_id, "action": action, "before": before, "after": after,
-            "actor": actor, "batch_id": batch_id, "at": at}
+def history_table(schema: pa.Schema, memory_type: str, user_id: str, item_ids: list[str],
+                  actions: list[str], before: list[str | None], after: list[str | None],
+                  actor: str, batch_id: str | None) -> pa.Table:
+    """The history rows of one write (one new id each, one time for all) as a table of
+    ``schema``, a column at a time, from values the store made (so not re-validated)."""
+    count, at = len(item_ids), utcnow()
+    ids = random_ids(count)
+    columns = {KEY: ids, "id": ids, "user_id": [user_id] * count,
+               "memory_type": [memory_type] * count, "item_id": item_ids, "action": actions,
+               "before": before, "after": after, "actor": [actor] * count,
+               "batch_id": [batch_id] * count, "at": [at] * count}
+    return pa.Table.from_arrays([pa.array(columns.get(field.name, [None] * count), field.type)
+                                 for field in schema], schema=schema)
 
 
 def random_ids(count: int) -> list[str]:
@@ -65,10 +69,14 @@ class Journal:
     def _journal_table(self, name: str) -> Any:
         return self._tables.table(name, lambda: _SCHEMAS[name])
 
-    def _record(self, rows: list[dict[str, Any]]) -> None:
-        if rows:
-            table = self._journal_table(HISTORY)
-            table.add(pa.Table.from_pylist(rows, schema=self._tables.schemas[HISTORY]))
+    def _record(self, memory_type: str, user_id: str, item_ids: list[str], actions: list[str],
+                before: list[str | None], after: list[str | None], *, actor: str,
+                batch_id: str | None) -> None:
+        """Commit the history of one write (item by item: the action, the item's JSON before
+        and after), before the write itself."""
+        table = self._journal_table(HISTORY)
+        table.add(history_table(self._tables.schemas[HISTORY], memory_type, user_id, item_ids,
+                                actions, before, after, actor, batch_id))
 
     # ----------------------------------------------------------------- raw inputs
 

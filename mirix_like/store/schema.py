@@ -7,7 +7,7 @@ import hashlib
 import json
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -99,30 +99,38 @@ def model_row(model: BaseModel) -> dict[str, Any]:
 
 def item_table(spec: MemoryType, schema: pa.Schema, items: Sequence[MemoryItem],
                vectors: np.ndarray) -> pa.Table:
-    """The stored rows of ``items`` as a table of ``schema``, built a column at a time:
-    dict fields as JSON text, the key and index columns derived, and ``vectors`` (one row
-    per item) as the ``vector`` column without passing through Python floats."""
-    fields = [item.model_dump() for item in items]
+    """The stored rows of ``items`` as a table of ``schema``: dict fields as JSON text, the
+    key and index columns derived, and ``vectors`` (one row per item) as the ``vector``
+    column without passing through Python floats."""
     as_json = _json_fields(spec.item_model)
-    derived: dict[str, Callable[[], list[Any]]] = {
-        KEY: lambda: [row_key(item.user_id, item.id) for item in items],
-        "search_text": lambda: [index_text(spec.search_text(item)) for item in items],
-        "tree_key": lambda: [tree_key(getattr(item, "tree_path", [])) for item in items],
-        "metadata_kv": lambda: [metadata_entries(item.metadata) for item in items],
-    }
+    fields = [name for name in schema.names if name not in DERIVED]
+    values: dict[str, list[Any]] = {name: [] for name in fields}
+    keys, texts, trees, entries, offsets = [], [], [], [], [0]
+    # One item at a time, so that only the values outlive each item's dump (far fewer
+    # objects for the garbage collector to track than a dump of every item).
+    for item in items:
+        row = item.model_dump()
+        for name in fields:
+            value = row.get(name)
+            values[name].append(_JSON(value) if name in as_json and isinstance(value, dict)
+                                else value)
+        keys.append(row_key(item.user_id, item.id))
+        texts.append(index_text(spec.search_text(item)))
+        trees.append(tree_key(getattr(item, "tree_path", [])))
+        entries += metadata_entries(item.metadata)
+        offsets.append(len(entries))
+    values |= {KEY: keys, "search_text": texts, "tree_key": trees}
     columns = []
     for field in schema:
         if field.name == "vector":
             flat = pa.array(vectors.reshape(-1), pa.float32())
             columns.append(pa.FixedSizeListArray.from_arrays(flat, vectors.shape[1]))
-            continue
-        if field.name in derived:
-            values = derived[field.name]()
+        elif field.name == "metadata_kv":
+            columns.append(pa.ListArray.from_arrays(pa.array(offsets, pa.int32()),
+                                                    pa.array(entries, pa.string()),
+                                                    type=field.type))
         else:
-            values = [row.get(field.name) for row in fields]
-            if field.name in as_json:
-                values = [_JSON(v) if isinstance(v, dict) else v for v in values]
-        columns.append(pa.array(values, type=field.type))
+            columns.append(pa.array(values[field.name], type=field.type))
     return pa.Table.from_arrays(columns, schema=schema)
 
 

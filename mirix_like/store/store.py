@@ -32,7 +32,6 @@ from mirix_like.store.journal import (
     INPUTS,
     Journal,
     check_ids,
-    history_row,
     public,
     random_ids,
 )
@@ -184,16 +183,12 @@ class MemoryStore(Journal):
                 if item.id in before:  # a replaced item keeps its creation time
                     item.created_at = before[item.id]["created_at"]
             stored = [self._sealed(spec, item) for item in items]
-            at = utcnow()
-            history = []
-            for item, entry_id in zip(stored, random_ids(len(items)), strict=True):
-                old = before.get(item.id)
-                change = "update" if action == "insert" and old is not None else action
-                history.append(history_row(spec.name, user_id, item.id, change,
-                                           public(spec.item_model, old),
-                                           item.model_dump_json(), actor, batch_id, at,
-                                           entry_id))
-            self._record(history)
+            replaced = "update" if action == "insert" else action
+            self._record(spec.name, user_id, [item.id for item in stored],
+                         [replaced if item.id in before else action for item in stored],
+                         [public(spec.item_model, before.get(item.id)) for item in stored],
+                         [item.model_dump_json() for item in stored],
+                         actor=actor, batch_id=batch_id)
             rows = item_table(spec, self._tables.schemas[spec.name], stored, vectors)
             if not before and (self._tables.locks.exclusive or len(fresh) == len(items)):
                 # All new, and no other writer can add the same ids meanwhile: append.
@@ -288,10 +283,9 @@ class MemoryStore(Journal):
             before = self._rows_by_id(table, user_id, ids)
             if not before:
                 return []
-            at = utcnow()
-            self._record([history_row(spec.name, user_id, item_id, "delete",
-                                      public(spec.item_model, row), None, actor, batch_id, at)
-                          for item_id, row in before.items()])
+            self._record(spec.name, user_id, list(before), ["delete"] * len(before),
+                         [public(spec.item_model, row) for row in before.values()],
+                         [None] * len(before), actor=actor, batch_id=batch_id)
             keys = ", ".join(filters.literal(row_key(user_id, i)) for i in before)
             result = table.delete(filters.all_of([filters.user_scope(user_id),
                                                   f"{KEY} IN ({keys})"]))

@@ -186,6 +186,12 @@ _ASKED = re.compile(r"\b(?:[Mm]y\s+)?[Ff]avou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)
 _PLAIN_QUALIFIERS = frozenset({"home", "current", "personal", "main", "private", "own"})
 """Words that leave a vault caption naming the same thing ("Home address", "Address"), unlike
 "work" or "billing"."""
+_NO_LONGER_FAVOURITE = re.compile(
+    r"(?P<old>[A-Z0-9][^.!?;,]{0,40}?)\s+(?:is|are)\s+no\s+longer\s+my\s+favou?rite"
+    r"(?:\s+(?P<k>[a-z]+(?:\s+[a-z]+)?))?\s*[-–—,;:]+\s*(?:(?:now\s+)?it['’]s|my\s+new\s+one\s+is|"
+    r"the\s+new\s+one\s+is)\s+(?:now\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+now\b|[.,;!?]|$)")
+"""A favourite replaced, named by its old value ("Inception is no longer my favourite -
+it's Interstellar now")."""
 _CAPTION_FILLER = word_set("of the user user's my a an new current")
 _RESTATED = word_set("is am are 'm ’m based settled resides reside residing living currently "
                      "now still drive drives driving called named on at the moment these days "
@@ -309,7 +315,8 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
         inp = by_id.get(fact["source_ids"][0]) if fact.get("source_ids") else None
         found = settings(fact["content"], subject="")
         setting = found[0] if len(found) == 1 else None
-        own = settings(inp.text, subject_of(inp, prepare(inp.text).zh), own=True) if inp else []
+        own = settings(_keyed(inp.text, blocks), subject_of(inp, prepare(inp.text).zh),
+                       own=True) if inp else []
         if len(found) > 1 and {s.slot for s in found} <= {s.slot for s in own}:
             continue  # "lives in Seoul and works for Samsung": each slot gets its own line
         for said in own:  # the input's own statement names its speaker
@@ -327,11 +334,29 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
         if inp.role not in (None, "user", "assistant"):
             continue
         label = "persona" if inp.role == "assistant" else "human"
-        for said in settings(inp.text, subject_of(inp, prepare(inp.text).zh), own=True):
+        for said in settings(_keyed(inp.text, blocks), subject_of(inp, prepare(inp.text).zh),
+                             own=True):
             if (label, said.slot) not in covered:
                 covered.add((label, said.slot))
                 lines.append((label, said.statement, said, since(inp)))
     return _edits(lines, blocks)
+
+
+def _keyed(text: str, blocks: Mapping[str, list[str]]) -> str:
+    """``text`` with a favourite it names by its old value said in full: "Inception is no
+    longer my favourite - it's Interstellar now" is "My favourite movie is Interstellar now."
+    when a block says the favourite movie is Inception."""
+    found = _NO_LONGER_FAVOURITE.search(text)
+    if not found:
+        return text
+    key = found["k"]
+    for line in (line for lines in blocks.values() for line in lines):
+        said = re.search(r"(?i)favou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+is\s+"
+                         + re.escape(found["old"].strip()) + r"\b", line)
+        key = key or (said["k"] if said else None)
+    if not key:
+        return text
+    return f"{text[:found.start()]}My favourite {key} is now {found['v']}.{text[found.end():]}"
 
 
 def _says_only(fact: str, statement: str) -> bool:

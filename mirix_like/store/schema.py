@@ -22,6 +22,9 @@ from mirix_like.text import index_text
 KEY = "key"
 M = TypeVar("M", bound=BaseModel)
 _PRIMARY_KEY = {"lance-schema:unenforced-primary-key": "true"}
+# LZ4 for the text of memory tables: Lance's default for it (FSST) took half the CPU of a
+# 1,000-row add; LZ4 stores it 6% larger and searches it as fast (BENCHMARKS.md, issue 17).
+_FAST_TEXT = {"lance-encoding:compression": "lz4"}
 # Columns the store adds for indexing; they never reach an item.
 DERIVED = ("key", "search_text", "vector", "tree_key", "metadata_kv")
 # json.dumps(value, ensure_ascii=False, default=str), without making an encoder per call.
@@ -76,8 +79,9 @@ def model_schema(model: type[BaseModel], extra: list[pa.Field] | None = None) ->
 
 
 def memory_schema(spec: MemoryType, dim: int) -> pa.Schema:
-    """The table schema of one memory type for an embedder of dimension ``dim``."""
-    return model_schema(
+    """The table schema of one memory type for an embedder of dimension ``dim``; its text
+    columns compressed with LZ4 (``_FAST_TEXT``)."""
+    schema = model_schema(
         spec.item_model,
         [
             pa.field("search_text", pa.string()),
@@ -86,6 +90,8 @@ def memory_schema(spec: MemoryType, dim: int) -> pa.Schema:
             pa.field("metadata_kv", pa.list_(pa.string())),
         ],
     )
+    return pa.schema([field.with_metadata({**(field.metadata or {}), **_FAST_TEXT})
+                      if field.type == pa.string() else field for field in schema])
 
 
 def model_row(model: BaseModel) -> dict[str, Any]:

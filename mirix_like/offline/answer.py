@@ -105,9 +105,9 @@ def _terms(text: str) -> set[str]:
     }
     for run in CJK_RUN.findall(text):
         for segment in ZH_STOP.split(run):
+            # characters too: "住" of a question is in "用户住在深圳" as a character only
             terms.update(segment[i : i + 2] for i in range(len(segment) - 1))
-            if len(segment) == 1:
-                terms.add(segment)
+            terms.update(segment)
     if _OCCUPATION.search(text):
         terms.add("work")
     return terms

@@ -18,6 +18,7 @@ from typing import Any
 
 from mirix_like.memory_types.semantic import PAST, PERIOD, SINCE
 from mirix_like.offline.language import (
+    CJK,
     InputText,
     Row,
     prepare,
@@ -82,6 +83,8 @@ _PATTERNS = (
        + _NAME + r")*\s+)?to\s+" + _PLACE, _EN_HOME, True),
     _p("home", r"\b(?i:new\s+(?:home|place|flat|apartment|house))\s+is\s+in\s+" + _PLACE,
        _EN_HOME, True),
+    _p("home", r"\b(?i:bought|rented|found)\s+(?i:an?|our|my)\s+(?:new\s+)?(?i:house|home|flat|"
+       r"apartment|place|cottage|condo)\s+in\s+" + _PLACE, _EN_HOME, True),
     _p("work", r"\b(?i:works?|working|employed)\s+" + _NOW
        + r"(?:(?:remotely|full[- ]time|part[- ]time|freelance)\s+)?(?:at|for|with|by)\s+" + _PLACE,
        _EN_WORK),
@@ -114,6 +117,12 @@ _PATTERNS = (
        "{s}'s {k} is {v}.", possessive=True),
     _p("{k}", r"\b(?i:switched|changed)\s+(?P<k>" + _ONE_OF + r")s?\b[^.;!?]*?\b"
        r"(?i:see|go\s+to|use|have|got|with|to)\s+" + _VALUE, "{s}'s {k} is {v}.", True),
+    _p("{k}", r"\b(?i:switched|changed|moved|went)\s+(?i:over\s+)?to\s+(?i:an?\s+)?(?i:new\s+)?"
+       r"(?P<k>" + _ONE_OF + r")\s*[,:–—-]?\s*(?i:called\s+|named\s+)?" + _VALUE,
+       "{s}'s {k} is {v}.", True),
+    _p("car", r"\b(?i:sold|traded\s+in)\s+(?i:my|the|our)\s+[^.;!?]{1,30}?\s+(?i:and|to)\s+"
+       r"(?i:bought|got|buy|get)\s+(?P<v>an?\s+(?:new\s+)?[A-Z][^.,;!?()]{1,30}?)"
+       r"(?=\s+(?:now|instead)\b|[.,;!?(]|$)", "{s}'s car is {v}.", True),
     _p("car", r"\b(?i:drives?|driving)\s+(?:now\s+)?(?P<v>an?\s+(?!lot\b|bit\b|little\b)"
        r"[^.,;!?()]{2,40}?)(?=\s+(?:now|these\s+days|nowadays)\b|[.,;!?(]|$)",
        "{s}'s car is {v}."),
@@ -121,6 +130,10 @@ _PATTERNS = (
        r"(?:(?:these\s+days|nowadays|now|lately|at\s+the\s+moment)\s+)?(?:is|are)\s+"
        r"(?:now\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:now|these days)\b|[.,;!?(]|$)",
        "{s}'s favourite {k} is {v}.", possessive=True),
+    _p("favourite {k}", r"\b(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+"
+       r"(?:used\s+to\s+be|was)\s+[^.;!?]{1,40}?\s+(?:but\s+)?(?i:now|these\s+days|nowadays)\s+(?:it['’]s|it\s+is|is|"
+       r"they['’]re)\s+(?P<v>[^.,;!?()]{1,40}?)(?=[.,;!?(]|$)", "{s}'s favourite {k} is {v}.",
+       True, possessive=True),
     _p("favourite {k}", r"(?!(?:Lately|Nowadays|Currently|Now|These|Recently)\b)"
        r"(?P<v>[A-Z0-9\u00c0-\u00de][\w'’&.-]*(?:\s+[A-Z0-9\u00c0-\u00de][\w'’&.-]*){0,4})"
        r"\s+(?:is|are)\s+(?:now\s+)?(?P<my>(?i:my))\s+(?:new\s+)?(?i:favou?rite)\s+"
@@ -131,7 +144,8 @@ _PATTERNS = (
        "{s} wohnt in {v}.", lang="de"),
     _p("home", r"\b(?i:bin|ist|sind)\s+" + _NOW + r"nach\s+" + _PLACE + r"\s+(?i:um)?gezogen",
        "{s} wohnt in {v}.", True, lang="de"),
-    _p("work", r"\b(?i:arbeite|arbeitet)\s+" + _NOW + r"(?:bei|für)\s+" + _PLACE,
+    _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"(?:bei|für)\s+"
+       + _PLACE,
        "{s} arbeitet bei {v}.", lang="de"),
     _p("favourite {k}", r"\bLieblings?(?P<k>[a-zäöüß]{3,20})\s+(?:ist|sind)\s+(?:jetzt\s+|nun\s+)?"
        + _DE_VALUE, "{s} hat als Lieblings{k} {v}.", lang="de", possessive=True),
@@ -549,5 +563,7 @@ def _values(memories: Sequence[str], marker: re.Pattern[str]) -> set[str]:
 
 
 def _names(sentence: str, values: Sequence[str]) -> bool:
+    """Whether ``sentence`` names one of ``values`` as a word (Chinese has no word breaks)."""
     low = _key(sentence)
-    return any(re.search(rf"(?<!\w){re.escape(v)}(?!\w)", low) for v in values)
+    return any(v in low if CJK.search(v) else re.search(rf"(?<!\w){re.escape(v)}(?!\w)", low)
+               for v in values)

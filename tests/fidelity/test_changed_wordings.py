@@ -1,0 +1,65 @@
+"""A fact told, then changed, in everyday wordings the rules must read; asked back offline.
+
+Each case is its own user: what was said first, what was said later, the question, the value
+the answer must carry and the replaced value it must not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mirix_like import MemorySystem
+
+FIRST, LATER = "2024-01-10T10:00:00+00:00", "2025-06-10T10:00:00+00:00"
+CASES = [
+    (["I got a job as a nurse at St. Mary's."], ["I changed jobs - I'm now at Guy's Hospital."],
+     "Where do I work?", "Guy's", "Mary"),
+    (["I've been living in Rome since 2020."],
+     ["We bought a house in Cork and moved there in June."], "Where do I live?", "Cork", "Rome"),
+    (["My favourite food used to be pizza but now it's sushi."], [],
+     "What's my favourite food?", "sushi", "pizza"),
+    (["I eat meat."], ["I became a vegetarian last year."], "Am I vegetarian?", "vegetarian",
+     None),
+    (["I live with my partner Tom in a flat in Madrid."], [], "Who is my partner?", "Tom", None),
+    (["My boss is Linda."], ["Linda retired, so my new boss is Marcus."], "Who is my boss?",
+     "Marcus", "Linda"),
+    (["I work at Shopify as a data analyst."],
+     ["Last week I started at Canva as a senior analyst."], "Where do I work?", "Canva",
+     "Shopify"),
+    (["I usually go swimming on Saturdays."], [], "When do I go swimming?", "Saturday", None),
+    (["My car is a blue Ford Focus."], ["I sold the Focus and bought a Mazda 3."],
+     "What car do I have?", "Mazda", "Focus"),
+    (["Ich arbeite bei Siemens."], ["Seit März arbeite ich bei Bosch."], "Wo arbeite ich?",
+     "Bosch", "Siemens"),
+    (["我住在上海。"], ["我上个月搬到了深圳。"], "我住在哪里？", "深圳", "上海"),
+    (["My dentist is Dr. Kaur."], ["I've switched to a new dentist, Dr. Olsen."],
+     "Who is my dentist?", "Olsen", "Kaur"),
+    (["My daughter is allergic to peanuts."], [], "What is my daughter allergic to?", "peanuts",
+     None),
+]
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    path: Path = tmp_path_factory.mktemp("wordings")
+    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
+        for n, (first, later, *_) in enumerate(CASES):
+            for at, texts in ((FIRST, first), (LATER, later)):
+                for text in texts:
+                    system.add([{"role": "user", "content": text}], user_id=f"u{n}",
+                               occurred_at=at)
+                assert system.flush(f"u{n}").failed_inputs == []
+        yield system
+
+
+@pytest.mark.parametrize(("n", "question", "current", "replaced"),
+                         [(n, q, c, r) for n, (_, _, q, c, r) in enumerate(CASES)],
+                         ids=[case[2] for case in CASES])
+def test_the_answer_carries_the_current_value(memory: MemorySystem, n: int, question: str,
+                                              current: str, replaced: str | None) -> None:
+    answer = memory.chat(question, user_id=f"u{n}").answer
+    assert current.casefold() in answer.casefold(), answer
+    assert replaced is None or replaced.casefold() not in answer.casefold(), answer

@@ -197,6 +197,8 @@ _ASKED = re.compile(r"\b(?:[Mm]y\s+)?[Ff]avou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)
                     r"(?:(?i:definitely|probably|easily|obviously|that['’]d\s+be|that\s+would\s+be|"
                     r"it['’]s|(?:it\s+)?has\s+to\s+be)\s+)?(?=[A-Z0-9\u00c0-\u00de])")
 """A favourite asked and answered by the speaker ("Favourite band? Definitely Radiohead.")."""
+_RELATION_NAME = re.compile(r"['’]s |\b(?:del usuario|des Nutzers|de l['’]utilisateur)$")
+"""A name that is a relation of the user ("the user's sister", "la hermana del usuario")."""
 _PLAIN_QUALIFIERS = frozenset({"home", "current", "personal", "main", "private", "own"})
 """Words that leave a vault caption naming the same thing ("Home address", "Address"), unlike
 "work" or "billing"."""
@@ -488,14 +490,15 @@ def superseded(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]
 
 def _alias(name: str, existing: Sequence[Mapping[str, Any]]) -> str | None:
     """The name a shown current item gives a relation ``name`` ("the user's sister": Anika,
-    from "Anika is the user's sister.")."""
-    if "'s " not in name:
+    from "Anika is the user's sister." or "Anika, the user's sister, …")."""
+    if not _RELATION_NAME.search(name):
         return None
     for entry in existing:
         fields = entry["fields"]
         known = str(fields.get("name", ""))
         said = " ".join(str(fields.get("summary", "")).casefold().split())
-        if fields.get("valid_until") is None and f"{known.casefold()} is {name.casefold()}" in said:
+        if fields.get("valid_until") is None and any(
+                f"{known.casefold()}{joint}{name.casefold()}" in said for joint in (" is ", ", ")):
             return known
     return None
 

@@ -39,6 +39,17 @@ CASES = [
      "Who is my dentist?", "Olsen", "Kaur"),
     (["My daughter is allergic to peanuts."], [], "What is my daughter allergic to?", "peanuts",
      None),
+    # relatives in the other languages the rules read
+    (["Mi hermano vive en Bilbao."], ["Mi hermano se mudó a Valencia."],
+     "¿Dónde vive mi hermano?", "Valencia", "Bilbao"),
+    (["Mi hermana Lucía vive en Valencia."], ["Mi hermana se mudó a Sevilla."],
+     "¿Dónde vive Lucía?", "Sevilla", "Valencia"),
+    (["Meine Schwester Lena wohnt in Köln."], ["Meine Schwester ist nach Hamburg gezogen."],
+     "Wo wohnt meine Schwester?", "Hamburg", "Köln"),
+    (["Mon frère travaille chez Airbus."], ["Mon frère travaille maintenant chez Thales."],
+     "Où travaille mon frère ?", "Thales", "Airbus"),
+    (["Mi hermano vive en Bilbao."], ["Mi hermano se mudó a Valencia."],
+     "¿Dónde vivía mi hermano antes?", "Bilbao", None),
 ]
 
 

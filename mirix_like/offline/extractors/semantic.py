@@ -93,6 +93,25 @@ _SEM_KIN_PLACE = re.compile(  # "My sister moved to Berlin": a relation not name
     r"works\s+(?:now\s+)?(?:at|for)|started\s+(?:a\s+new\s+job\s+|working\s+)?at|joined)\s+"
     r"[A-Z][^;!?]{1,60}"
 )
+# "Mi hermana Lucía vive en Valencia", "Meine Schwester ist nach Köln gezogen", "Mon frère
+# travaille chez Airbus": a relative's home or work in the other languages the rules read,
+# said about the relative as "Lucía, la hermana del usuario, vive en Valencia."
+_KIN_WORDS = {  # language -> (feminine relations, masculine ones)
+    "es": ("hermana madre hija amiga novia esposa", "hermano padre hijo amigo novio esposo"),
+    "de": ("schwester mutter tochter freundin frau", "bruder vater sohn freund mann"),
+    "fr": ("sœur soeur mère fille amie femme", "frère père fils ami mari"),
+}
+_KIN = {word: (lang, feminine) for lang, pair in _KIN_WORDS.items()
+        for feminine, words in zip((True, False), pair, strict=True) for word in word_set(words)}
+"""Each relation word: its language and whether it is feminine."""
+_KIN_ABROAD = re.compile(
+    r"\b(?i:mi|meine?|ma|mon)\s+(?P<rel>(?i:" + "|".join(_KIN) + r"))\s+"
+    r"(?:(?P<name>[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'-]+)\s+)?"
+    r"(?P<said>(?:vive|trabaja|wohnt|lebt|arbeitet|habite|vit|travaille|se\s+mudó|"
+    r"se\s+ha\s+mudado|ist|a\s+déménagé|s['’]est\s+installée?)\b[^.;!?]{2,60})")
+_KIN_OWNER = {"es": ("{art} {rel} del usuario", "la", "el"),
+              "de": ("{art} {rel} des Nutzers", "die", "der"),
+              "fr": ("{art} {rel} de l'utilisateur", "la", "le")}
 _DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|from|part of)\b")
 _RELATION_GATE = any_of("live", "work", "from", "born", "moved", "grew", "stud", "joined", "left",
                         "quit", "turned", "has ")
@@ -181,6 +200,23 @@ def _zh_facts(sentence: str, subject: str) -> list[_Fact]:
     return facts + [_Fact(m["zh"], whole) for m in _SEM_QUOTED.finditer(sentence) if m["zh"]]
 
 
+def _kin_abroad(sentence: str) -> list[_Fact]:
+    """A relative's home or work said in Spanish, German or French (see _KIN_ABROAD), named
+    by their name when given, else by the relation ("el hermano del usuario")."""
+    facts = []
+    for m in _KIN_ABROAD.finditer(sentence):
+        lang, feminine = _KIN[m["rel"].lower()]
+        template, her, his = _KIN_OWNER[lang]
+        rel = m["rel"].capitalize() if lang == "de" else m["rel"].lower()
+        owner = template.format(art=her if feminine else his, rel=rel)
+        said = m["said"].strip()
+        if m["name"]:
+            facts.append(_Fact(m["name"], f"{m['name']}, {owner}, {said}."))
+        else:
+            facts.append(_Fact(owner, f"{cap(owner)} {said}."))
+    return facts
+
+
 def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> list[_Fact]:
     """Definitions and facts stated in ``sentence`` (``previous`` is the one before it);
     first-person ones are written about ``subject``."""
@@ -233,6 +269,7 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
         for m in _SEM_KIN_PLACE.finditer(sentence):
             facts.append(_Fact(f"{owner_of(m['owner'])}'s {' '.join(m['rel'].split())}",
                                third(m.group(0))))
+    facts += _kin_abroad(sentence)
     if _HAVE_GATE.search(low):
         facts += [_Fact(subject, third(m.group(0))) for m in _SEM_COUNT.finditer(sentence)]
     if _MY_GATE.search(low):

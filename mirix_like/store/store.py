@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
+import threading
+import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -49,8 +53,10 @@ from mirix_like.store.search import SearchRequest, SearchResults, check_request
 from mirix_like.store.secrets import MASK, SecretBox
 from mirix_like.store.tables import Tables, stream
 
+log = logging.getLogger(__name__)
 META = "store_meta"
 WRITE_CHUNK = 2_000
+OPTIMIZE_BACKLOG = 4
 _META_SCHEMA = pa.schema(
     [pa.field(KEY, pa.string(), nullable=False), pa.field("value", pa.string())]
 )
@@ -66,6 +72,11 @@ class MemoryStore(Journal):
     with and refuses to open with another. Secret fields are encrypted at rest with a key
     from ``secret_key``, ``$MIRIX_LIKE_SECRET_KEY`` or a key file (see :mod:`.secrets`).
     Thread-safe; several processes may share one local store.
+
+    A table's indexes are brought up to date in a background thread once
+    ``optimize_every`` rows written to it wait and its writes pause for ``optimize_idle``
+    seconds, or at once when ``OPTIMIZE_BACKLOG`` times that many wait (a long bulk load):
+    a write never waits for it, and searches find rows not yet indexed, only more slowly.
     """
 
     def __init__(
@@ -76,6 +87,7 @@ class MemoryStore(Journal):
         storage_options: Mapping[str, str] | None = None,
         read_consistency: timedelta = timedelta(0),
         optimize_every: int = 5_000,
+        optimize_idle: float = 1.0,
         vector_index_min_rows: int = 2_000,
         secret_key: bytes | str | None = None,
         secret_key_file: os.PathLike[str] | None = None,
@@ -83,6 +95,7 @@ class MemoryStore(Journal):
         self.uri = str(uri)
         self.embedder = embedder or HashingEmbedder()
         self.optimize_every = optimize_every
+        self.optimize_idle = optimize_idle
         self.vector_index_min_rows = vector_index_min_rows
         self._secrets = SecretBox(secret_key, key_file=Path(secret_key_file)
                                   if secret_key_file else None)
@@ -90,6 +103,10 @@ class MemoryStore(Journal):
         self._counts = Counts()
         self._floors = RecentFloors()
         self._writes_since_optimize: dict[str, int] = {}
+        self._last_write: dict[str, float] = {}
+        self._optimizing: set[str] = set()  # tables with an optimize queued or running
+        self._optimize_guard = threading.Condition()  # notified when a backlog is full
+        self._optimizer = ThreadPoolExecutor(1, thread_name_prefix="mirix-like-optimize")
         self._check_embedder()
 
     # ----------------------------------------------------------------- tables and locks
@@ -333,13 +350,44 @@ class MemoryStore(Journal):
         return len(entries)
 
     def _after_write(self, name: str, count: int) -> None:
-        """Fold new rows into the indexes now and then, and add a vector index when large."""
-        pending = self._writes_since_optimize.get(name, 0) + count
-        self._writes_since_optimize[name] = pending
-        if pending < self.optimize_every:
-            return
-        self._writes_since_optimize[name] = 0
-        self.optimize(name)
+        """Count the rows written to ``name``; once enough wait, optimize it in the background
+        (see the class docstring)."""
+        with self._optimize_guard:
+            pending = self._writes_since_optimize.get(name, 0) + count
+            self._writes_since_optimize[name] = pending
+            self._last_write[name] = time.monotonic()
+            if pending >= OPTIMIZE_BACKLOG * self.optimize_every:
+                self._optimize_guard.notify_all()
+            if pending < self.optimize_every or name in self._optimizing:
+                return
+            self._optimizing.add(name)
+        self._optimizer.submit(self._optimize_when_idle, name)
+
+    def _optimize_when_idle(self, name: str) -> None:
+        """Optimize ``name`` once its writes pause or the backlog is full; if an update or
+        delete committed meanwhile preempts it, once more with this process's writes held."""
+        try:
+            with self._optimize_guard:
+                while True:
+                    pending = self._writes_since_optimize.get(name, 0)
+                    idle = time.monotonic() - self._last_write[name]
+                    if pending < self.optimize_every:  # optimized meanwhile
+                        return
+                    if (idle >= self.optimize_idle
+                            or pending >= OPTIMIZE_BACKLOG * self.optimize_every):
+                        break
+                    self._optimize_guard.wait(self.optimize_idle - idle)
+            try:
+                self.optimize(name)
+            except RuntimeError:  # LanceDB's commit conflict
+                with self._lock(name):
+                    self.optimize(name)
+        except Exception:  # no caller to raise to; a later optimize folds these rows in
+            log.warning("could not optimize table %s of the store at %s", name, self.uri,
+                        exc_info=True)
+        finally:
+            with self._optimize_guard:
+                self._optimizing.discard(name)
 
     def optimize(self, *names: str) -> None:
         """Compact tables and bring their indexes up to date (every table by default)."""
@@ -349,6 +397,8 @@ class MemoryStore(Journal):
             else:
                 table = self._memory_table(memory_types.get(name))
             with self._lock(f"optimize-{name}"):
+                with self._optimize_guard:  # rows written from now on wait for the next one
+                    self._writes_since_optimize[name] = 0
                 has_vector_index = any(i.columns == ["vector"] for i in table.list_indices())
                 if ("vector" in self._tables.schemas[name].names and not has_vector_index
                         and table.count_rows() >= self.vector_index_min_rows):

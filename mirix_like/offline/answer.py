@@ -154,7 +154,7 @@ _KIN = (r"sisters?|brothers?|siblings?|mother|mom|mum|father|dad|parents?|sons?|
 _SELF = re.compile(r"(?i:\b(?:I|me|my|mine|myself|ich|mich|mir|mein\w*|je|moi|mon|ma|mes|yo|mi|mis)"
                    r"\b(?!\s+(?:" + _KIN + r")\b)|\bI['’](?:m|ve|d|ll)\b)|我(?!的)")
 _USER_TERMS = frozenset({"user", "nutzer", "utilisateur", "usuario", "用户"})
-_YEAR = re.compile(r"\b(?:19|20)\d{2}年?")
+_YEAR = re.compile(r"\b(?:1[5-9]|20)\d{2}\b年?|(?<!\d)(?:1[5-9]|20)\d{2}年")
 _ISO_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _PARENS = re.compile(r"\(([^()]{3,80})\)|（([^（）]{3,80})）")
 
@@ -169,6 +169,8 @@ def _date_in(text: str, sentence: str) -> str | None:
         for form in _DATE_FORMS:
             if m := form.search(where):
                 return m.group(0)
+    if m := _YEAR.search(sentence):  # "finished in 1889": the sentence's year, not its stamp
+        return m.group(0)
     if m := _ISO_DAY.search(text):
         return describe(datetime(int(m[1]), int(m[2]), int(m[3])))
     m = _YEAR.search(sentence) or _YEAR.search(text)

@@ -65,8 +65,10 @@ def _steps(text: str) -> str:
     if len(marks) < 2 or [int(m["n"]) for m in marks] != list(range(1, len(marks) + 1)):
         return text.strip()
     ends = [m.start() for m in marks[1:]] + [len(text)]
-    steps = [text[m.end() : end].strip().rstrip(".;") for m, end in zip(marks, ends, strict=True)]
-    head, done = text[: marks[0].start()].strip().rstrip(":"), "; ".join(s for s in steps if s)
+    # a screen's or message's lines come joined with " / ": the steps make their own sentence
+    steps = [text[m.end() : end].strip().rstrip(".;/ ") for m, end in zip(marks, ends, strict=True)]
+    head = text[: marks[0].start()].strip().rstrip(":/ ")
+    done = "; ".join(s for s in steps if s)
     return f"{head}: {done}." if head else f"{done}."
 
 

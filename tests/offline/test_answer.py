@@ -135,3 +135,15 @@ def test_an_answer_opening_with_he_or_she_names_the_person() -> None:
     assert answer("Who lives in Oslo?", [memory]) == "Priya lives in Oslo now."
     assert answer("Where do they live?", ["I met Ana and Luis. They live in Rome."]) == (
         "They live in Rome.")
+
+
+def test_a_when_question_gets_the_year_the_memory_states_not_its_stamp() -> None:
+    memories = ["[2025-01-10] The user said: The Eiffel Tower was finished in 1889."]
+    assert answer("When was the Eiffel Tower finished?", memories) == "1889"
+
+
+def test_numbered_steps_joined_as_screen_lines_read_as_one_clean_sentence() -> None:
+    memories = ["[2025-01-10] The user said: 1. Run the tests. — user: Deploy checklist: / "
+                "1. Run the tests / 2. Tag the release / 3. Push to production"]
+    assert answer("What's the deploy checklist?", memories) == (
+        "Deploy checklist: Run the tests; Tag the release; Push to production.")

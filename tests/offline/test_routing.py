@@ -83,6 +83,15 @@ def test_facts_about_other_people_places_and_things_go_to_semantic(
      "Para desplegar.", ["ejecuta make build", "make test", "haz push"]),
     ("部署步骤：首先运行make build，然后运行make test，最后推送代码。", "部署步骤。",
      ["运行make build", "运行make test", "推送代码"]),
+    # steps after their goal, with no "first" and no numbers
+    ("How I make cold brew: grind the beans coarse, steep them for 12 hours, then strain.",
+     "How Sam makes cold brew.", ["grind the beans coarse", "steep them for 12 hours", "strain"]),
+    ("To reset the router you hold the reset button for 10 seconds, then wait until the light "
+     "turns green.", "How to reset the router.",
+     ["hold the reset button for 10 seconds", "wait until the light turns green"]),
+    ("Pour renouveler mon passeport : remplir le formulaire en ligne, prendre rendez-vous, puis "
+     "apporter les photos.", "Pour renouveler mon passeport.",
+     ["remplir le formulaire en ligne", "prendre rendez-vous", "apporter les photos"]),
 ])
 def test_step_sequences_go_to_procedural_with_their_steps(
         text: str, summary: str, steps: list[str]) -> None:
@@ -96,6 +105,8 @@ def test_step_sequences_go_to_procedural_with_their_steps(
     "First we met at the station, then we had lunch.",
     "To be honest, I went there, then I left.",
     "Then again, it was late.",
+    "How I spent my weekend: hiking, reading, then sleeping.",
+    "How I feel: tired, sad, then happy.",
 ])
 def test_a_story_told_in_order_is_not_a_procedure(text: str) -> None:
     assert "procedural" not in routed(text)

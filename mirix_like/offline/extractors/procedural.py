@@ -61,15 +61,21 @@ _ROUTINE = re.compile(
 _FIRST_NUMBER = any_of("1.", "1)")
 _FIRST_WORD = re.compile(r"(?i:first|to start|zuerst|erstens|d['’]abord|primero)|首先|第一步")
 # "To reset the router, unplug it, ... then ...", "Steps to renew my passport: ..., then ...".
+# "How I make cold brew: grind ..., steep ..., then strain", "To reset it you hold ..., then
+# ...", "Pour renouveler mon passeport : remplir ..., puis ...".
 _GOAL = re.compile(
-    r"^(?:(?:how\s+)?to\s+[^,:;]{3,80}|[^:]{0,60}\b(?:steps?|instructions?|how\s+to|procedure|"
-    r"process|checklist|recipe)\b[^:]{0,60})\s*[,:]\s*",
+    r"^(?:(?:(?:how\s+)?to|pour|para)\s+[^,:;]{3,80}?(?:\s*[,:]\s*|\s+you\s+(?=[a-z]))|"
+    r"how\s+(?:I|we)\s+[a-z]+\s+[^,:;]{2,60}?\s*:\s*|"
+    r"[^:]{0,60}\b(?:steps?|instructions?|how\s+to|procedure|process|checklist|recipe)\b"
+    r"[^:]{0,60}\s*[,:]\s*)",
     re.IGNORECASE,
 )
-_ORDER_WORD = re.compile(r"\b(?:then|finally|next|after\s+that)\b", re.IGNORECASE)
+_ORDER_WORD = re.compile(r"\b(?:then|finally|next|after\s+that|puis|ensuite|enfin|luego|"
+                         r"después|finalmente|dann|danach)\b", re.IGNORECASE)
 _LIST_CUT = re.compile(
-    r"\s*[,;]\s*(?:and\s+)?(?:then\s+|finally\s+|next\s+|after\s+that\s+)?|"
-    r"\s+(?:and\s+)?(?:then|finally)\s+",
+    r"\s*[,;]\s*(?:and\s+|et\s+|y\s+|und\s+)?(?:then\s+|finally\s+|next\s+|after\s+that\s+|"
+    r"puis\s+|ensuite\s+|enfin\s+|luego\s+|después\s+|dann\s+|danach\s+)?|"
+    r"\s+(?:and\s+|et\s+|y\s+|und\s+)?(?:then|finally|puis|ensuite|luego|dann)\s+",
     re.IGNORECASE,
 )
 _NOT_IMPERATIVE = word_set("i we you he she they it this that there the a an my our")
@@ -108,9 +114,10 @@ def _goal_steps(text: str) -> tuple[str, list[str]] | None:
     if goal is None or not _ORDER_WORD.search(text, goal.end()):
         return None
     steps = [s.strip() for s in _LIST_CUT.split(text[goal.end() :].rstrip(" .!")) if s.strip()]
-    if len(steps) < 2 or any(s.split()[0].lower() in _NOT_IMPERATIVE for s in steps):
-        return None
-    return text[: goal.end()].rstrip(" ,:"), steps
+    if len(steps) < 2 or any(s.split()[0].lower() in _NOT_IMPERATIVE for s in steps) or all(
+            s.split()[0].lower().endswith(("ing", "ed")) for s in steps):
+        return None  # "How I spent my weekend: hiking, reading, then sleeping"
+    return re.sub(r"\s+you$", "", text[: goal.end()].rstrip(" ,:")), steps
 
 
 @lru_cache(maxsize=8192)

@@ -4,24 +4,29 @@
 regions of a screen that changed since an earlier reading of the same screen and keeps that
 reading's lines elsewhere: the pixels there are unchanged, so is their text.
 
-The engine runs without the text-angle classifier (screens are upright), detects text on the
-image scaled to at most 1280 pixels on its long side (recognition still reads the lines at
-full resolution), pads short lines only to the widest line of their batch (RapidOCR pads
-every line to 320 pixels: a screen's many short labels cost as much as sentences), and uses
-one thread, so a background reader leaves the other cores to the desktop and does not lose
-time to threads waiting for each other on a busy machine. ``eval/bench_desktop.py``
-measures these settings against RapidOCR's defaults.
+The engine runs without the text-angle classifier (screens are upright) and detects text on
+the screen scaled to at most 1280 pixels on its long side (recognition still reads the lines
+at full resolution), but only where the screen can hold text: cells with sharp changes of
+brightness both across and down (glyphs; a window's border or a flat panel has none), joined
+into blocks. A screen is mostly empty background, so detection, which costs by the pixel,
+runs on a fraction of it. Each line is recognised alone, so it is not padded to the widest
+line of a batch, and the engine uses one thread, so a background reader leaves the other
+cores to the desktop and does not lose time to threads waiting for each other on a busy
+machine. ``eval/bench_desktop.py`` measures these settings against RapidOCR's defaults.
 """
 
 from __future__ import annotations
 
+import math
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, reduce
 from pathlib import Path
 from typing import Any
 
+import cv2
+import numpy as np
 from PIL import Image
 
 from mirix_like.errors import InvalidInputError
@@ -29,14 +34,25 @@ from mirix_like.errors import InvalidInputError
 __all__ = ["ENGINE_PARAMS", "Box", "ScreenText", "TextLine", "read_screen", "read_text",
            "reread"]
 
+DETECT_SIDE = 1280
+"""Text is detected on the screen scaled to at most this many pixels on its long side."""
 ENGINE_PARAMS: dict[str, Any] = {
-    "Global.log_level": "warning",
+    "Global.log_level": "error",  # a block without text is not worth a warning
     "Global.use_cls": False,
     "Det.limit_type": "max",
-    "Det.limit_side_len": 1280,
+    "Det.limit_side_len": DETECT_SIDE,
     "Rec.rec_img_shape": [3, 48, 48],
+    "Rec.rec_batch_num": 1,
     "EngineConfig.onnxruntime.intra_op_num_threads": 1,
 }
+CELL = 8
+"""Side in pixels of the cells in which text is looked for."""
+CONTRAST = 12
+"""Grey levels between neighbouring pixels that make an edge of a glyph."""
+CONTEXT = 24
+"""Pixels of the scaled screen kept around each block, for the detector to see its edges."""
+MAX_TEXT_SHARE = 0.6
+"""Past this share of the screen in blocks, detecting on the whole screen at once is cheaper."""
 MAX_REREAD = 0.5
 """Past this share of the screen changed, reading it all again is as cheap and simpler."""
 
@@ -78,7 +94,9 @@ class ScreenText:
 def _engine() -> Any:
     from rapidocr import RapidOCR
 
-    return RapidOCR(params=ENGINE_PARAMS)
+    engine = RapidOCR(params=ENGINE_PARAMS)
+    engine(np.full((64, 64, 3), 255, np.uint8))  # RapidOCR builds its detector on first use
+    return engine
 
 
 def _image(source: Image.Image | str | Path) -> Image.Image:
@@ -93,9 +111,18 @@ def _image(source: Image.Image | str | Path) -> Image.Image:
         raise InvalidInputError(f"cannot read {source} as an image: {exc}") from None
 
 
-def _recognise(image: Image.Image, offset: tuple[int, int] = (0, 0)) -> list[TextLine]:
+def _scale(size: tuple[int, int]) -> float:
+    """How much a screen of ``size`` is scaled down for detection."""
+    return min(1.0, DETECT_SIDE / max(size))
+
+
+def _recognise(bgr: np.ndarray, offset: tuple[int, int], scale: float) -> list[TextLine]:
+    """The lines in ``bgr``, a part of a screen at ``offset``, detected on it scaled by
+    ``scale`` (the screen's, whatever the part's size) and read at full resolution."""
+    engine = _engine()
     with _lock:  # the ONNX sessions are not documented as thread-safe
-        result = _engine()(image)
+        engine.text_det.limit_side_len = max(1, round(max(bgr.shape[:2]) * scale))
+        result = engine(np.ascontiguousarray(bgr))
     if result.boxes is None or not result.txts:
         return []
     lines = []
@@ -172,10 +199,57 @@ def _ordered(lines: Sequence[TextLine]) -> tuple[TextLine, ...]:
                  for row in _rows(block) for line in row)
 
 
+def _bgr(picture: Image.Image) -> np.ndarray:
+    return cv2.cvtColor(np.asarray(picture), cv2.COLOR_RGB2BGR)
+
+
+def _fitted(box: Box, size: tuple[int, int], scale: float) -> Box:
+    """``box`` grown, within the screen, to sides that scale to whole multiples of 32 pixels
+    (the detector's step), so the detector sees the block at the screen's scale: stretched
+    by RapidOCR's rounding, it splits lines into words."""
+    step = 32 / scale  # a side of floor(k * step) pixels scales to 32 * k once rounded
+    width, height = (min(limit, math.floor(math.ceil(side / step) * step))
+                     for side, limit in ((box[2] - box[0], size[0]), (box[3] - box[1], size[1])))
+    left, top = min(box[0], size[0] - width), min(box[1], size[1] - height)
+    return left, top, left + width, top + height
+
+
+def _text_blocks(picture: Image.Image, scale: float) -> list[Box]:
+    """Where ``picture`` can hold text, in boxes that do not overlap: cells with edges both
+    across and down (glyphs), joined to the cells a word or a line apart, with some context
+    around them and :func:`_fitted` to the detector."""
+    gray = np.asarray(picture.convert("L"))
+    height, width = gray.shape
+    across = np.zeros_like(gray)
+    down = np.zeros_like(gray)
+    cv2.threshold(cv2.absdiff(gray[:, 1:], gray[:, :-1]), CONTRAST, 255, cv2.THRESH_BINARY,
+                  dst=across[:, 1:])
+    cv2.threshold(cv2.absdiff(gray[1:], gray[:-1]), CONTRAST, 255, cv2.THRESH_BINARY,
+                  dst=down[1:])
+    cells = (-(-width // CELL), -(-height // CELL))
+    ink = ((cv2.resize(across, cells, interpolation=cv2.INTER_AREA) > 0)
+           & (cv2.resize(down, cells, interpolation=cv2.INTER_AREA) > 0)).astype(np.uint8)
+    ink = cv2.dilate(ink, np.ones((3, 9), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    pad = math.ceil(CONTEXT / scale)
+    blocks = [(max(0, x * CELL - pad), max(0, y * CELL - pad), min(width, (x + w) * CELL + pad),
+               min(height, (y + h) * CELL + pad)) for x, y, w, h, _ in stats[1:count].tolist()]
+    while (fitted := _merged(_fitted(b, picture.size, scale) for b in blocks)) != blocks:
+        blocks = fitted
+    return blocks
+
+
 def read_screen(image: Image.Image | str | Path) -> ScreenText:
     """Every line of text in ``image`` (a picture or a path), with its box."""
     picture = _image(image)
-    return ScreenText(picture.size, _ordered(_recognise(picture)))
+    scale = _scale(picture.size)
+    blocks = _text_blocks(picture, scale)
+    if _area(blocks) > MAX_TEXT_SHARE * picture.width * picture.height:
+        blocks = [(0, 0, *picture.size)]
+    bgr = _bgr(picture)
+    return ScreenText(picture.size, _ordered([
+        line for left, top, right, bottom in blocks
+        for line in _recognise(bgr[top:bottom, left:right], (left, top), scale)]))
 
 
 def read_text(path: str | Path) -> str:
@@ -191,27 +265,31 @@ def _union(a: Box, b: Box) -> Box:
     return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
+def _merged(boxes: Iterable[Box]) -> list[Box]:
+    """``boxes`` with each two that overlap replaced by the box around both, until none do."""
+    merged: list[Box] = []
+    for box in boxes:
+        while touching := [other for other in merged if _meets(box, other)]:
+            for other in touching:
+                merged.remove(other)
+                box = _union(box, other)
+        merged.append(box)
+    return merged
+
+
+def _area(boxes: Sequence[Box]) -> int:
+    return sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes)
+
+
 def _regions(changed: Sequence[Box], lines: Sequence[TextLine], size: tuple[int, int],
              pad: int) -> list[Box]:
     """The changed boxes, padded, grown to hold every earlier line they touch, and merged."""
     width, height = size
-    regions = [(max(0, b[0] - pad), max(0, b[1] - pad), min(width, b[2] + pad),
-                min(height, b[3] + pad)) for b in changed]
-    grown = True
-    while grown:
-        grown = False
-        merged: list[Box] = []
-        for region in regions:
-            for line in lines:
-                if _meets(region, line.box) and _union(region, line.box) != region:
-                    region, grown = _union(region, line.box), True
-            for n, other in enumerate(merged):
-                if _meets(region, other):
-                    merged[n], grown = _union(region, other), True
-                    break
-            else:
-                merged.append(region)
-        regions = merged
+    regions = _merged((max(0, b[0] - pad), max(0, b[1] - pad), min(width, b[2] + pad),
+                       min(height, b[3] + pad)) for b in changed)
+    while (grown := _merged(reduce(_union, (ln.box for ln in lines if _meets(r, ln.box)), r)
+                            for r in regions)) != regions:
+        regions = grown
     return regions
 
 
@@ -226,14 +304,14 @@ def reread(image: Image.Image, before: ScreenText, changed: Sequence[Box] | None
         return before
     pad = max(4, picture.height // 100)
     regions = _regions(changed, before.lines, picture.size, pad)
-    area = sum((r[2] - r[0]) * (r[3] - r[1]) for r in regions)
-    if area > MAX_REREAD * picture.width * picture.height:
+    if _area(regions) > MAX_REREAD * picture.width * picture.height:
         return read_screen(picture)
     kept = [line for line in before.lines if not any(_meets(line.box, r) for r in regions)]
+    bgr, scale = _bgr(picture), _scale(picture.size)
     for left, top, right, bottom in regions:
-        crop = picture.crop((max(0, left - pad), max(0, top - pad),
-                             min(picture.width, right + pad), min(picture.height, bottom + pad)))
-        for line in _recognise(crop, (max(0, left - pad), max(0, top - pad))):
+        x, y = max(0, left - pad), max(0, top - pad)
+        crop = bgr[y:min(picture.height, bottom + pad), x:min(picture.width, right + pad)]
+        for line in _recognise(crop, (x, y), scale):
             middle = ((line.box[0] + line.box[2]) / 2, (line.box[1] + line.box[3]) / 2)
             if left <= middle[0] < right and top <= middle[1] < bottom:
                 kept.append(line)

@@ -10,9 +10,11 @@
   looks (1366x768 to 2560x1440, dark theme, serif and monospaced fonts, clock at the
   bottom), and on the ScreenshotVQA set ``make_screens.py`` renders.
 - OCR per screenshot: ``mirix_like.vision.ocr.read_screen`` (no angle classifier, detection
-  at most 1280 pixels on the long side, one thread) on text-heavy 1920x1080 screens and on
-  desktop screens. Baselines: RapidOCR's defaults (what ``read_text`` used before), and the
-  lighter settings with RapidOCR's default threads. Text quality: the lines each reads
+  at most 1280 pixels on the long side and only in the blocks that can hold text, lines
+  recognised one at a time, one thread) on text-heavy 1920x1080 screens and on desktop
+  screens. Baselines: RapidOCR's defaults (what ``read_text`` used before), the lighter
+  settings with RapidOCR's default threads, and the previous settings (the whole screen
+  detected, lines recognised in batches of 6, one thread). Text quality: the lines each reads
   identically to the defaults, and (desktop screens) the lines of the screen read exactly.
 - Re-reading only what changed: ``reread`` for each distinct screen of a history given the
   screen before it, against reading it whole; lines identical to the whole reading.
@@ -202,6 +204,8 @@ def _distinct_screens(count: int, seed: int = 11) -> Iterable[Image.Image]:
 
 LIGHTER = {"Global.log_level": "warning", "Global.use_cls": False, "Det.limit_type": "max",
            "Det.limit_side_len": 1280}
+PREVIOUS = {**LIGHTER, "Rec.rec_img_shape": [3, 48, 48],
+            "EngineConfig.onnxruntime.intra_op_num_threads": 1}
 
 
 def _norm(line: str) -> str:
@@ -210,12 +214,14 @@ def _norm(line: str) -> str:
 
 def bench_ocr(count: int) -> dict[str, Any]:
     """Seconds per screen and lines read, ours against RapidOCR's defaults (what read_text
-    used before) and the lighter settings with default threads, interleaved per screen."""
+    used before), the lighter settings with default threads and the previous settings,
+    interleaved per screen."""
     from rapidocr import RapidOCR
 
     engines: dict[str, Callable[[Image.Image], list[str]]] = {
         "RapidOCR defaults (before)": _lines(RapidOCR(params={"Global.log_level": "warning"})),
         "lighter settings, default threads": _lines(RapidOCR(params=LIGHTER)),
+        "previous settings (whole screen, batches of 6)": _lines(RapidOCR(params=PREVIOUS)),
         "ours (read_screen)": lambda image: [ln.text for ln in ocr.read_screen(image).lines],
     }
     sets = {"text-heavy 1920x1080 (26 px, 8-22 lines)": [

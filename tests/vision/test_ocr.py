@@ -6,11 +6,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageDraw, ImageFont
 from support.screens import Shot, desktop, render
 
 from mirix_like.desktop import NearDuplicateFilter
 from mirix_like.errors import InvalidInputError
-from mirix_like.vision.ocr import ScreenText, TextLine, read_screen, read_text, reread
+from mirix_like.vision.ocr import ScreenText, TextLine, _fitted, read_screen, read_text, reread
 
 MAIL = Shot("Mail", "Inbox", ("Your parcel is on its way", "From: Dana Reyes", "",
                               "Hello Sam,", "Tracking number: 1Z84F2219344710028",
@@ -25,6 +26,37 @@ def test_a_screen_is_read_into_lines_with_boxes_in_reading_order() -> None:
     first, second = (line.box for line in text.lines)
     assert first[3] <= second[1] and 0 <= first[0] < first[2] <= 1280
     assert text.text == "Dinner with Dana\nNopa, Friday at 7 pm"
+
+
+def test_text_anywhere_on_a_large_screen_is_read_where_it_is() -> None:
+    """Detection runs only in the blocks that can hold text: lines in opposite corners are
+    read with their boxes on the screen, a flat panel is no text, a blank screen reads none."""
+    image = Image.new("RGB", (1920, 1080), "white")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((600, 300, 1300, 800), fill="#e9e9ec", outline="#888888")
+    font = ImageFont.load_default(size=24)
+    draw.text((20, 16), "Gate B17 boarding", fill="black", font=font)
+    draw.text((1700, 1040), "Seat 14C", fill="black", font=font)
+    text = read_screen(image)
+    assert [line.text for line in text.lines] == ["Gate B17 boarding", "Seat 14C"]
+    first, second = (line.box for line in text.lines)
+    assert first[0] < 30 and first[1] < 30 < first[3] < 60
+    assert second[0] > 1680 and second[1] > 1020 and second[3] <= 1080
+    assert read_screen(Image.new("RGB", (1920, 1080), "white")).lines == ()
+
+
+@pytest.mark.parametrize("scale", [2 / 3, 1280 / 1366, 0.5, 1.0])
+def test_a_block_is_fitted_to_the_detector_once_and_for_all(scale: float) -> None:
+    """Grown within the screen to sides that scale to whole multiples of 32 pixels, and
+    unchanged when fitted again (a block that kept growing would cover the screen)."""
+    size = (1366, 768)
+    for box in [(0, 0, 10, 10), (40, 700, 401, 768), (1300, 5, 1366, 90), (3, 3, 1366, 768)]:
+        fitted = _fitted(box, size, scale)
+        assert _fitted(fitted, size, scale) == fitted
+        assert fitted[0] <= box[0] and fitted[1] <= box[1]
+        assert box[2] <= fitted[2] <= size[0] and box[3] <= fitted[3] <= size[1]
+        for side, limit in ((fitted[2] - fitted[0], size[0]), (fitted[3] - fitted[1], size[1])):
+            assert side == limit or abs(side * scale / 32 - round(side * scale / 32)) < 0.05
 
 
 def test_only_the_changed_regions_are_read_again_and_the_rest_is_kept() -> None:

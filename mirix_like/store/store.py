@@ -250,7 +250,8 @@ class MemoryStore(Journal):
             elif "id" not in data:
                 data["id"] = next(new_ids)
                 fresh.add(data["id"])
-            validated.append(self._validate(spec, {**data, "user_id": user_id}))
+            data["user_id"] = user_id
+            validated.append(self._validate(spec, data))
         ids = [item.id for item in validated]
         if len(set(ids)) != len(ids):
             raise InvalidItemError("two items in one insert have the same id")

@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 
 import pytest
 import uvicorn
-from playwright.sync_api import Page, Request, Response, expect, sync_playwright
+from playwright.sync_api import Page, Request, Response, Route, expect, sync_playwright
 from support.servers import free_port
 
 from mirix_like.surfaces.keys import ApiKeys
@@ -243,3 +243,24 @@ def test_the_page_and_the_api_docs_need_no_internet_and_nothing_404s(
     assert traffic.outside == [], traffic.outside
     assert traffic.failed == [], traffic.failed
     assert any(url.endswith("/static/docs/swagger-ui-bundle.js") for url in traffic.requests)
+
+
+def test_memories_clicked_as_soon_as_shown_stay_shown_while_sign_in_finishes(
+        served: Served, page: Page) -> None:
+    held: list[Route] = []  # a busy server: the types come after "user: sam"
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/api/types", hold)
+    sign_in(page, served)
+    while not held:
+        page.wait_for_timeout(50)
+    early = page.locator("#tab-memories").is_visible()
+    if early:  # the user clicks Memories as soon as it shows
+        page.click("#tab-memories")
+    held[0].continue_()
+    if not early:
+        page.click("#tab-memories")
+    expect(page.locator("#memories")).to_be_visible()
+    expect(page.locator("#results")).not_to_be_empty()

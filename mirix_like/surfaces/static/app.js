@@ -2,7 +2,8 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { key: localStorage.getItem("mirix-like-key") || "", types: [], current: null };
+const state = { key: localStorage.getItem("mirix-like-key") || "", types: [], current: null,
+                tab: "chat" };
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -64,7 +65,7 @@ async function signIn(key) {
       option.value = t.name;
       return option;
     }));
-    showTab("chat");
+    openTab(state.tab);  // the tab the user picked while this was loading, if any
     refreshWatcher();
   } catch (error) {
     localStorage.removeItem("mirix-like-key");
@@ -73,6 +74,7 @@ async function signIn(key) {
 }
 
 function showTab(name) {
+  state.tab = name;
   for (const tab of document.querySelectorAll(".tab")) {
     tab.classList.toggle("active", tab.dataset.tab === name);
     $(tab.dataset.tab).hidden = tab.dataset.tab !== name;
@@ -337,11 +339,14 @@ $("login-form").addEventListener("submit", (event) => {
   event.preventDefault();
   signIn($("api-key").value.trim());
 });
+function openTab(name) {
+  showTab(name);
+  // Before sign-in has the types there is nothing to list yet: it lists them when it does.
+  if (name === "memories" && state.types.length) loadType($("type-select").value);
+}
+
 for (const tab of document.querySelectorAll(".tab")) {
-  tab.addEventListener("click", () => {
-    showTab(tab.dataset.tab);
-    if (tab.dataset.tab === "memories") loadType($("type-select").value);
-  });
+  tab.addEventListener("click", () => openTab(tab.dataset.tab));
 }
 $("chat-form").addEventListener("submit", (event) => { event.preventDefault(); ask(); });
 $("chat-input").addEventListener("keydown", (event) => {  // Enter asks, Shift+Enter: new line

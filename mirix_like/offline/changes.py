@@ -74,6 +74,9 @@ _VALUE = (r"(?P<v>(?:(?:an?|the)\s+(?:[a-z]+\s+){0,2})?(?:(?:Dr|Mr|Mrs|Ms|Prof|S
 
 
 _DE_VALUE = r"(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:jetzt|nun|inzwischen)\b|[.,;!?(]|$)"
+_NOT_JOBS = (r"fan|mom|mum|dad|mother|father|parent|grand\w+|wife|husband|member|vegan|"
+             r"vegetarian|citizen|resident|adult|teenager|student|homeowner|bit|lot|little")
+"""What "now I'm a …" says that is no job ("now I'm a big fan", "I'm now a mom")."""
 _EN_HOME, _EN_WORK = "{s} lives in {v}.", "{s} works at {v}."
 _PATTERNS = (
     # English, first and third person (core lines are third person).
@@ -83,8 +86,10 @@ _PATTERNS = (
        + _NAME + r")*\s+)?to\s+" + _PLACE, _EN_HOME, True),
     _p("home", r"\b(?i:new\s+(?:home|place|flat|apartment|house))\s+is\s+in\s+" + _PLACE,
        _EN_HOME, True),
-    _p("home", r"\b(?i:bought|rented|found)\s+(?i:an?|our|my)\s+(?:new\s+)?(?i:house|home|flat|"
-       r"apartment|place|cottage|condo)\s+in\s+" + _PLACE, _EN_HOME, True),
+    _p("home", r"\b(?i:bought|rented|found|moved\s+into)\s+(?i:an?|our|my|the)\s+(?:new\s+)?"
+       r"(?i:house|home|flat|apartment|place|cottage|condo)\s+in\s+" + _PLACE, _EN_HOME, True),
+    _p("home", r"\b(?i:lives?|living)\s+in\s+(?i:an?|our|my|the)\s+(?:[a-z]+\s+)?(?i:house|home|"
+       r"flat|apartment|place|cottage|condo|studio)\s+in\s+" + _PLACE, _EN_HOME),
     _p("work", r"\b(?i:works?|working|employed)\s+" + _NOW
        + r"(?:(?:remotely|full[- ]time|part[- ]time|freelance)\s+)?(?:at|for|with|by)\s+" + _PLACE,
        _EN_WORK),
@@ -101,6 +106,11 @@ _PATTERNS = (
        r"(?:at|for|with)\s+" + _PLACE, _EN_WORK),
     _p("job", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
+    _p("job", r"\b(?:(?i:now)\s+(?:I['’]m|I\s+am)|(?:I['’]m|I\s+am)\s+(?i:now))\s+an?\s+"
+       r"(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)(?P<v>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)"
+       r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}.", True),
+    _p("age", r"\b(?P<my>(?i:my))\s+(?P<v>\d{1,3})(?:st|nd|rd|th)\s+(?i:birthday)\b",
+       "{s} is {v} years old.", True, possessive=True),
     _p("relationship", r"\b(?i:am|is|['’]m|got|became)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
        r"(?P<v>married|single|divorced|engaged|widowed|separated)\b", "{s} is {v}."),
     _p("relationship", r"\b(?i:have|has|got|['’]ve\s+got)\s+(?:an?\s+)?(?:new\s+)?"

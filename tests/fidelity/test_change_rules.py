@@ -83,6 +83,12 @@ def test_what_someone_else_does_is_not_the_speakers_fact(text: str) -> None:
     assert settings(text, own=True) == []
 
 
+@pytest.mark.parametrize("text", ["I'm now a big fan of jazz.", "Now I'm a mom of two!",
+                                  "I'm now a bit tired.", "We live in a nice area."])
+def test_what_sounds_like_a_slot_but_is_none_sets_nothing(text: str) -> None:
+    assert settings(text, own=True) == []
+
+
 def _said(text: str) -> InputText:
     return InputText(source_id="m1", text=text, speaker=None, role="user", occurred_at=SAID_AT)
 

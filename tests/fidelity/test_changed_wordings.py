@@ -39,6 +39,11 @@ CASES = [
      "Who is my dentist?", "Olsen", "Kaur"),
     (["My daughter is allergic to peanuts."], [], "What is my daughter allergic to?", "peanuts",
      None),
+    (["I work as a barista."], ["I quit being a barista and now I'm a web developer."],
+     "What's my job?", "web developer", "barista"),
+    (["I'm 28."], ["It was my 29th birthday yesterday!"], "How old am I?", "29", "28"),
+    (["We live in a flat in Leeds."], ["We've moved into a house in York."], "Where do we live?",
+     "York", "Leeds"),
     # relatives in the other languages the rules read
     (["Mi hermano vive en Bilbao."], ["Mi hermano se mudó a Valencia."],
      "¿Dónde vive mi hermano?", "Valencia", "Bilbao"),

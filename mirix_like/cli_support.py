@@ -231,14 +231,18 @@ def store_only(store: str | None) -> Iterator[MemoryStore]:
     commands, which need no model and so skip importing autogen, openai and onnxruntime.
     """
     with reported_errors():
-        settings = prepared(store, create=False, model=False)
-        from mirix_like.embedders import make_embedder
-        from mirix_like.store import MemoryStore
+        yield _opened(prepared(store, create=False, model=False))
 
-        yield MemoryStore(settings.store_uri,
-                          embedder=make_embedder(settings.embedder, **settings.embedder_options),
-                          storage_options=settings.storage_options,
-                          secret_key_file=settings.secret_key_file)
+
+def _opened(settings: Settings) -> MemoryStore:
+    """The store ``settings`` name, built as the library builds its own."""
+    from mirix_like.embedders import make_embedder
+    from mirix_like.store import MemoryStore
+
+    return MemoryStore(settings.store_uri,
+                       embedder=make_embedder(settings.embedder, **settings.embedder_options),
+                       storage_options=settings.storage_options,
+                       secret_key_file=settings.secret_key_file)
 
 
 def search_store(store: str | None, query: str, user: str, *, memory_types: list[str] | None,
@@ -247,7 +251,7 @@ def search_store(store: str | None, query: str, user: str, *, memory_types: list
     agents: ``hybrid`` ranked as a chat context ranks (:meth:`ActiveRetrieval.search`)."""
     with reported_errors():
         settings = prepared(store, create=False, model=False)
-    with store_only(store) as memory:
+        memory = _opened(settings)
         if method != "hybrid":
             return memory.search(query, user, memory_types=memory_types,
                                  method=method, limit=limit)  # type: ignore[arg-type]

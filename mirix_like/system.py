@@ -67,6 +67,7 @@ def _offline_answer(question: str, memories: list[str]) -> str:
 
     return answer(question, memories)
 
+
 class AsyncMemorySystem:
     """Memory for many users: ``add`` inputs, ``chat`` with active retrieval, manage items.
 

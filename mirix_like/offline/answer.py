@@ -93,9 +93,8 @@ def _plain_stem(word: str) -> str:
 
 def _terms(text: str) -> set[str]:
     """Stemmed content words (words of one meaning as one) and Chinese bigrams, for overlap
-    scoring. A capitalised word
-    after another one is part of a name or title and kept whole ("Past Lives" says nothing
-    about where someone lives)."""
+    scoring. A capitalised word after another one is part of a name or title and kept whole
+    ("Past Lives" says nothing about where someone lives)."""
     tokens = TOKEN.findall(_COMPOUND.sub(r"\1", text))
     terms = {
         t.lower() if i and t[:1].isupper() and tokens[i - 1][:1].isupper() else _stem(t)
@@ -173,7 +172,7 @@ def _date_in(text: str, sentence: str) -> str | None:
         return m.group(0)
     if m := _ISO_DAY.search(text):
         return describe(datetime(int(m[1]), int(m[2]), int(m[3])))
-    m = _YEAR.search(sentence) or _YEAR.search(text)
+    m = _YEAR.search(text)
     return m.group(0) if m else None
 
 

@@ -335,14 +335,17 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
     several, so that one can change without the other.
     """
     by_id = {inp.source_id: inp for inp in inputs}
+    # What each input says of its speaker, read once for its facts and for itself.
+    said_by = {inp.source_id: settings(_keyed(inp.text, blocks),
+                                       subject_of(inp, prepare(inp.text).zh), own=True)
+               for inp in inputs}
     lines: list[tuple[str, str, Setting | None, datetime | None]] = []
     covered: set[tuple[str, str]] = set()
     for fact in facts:
         inp = by_id.get(fact["source_ids"][0]) if fact.get("source_ids") else None
         found = settings(fact["content"], subject="")
         setting = found[0] if len(found) == 1 else None
-        own = settings(_keyed(inp.text, blocks), subject_of(inp, prepare(inp.text).zh),
-                       own=True) if inp else []
+        own = said_by[inp.source_id] if inp else []
         if len(found) > 1 and {s.slot for s in found} <= {s.slot for s in own}:
             continue  # "lives in Seoul and works for Samsung": each slot gets its own line
         for said in own:  # the input's own statement names its speaker
@@ -360,8 +363,7 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
         if inp.role not in (None, "user", "assistant"):
             continue
         label = "persona" if inp.role == "assistant" else "human"
-        for said in settings(_keyed(inp.text, blocks), subject_of(inp, prepare(inp.text).zh),
-                             own=True):
+        for said in said_by[inp.source_id]:
             if (label, said.slot) not in covered:
                 covered.add((label, said.slot))
                 lines.append((label, said.statement, said, since(inp)))
@@ -375,11 +377,10 @@ def _keyed(text: str, blocks: Mapping[str, list[str]]) -> str:
     found = _NO_LONGER_FAVOURITE.search(text)
     if not found:
         return text
-    key = found["k"]
-    for line in (line for lines in blocks.values() for line in lines):
-        said = re.search(r"(?i)favou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+is\s+"
-                         + re.escape(found["old"].strip()) + r"\b", line)
-        key = key or (said["k"] if said else None)
+    holds = re.compile(r"(?i)favou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+is\s+"
+                       + re.escape(found["old"].strip()) + r"\b")
+    key = found["k"] or next((m["k"] for lines in blocks.values() for line in lines
+                              if (m := holds.search(line))), None)
     if not key:
         return text
     return f"{text[:found.start()]}My favourite {key} is now {found['v']}.{text[found.end():]}"

@@ -9,7 +9,7 @@ from collections import Counter
 from datetime import datetime
 
 from mirix_like.offline.changes import in_time
-from mirix_like.offline.language import sentences_of, word_set
+from mirix_like.offline.language import second_person, sentences_of, word_set
 from mirix_like.offline.plain import label, language, statements
 from mirix_like.offline.timeparse import describe
 from mirix_like.retrieval.ranking import asks_before
@@ -247,6 +247,8 @@ def answer(question: str, memories: list[str]) -> str:
             if date := _date_in(memories[i], sentence if i == -neg_index else ""):
                 return date
     sentence = _named(_best_line(sentence.strip(), wanted, weight), memories[-neg_index])
+    if language(sentence) == "en":  # said to the user, not about them
+        sentence = second_person(sentence)
     return sentence[:1].upper() + sentence[1:]
 
 

@@ -329,6 +329,47 @@ def third_person(text: str, subject: str, zh: bool) -> str:
     return _FIRST_PERSON.sub(swap, text)
 
 
+_PLAIN = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go",
+          "isn't": "aren't", "wasn't": "weren't", "hasn't": "haven't", "doesn't": "don't"}
+# "the user" is the subject at a sentence's or clause's start ("…, now the user is in …"),
+# else an object whose next word is no verb ("gave the user flowers").
+_USER_SAID = re.compile(
+    r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bnow\s)|(?<=\bthat\s)|(?<=\bso\s))"
+    r"(?P<the>[Tt]he user)(?: and others)?(?P<adv>(?:\s+(?:" + ADVERBS + r"))*)\s+"
+    r"(?P<verb>[a-z]+(?:n['’]t)?)\b(?!['’])|(?P<thing>^[A-Z][\w -]{0,40}?) of the user\b|"
+    r"\b(?P<own>[Tt]he user['’]s)\b|\b(?P<other>[Tt]he user)\b")
+
+
+def _plain_verb(verb: str) -> str:
+    """The form of a third-person verb after "you" ("lives" -> "live", "went" stays)."""
+    low = verb.replace("’", "'")
+    if low in _PLAIN:
+        return _PLAIN[low]
+    if low in _KEEP_VERB or low in PAST_VERBS or low.endswith(("n't", "ss", "us", "is")):
+        return verb
+    if low.endswith("ies") and len(low) > 4:
+        return verb[:-3] + "y"
+    if low.endswith(("shes", "ches", "xes", "zes", "oes", "sses")):
+        return verb[:-2]
+    return verb[:-1] if low.endswith("s") else verb
+
+
+def second_person(text: str) -> str:
+    """An English statement about "the user" said to them: "The user's dog is Rex" -> "Your
+    dog is Rex", "the user lives in Oslo" -> "you live in Oslo"."""
+
+    def swap(m: re.Match[str]) -> str:
+        if m["verb"]:
+            out = f"you{m['adv']} {_plain_verb(m['verb'])}"
+        elif m["thing"]:
+            out = f"your {m['thing'][:1].lower()}{m['thing'][1:]}"
+        else:
+            out = "your" if m["own"] else "you"
+        return cap(out) if m.start() == 0 else out
+
+    return _USER_SAID.sub(swap, text)
+
+
 ADV_GROUP = r"(?:(?:" + ADVERBS + r"|very|super|pretty|quite|big|huge)\s+)*"
 
 

@@ -147,3 +147,22 @@ def test_numbered_steps_joined_as_screen_lines_read_as_one_clean_sentence() -> N
                 "1. Run the tests / 2. Tag the release / 3. Push to production"]
     assert answer("What's the deploy checklist?", memories) == (
         "Deploy checklist: Run the tests; Tag the release; Push to production.")
+
+
+@pytest.mark.parametrize(("memory", "question", "expected"), [
+    ("<human> 1: The user lives in Oslo. </human>", "Where do I live?", "You live in Oslo."),
+    ("Rex: Rex is the user's dog.", "Who is Rex?", "Rex is your dog."),
+    ("The user's mobile is 07700 900456.", "What's my mobile?", "Your mobile is 07700 900456."),
+    ("Email address of the user [email, medium]: jo@smithmail.org", "What's my email?",
+     "Your email address: jo@smithmail.org"),
+    ("The user moved out of Wicker Park, now the user is in Logan Square.",
+     "Did I move out of Wicker Park?",
+     "You moved out of Wicker Park, now you are in Logan Square."),
+    ("The user and others have got a cat named Pickle.", "Do I have a cat?",
+     "You have got a cat named Pickle."),
+    ("Beth gave the user flowers.", "Who gave me flowers?", "Beth gave you flowers."),
+    ("The user studies law.", "What do I study?", "You study law."),
+])
+def test_an_answer_about_the_user_is_said_to_them(memory: str, question: str,
+                                                  expected: str) -> None:
+    assert answer(question, [memory]) == expected

@@ -219,6 +219,8 @@ _NO_LONGER_FAVOURITE = re.compile(
 """A favourite replaced, named by its old value ("Inception is no longer my favourite -
 it's Interstellar now")."""
 _CAPTION_FILLER = word_set("of the user user's my a an new current")
+_CAPTION_SAME = {"cell": "phone", "mobile": "phone", "telephone": "phone", "e-mail": "email"}
+"""Caption words of one meaning ("Cell number" is the "Phone number" it replaces)."""
 _RESTATED = word_set("is am are 'm ’m based settled resides reside residing living currently "
                      "now still drive drives driving called named on at the moment these days "
                      "nowadays right")
@@ -517,8 +519,8 @@ def _alias(name: str, existing: Sequence[Mapping[str, Any]]) -> str | None:
 def _same_secret(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
     """Whether two vault captions name the same thing: the same words, or, for the same kind
     of value, one's words (two or more) among the other's ("locker code", "gym locker code")."""
-    words = [set(_key(str(entry.get("caption", ""))).split()) - _CAPTION_FILLER
-             for entry in (new, old)]
+    words = [{_CAPTION_SAME.get(w, w) for w in _key(str(entry.get("caption", ""))).split()}
+             - _CAPTION_FILLER for entry in (new, old)]
     if words[0] == words[1]:
         return True
     short, long = sorted(words, key=len)

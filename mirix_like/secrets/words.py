@@ -464,10 +464,12 @@ def _chinese(text: str) -> Iterator[Hit]:
         yield Hit(kind, value, text.find(value, m.start("val")), qualifier + m["kw"], owner)
 
 
-# "My number changed, it's now 555-0199": "number" alone names a phone when "my" owns it and
-# a value of a phone's digits follows in the same sentence.
+# "My number changed, it's now 555-0199", "my mobile is 07700 900123": "number", "mobile" or
+# "cell" alone names a phone when "my" owns it and a value of a phone's digits follows in the
+# same sentence.
 _MY_NUMBER = re.compile(
-    r"\b(?i:my\s+(?:new\s+)?(?:(?:phone|mobile|cell)\s+)?number)\b[^.!?\n\d]{0,30}?"
+    r"\b(?i:my\s+(?:new\s+)?(?:(?:phone|mobile|cell)\s+)?number|my\s+(?:new\s+)?(?:mobile|cell))\b"
+    r"[^.!?\n\d]{0,30}?"
     r"\b(?i:is|it['’]s|to|now)\s+(?:(?i:now)\s+)?(?P<val>\+?\d[\d ().-]{5,18}\d)(?![\w-])")
 
 

@@ -55,6 +55,14 @@ CASES = [
      "Où travaille mon frère ?", "Thales", "Airbus"),
     (["Mi hermano vive en Bilbao."], ["Mi hermano se mudó a Valencia."],
      "¿Dónde vivía mi hermano antes?", "Bilbao", None),
+    # a phone or e-mail said without "number" or "address", replaced under other captions
+    (["my mobile is 07700 900123"], ["new number: 07700 900456, the old one is dead"],
+     "What's my mobile number?", "07700 900456", "900123"),
+    (["my cell is 312-555-0147"], ["new cell number: 312-555-0199"],
+     "What was my old cell number?", "312-555-0147", None),
+    (["Drop me a line at jo.smith@gmail.com"],
+     ["I don't use gmail anymore, write to jo@smithmail.org"], "What's my email?",
+     "jo@smithmail.org", "gmail"),
 ]
 
 

@@ -168,25 +168,37 @@ def context(agent: ChatAgent, query: str) -> str:
     return agent.active.context(*agent.active.retrieve(USER, query)).text
 
 
-def store_run(size: int, n_queries: int, seed: int) -> dict[str, Any]:
-    """mirix_like at ``size`` items: ``insert``, latencies, disk, memory."""
+def open_store(folder: str) -> Any:
+    """A ``MemorySystem`` on ``folder`` with the offline backend and the hashing embedder."""
     from mirix_like import MemorySystem
 
+    return MemorySystem(store_uri=f"{folder}/store", backend="offline", embedder="hashing",
+                        secret_key_file=f"{folder}/secret.key")
+
+
+def fill(memory: Any, size: int, rng: random.Random) -> tuple[float, int]:
+    """A core block and ``size`` items spread over the types as :data:`SHARE` says, put in
+    with ``insert`` in batches of :data:`BATCH`: the seconds the batches took and the items."""
+    memory.store.insert("core", USER, [{"label": "human",
+                                        "value": "Sam is a nurse.\nSam loves hiking."}])
+    batched_s, inserted = 0.0, 0
+    for name, share in SHARE.items():
+        items = make_items(name, int(size * share), rng)
+        for start in range(0, len(items), BATCH):
+            began = time.perf_counter()
+            memory.insert(name, items[start:start + BATCH], user_id=USER)
+            batched_s += time.perf_counter() - began
+        inserted += len(items)
+    return batched_s, inserted
+
+
+def store_run(size: int, n_queries: int, seed: int) -> dict[str, Any]:
+    """mirix_like at ``size`` items: ``insert``, latencies, disk, memory."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="bench-store-") as folder:
-        memory = MemorySystem(store_uri=f"{folder}/store", backend="offline",
-                              embedder="hashing", secret_key_file=f"{folder}/secret.key")
+        memory = open_store(folder)
         store = memory.store
-        store.insert("core", USER, [{"label": "human",
-                                     "value": "Sam is a nurse.\nSam loves hiking."}])
-        batched_s, inserted = 0.0, 0
-        for name, share in SHARE.items():
-            items = make_items(name, int(size * share), rng)
-            for start in range(0, len(items), BATCH):
-                began = time.perf_counter()
-                memory.insert(name, items[start:start + BATCH], user_id=USER)
-                batched_s += time.perf_counter() - began
-            inserted += len(items)
+        batched_s, inserted = fill(memory, size, rng)
         singles = make_items("episodic", SINGLES, rng)
         began = time.perf_counter()
         for item in singles:

@@ -28,7 +28,7 @@ _LIVE = ("wohn wohnt gewohnt wohnte leb lebt gelebt lebte habit habitais habitai
 _WORK = ("arbeit arbeitet gearbeitet arbeitete travaill travaillais travaillait trabaj trabajo "
          "trabaja trabajaba")
 _RELATIONSHIP = ("single married divorced engaged widowed separated girlfriend boyfriend dating "
-                 "relationship")
+                 "relationship partner wife husband spouse fiancé fiancée fiance fiancee")
 # Words a question may use for what memories say in other words ("job" for "works as"),
 # stemmed when first used (see _same).
 _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "employer": "work",
@@ -135,6 +135,12 @@ _DATE_FORMS = (
     ),
 )
 _ROLE = r"(?:the|a|an|my|our|his|her|their|[\w-]+['’]s)\b"
+# "Where do I work?", "Who do I work for?" ask for a place or an employer: "works at Guy's",
+# not "works as a nurse".
+_WHERE = re.compile(r"^\s*(?:where|wo|où|dónde|donde)\b|^¿\s*d[oó]nde\b|\bwork\s+for\b|"
+                    r"\b(?:company|employer|firm)\b", re.IGNORECASE)
+_PLACE_SAID = re.compile(r"\b(?:at|in|for|near|bei|für|nach|chez|à|en|au)\s+(?:the\s+)?"
+                         r"[A-Z\u00c0-\u00de]")
 _WHO = re.compile(r"^\s*who\s+(?:is|was|['’]s)\b", re.IGNORECASE)
 # "When is my birthday?" asks for a day that comes back every year: the fact says it.
 _EVERY_YEAR = re.compile(r"^\s*when\s+(?:is|are|['’]s)\b", re.IGNORECASE)
@@ -224,6 +230,7 @@ def answer(question: str, memories: list[str]) -> str:
         return nothing
     candidates: list[tuple[float, int, int, str]] = []
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
+    where = bool(_WHERE.search(question))
     for i, parts in enumerate(said):
         if scores[i] > 0:
             for part in parts:
@@ -235,7 +242,8 @@ def answer(question: str, memories: list[str]) -> str:
                     overlap = _score(terms & wanted, weight)
                     # Among equals of one memory, the sentence that says more than the
                     # question answers it (a screen's "Location: Room 385" over its title).
-                    candidates.append((overlap + bonus + 0.5 * defines, -i,
+                    places = where and bool(_PLACE_SAID.search(sentence))
+                    candidates.append((overlap + bonus + 0.5 * defines + 0.5 * places, -i,
                                        len(terms - wanted), sentence))
     _, neg_index, _, sentence = max(candidates)
     if _WHEN.search(question) and not (

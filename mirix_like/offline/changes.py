@@ -75,15 +75,17 @@ _VALUE = (r"(?P<v>(?:(?:an?|the)\s+(?:[a-z]+\s+){0,2})?(?:(?:Dr|Mr|Mrs|Ms|Prof|S
 
 _DE_VALUE = r"(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:jetzt|nun|inzwischen)\b|[.,;!?(]|$)"
 _NOT_JOBS = (r"fan|mom|mum|dad|mother|father|parent|grand\w+|wife|husband|member|vegan|"
-             r"vegetarian|citizen|resident|adult|teenager|student|homeowner|bit|lot|little")
-"""What "now I'm a …" says that is no job ("now I'm a big fan", "I'm now a mom")."""
+             r"vegetarian|citizen|resident|adult|teenager|student|homeowner|bit|lot|little|"
+             r"regular|customer|guest|patron|visitor|tourist|patient")
+"""What "I'm a …" says that is no job ("now I'm a big fan", "I'm now a mom", "I'm a regular
+at the Crown")."""
 _EN_HOME, _EN_WORK = "{s} lives in {v}.", "{s} works at {v}."
 _PATTERNS = (
     # English, first and third person (core lines are third person).
     _p("home", r"\b(?i:lives?|living|resides?|based|settled)\s+(?i:now\s+)?in\s+" + _PLACE,
        _EN_HOME),
-    _p("home", r"\b(?i:moved|relocated)\s+(?:back\s+|over\s+)?(?:from\s+" + _NAME + r"(?:\s+"
-       + _NAME + r")*\s+)?to\s+" + _PLACE, _EN_HOME, True),
+    _p("home", r"\b(?i:moved|relocated)\s+(?:(?:back|over|down|up|across|away|out)\s+)?"
+       r"(?:from\s+" + _NAME + r"(?:\s+" + _NAME + r")*\s+)?to\s+" + _PLACE, _EN_HOME, True),
     _p("home", r"\b(?i:new\s+(?:home|place|flat|apartment|house))\s+is\s+in\s+" + _PLACE,
        _EN_HOME, True),
     _p("home", r"\b(?i:bought|rented|found|moved\s+into)\s+(?i:an?|our|my|the)\s+(?:new\s+)?"
@@ -93,10 +95,11 @@ _PATTERNS = (
     _p("work", r"\b(?i:works?|working|employed)\s+" + _NOW
        + r"(?:(?:remotely|full[- ]time|part[- ]time|freelance)\s+)?(?:at|for|with|by)\s+" + _PLACE,
        _EN_WORK),
-    _p("work", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?an?\s+[a-z]+(?:\s+[a-z]+)?\s+(?:at|for|with)\s+"
-       + _PLACE, _EN_WORK),
+    _p("work", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?an?\s+(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)"
+       r"(?:[a-z]+|[A-Z]{2,4})(?:\s+[a-z]+)?\s+(?:at|for|with)\s+" + _PLACE, _EN_WORK),
     _p("work", r"\b(?i:joined|hired\s+by|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?(?:at|with)|"
-       r"got\s+a\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+|working\s+)?at|"
+       r"got\s+a\s+job\s+(?:at|with)|start(?:ed|ing)\s+(?:a\s+new\s+job\s+|working\s+)?at|"
+       r"(?:got\s+)?hired\s+as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:at|by|with)|"
        r"switched\s+to|moved\s+over\s+to|new\s+employer\s+is|"
        r"accepted\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with))\s+" + _PLACE,
        _EN_WORK, True),
@@ -109,13 +112,21 @@ _PATTERNS = (
     _p("job", r"\b(?:(?i:now)\s+(?:I['’]m|I\s+am)|(?:I['’]m|I\s+am)\s+(?i:now))\s+an?\s+"
        r"(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)(?P<v>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)"
        r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}.", True),
+    _p("job", r"\b(?i:promoted\s+to|hired\s+as|got\s+a\s+(?:new\s+)?job\s+as|"
+       r"start(?:ed|ing)\s+(?:work(?:ing)?\s+)?as)\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
+       r"(?=\s+(?:at|for|in|with|on|today|yesterday|now|last|this|recently)\b|[.,;!?]|$)",
+       "{s} works as {a} {v}.", True),
+    _p("job", r"\b(?i:am|is|['’]m)\s+an?\s+(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)"
+       r"(?P<v>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)\s+(?:at|for)\s+(?:an?\s+|the\s+)?"
+       r"[A-Za-z]", "{s} works as {a} {v}."),
     _p("age", r"\b(?P<my>(?i:my))\s+(?P<v>\d{1,3})(?:st|nd|rd|th)\s+(?i:birthday)\b",
        "{s} is {v} years old.", True, possessive=True),
     _p("relationship", r"\b(?i:am|is|['’]m|got|became)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
        r"(?P<v>married|single|divorced|engaged|widowed|separated)\b", "{s} is {v}."),
     _p("relationship", r"\b(?i:have|has|got|['’]ve\s+got)\s+(?:an?\s+)?(?:new\s+)?"
        r"(?P<v>girlfriend|boyfriend|partner|fianc[eé]e?)\s+(?i:now)\b", "{s} has a {v}.", True),
-    _p("diet", r"\b(?i:am|is|['’]m|became|went|gone)\s+(?:now\s+|no\s+longer\s+|not\s+)?(?:an?\s+)?"
+    _p("diet", r"\b(?i:am|is|['’]m|became|went|gone)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
+       r"(?:(?:fully|completely|strictly|totally|mostly)\s+)?(?:an?\s+)?"
        r"(?P<v>vegetarian|vegan|pescatarian)\b", "{s} is {v}."),
     _p("age", r"\b(?i:turned\s+)(?P<v>\d{1,3})\b", "{s} is {v} years old.", True),
     _p("age", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?(?P<v>\d{1,3})\s+years?\s+old\b",
@@ -123,8 +134,13 @@ _PATTERNS = (
     _p("age", r"\b(?:I['’]m|I\s+am)\s+(?:now\s+)?(?P<v>[1-9]\d?)(?=\s+now\b|\s*[,;!.]|$)",
        "{s} is {v} years old.", True),
     _p("{k}", r"(?<!favourite )(?<!favorite )\b(?i:new\s+|current\s+)?(?P<k>" + _ONE_OF
-       + r")\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:called\s+|named\s+|on\s+)?" + _VALUE,
-       "{s}'s {k} is {v}.", possessive=True),
+       + r")(?:['’]s\s+name)?\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:called\s+|named\s+|on\s+)?"
+       + _VALUE, "{s}'s {k} is {v}.", possessive=True),
+    _p("partner", r"\b(?i:seeing|dating|going\s+out\s+with)\s+(?:someone|somebody)(?:\s+new)?\s*"
+       r"[,;:–—-]?\s*(?:(?:her|his|their)\s+name['’]s|(?:her|his|their)\s+name\s+is|called|"
+       r"named)\s+(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
+    _p("partner", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?(?i:seeing|dating|going\s+out\s+with)\s+"
+       r"(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
     _p("{k}", r"\b(?i:switched|changed)\s+(?P<k>" + _ONE_OF + r")s?\b[^.;!?]*?\b"
        r"(?i:see|go\s+to|use|have|got|with|to)\s+" + _VALUE, "{s}'s {k} is {v}.", True),
     _p("{k}", r"\b(?i:switched|changed|moved|went)\s+(?i:over\s+)?to\s+(?i:an?\s+)?(?i:new\s+)?"
@@ -152,7 +168,8 @@ _PATTERNS = (
     # German
     _p("home", r"\b(?i:wohne|wohnt|lebe|lebt)\s+" + _NOW + r"in\s+" + _PLACE,
        "{s} wohnt in {v}.", lang="de"),
-    _p("home", r"\b(?i:bin|ist|sind)\s+" + _NOW + r"nach\s+" + _PLACE + r"\s+(?i:um)?gezogen",
+    _p("home", r"\b(?i:bin|ist|sind)\s+" + _NOW + r"(?:[\wäöüß]+\s+){0,3}?nach\s+" + _PLACE
+       + r"\s+(?i:um)?gezogen",
        "{s} wohnt in {v}.", True, lang="de"),
     _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"(?:bei|für)\s+"
        + _PLACE,
@@ -187,18 +204,20 @@ _PATTERNS = (
        r"(?=了|[，。！？；,.!?\s]|$)", "{s}在{v}工作。", True, lang="zh"),
 )
 _ENDS = (
-    _p("work", r"\b(?i:quit|left|resigned\s+from)\s+(?:my\s+job\s+at\s+|(?:his|her|their)\s+job\s+"
+    _p("work", r"\b(?i:quit|left|resigned\s+from|handed\s+in\s+(?:my\s+)?notice\s+at)\s+"
+       r"(?:my\s+job\s+at\s+|(?:his|her|their)\s+job\s+"
        r"at\s+)?" + _PLACE, ""),
     _p("work", r"(?:从|离开了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:辞职|离职)", ""),
     _p("relationship", r"\b(?i:broke\s+up|split\s+up)\b", ""),
+    _p("partner", r"\b(?i:broke\s+up|split\s+up)\b", ""),
 )
 _NEGATION = re.compile(r"(?i:\bno\s+longer\b|(?:\bnot\b|n['’]t\b).*\b(?:anymore|any\s+more)\b|"
                        r"\bnicht\s+mehr\b"
                        r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
-                    r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bje\b|\bj['’]|"
+                    r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
                     r"\bme\s+(?:mudé|he)\b|\b(?:vivo|trabajo)\b)|我(?!的)|"
-                    r"^\s*(?i:moved|relocated|quit|joined|left|switched|changed)\b")
+                    r"^\s*(?i:moved|relocated|quit|joined|left|switched|changed|got|started|handed)\b")
 _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|my|er|sie|il|elle|ils|mon|ma|mes|"
                     r"mein\w*|mi|mis)\b)|[他她]|我的")
 _MY = re.compile(r"(?i:\bmy\s+(?:all-time\s+|new\s+)?|\bmein\w*\s+|\bmon\s+|\bma\s+|\bmi\s+)$|"
@@ -219,6 +238,9 @@ _NO_LONGER_FAVOURITE = re.compile(
 """A favourite replaced, named by its old value ("Inception is no longer my favourite -
 it's Interstellar now")."""
 _CAPTION_FILLER = word_set("of the user user's my a an new current")
+_SLOT_SAME = dict.fromkeys(("boyfriend", "girlfriend", "fiance", "fiancé", "fiancee", "fiancée"),
+                          "partner")
+"""Slots of one meaning: a new girlfriend replaces the boyfriend that was."""
 _CAPTION_SAME = {"cell": "phone", "mobile": "phone", "telephone": "phone", "e-mail": "email"}
 """Caption words of one meaning ("Cell number" is the "Phone number" it replaces)."""
 _RESTATED = word_set("is am are 'm ’m based settled resides reside residing living currently "
@@ -268,8 +290,9 @@ def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
 
 def settings(text: str, subject: str | None = None, *, own: bool = False) -> list[Setting]:
     """The one-valued slots ``text`` sets or ends, sentence by sentence, its statements about
-    ``subject`` (default: the user). In a sentence a new value wins over the end of the same
-    slot ("I quit Acme and joined Globex"), and change words over lasting ones. With ``own``
+    ``subject`` (default: the user). A new value wins over the end of the same slot in its
+    sentence or one before ("I quit Acme and joined Globex"), and change words over lasting
+    ones. With ``own``
     (a message, not a stored fact) only what the speaker says about themself counts: not
     "my brother lives in Porto"."""
     found: list[Setting] = []
@@ -284,6 +307,7 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
                 if own and not _by_speaker(sentence, match, pattern):
                     continue
                 slot = pattern.slot.format(k=_key(match.groupdict().get("k") or ""))
+                slot = _SLOT_SAME.get(slot, slot)
                 value = None if negated else match["v"].strip()
                 before = here.get(slot)
                 if before is None or before.value is None or (
@@ -295,6 +319,7 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
             if match and pattern.slot not in here and (
                     not own or _by_speaker(sentence, match, pattern)):
                 here[pattern.slot] = Setting(pattern.slot, None, "", True)
+        found = [f for f in found if f.value is not None or f.slot not in here]
         found.extend(here.values())
     return found
 

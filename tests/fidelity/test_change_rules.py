@@ -19,7 +19,13 @@ SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
 @pytest.mark.parametrize(("text", "slot", "value"), [
     ("I moved to Vienna last week.", "home", "Vienna"),
     ("We finally relocated to New York City.", "home", "New York City"),
-    ("I'm a nurse at St. Mary's hospital.", "work", "St. Mary's"),
+    ("I'm a regular at the Crown.", None, None),  # a customer, not a job
+    ("I'm a student at UCLA.", None, None),
+    ("fyi we just moved down to Brighton!", "home", "Brighton"),
+    ("Handed in my notice at Deloitte, I'm starting at KPMG on Monday.", "work", "KPMG"),
+    ("Got promoted to senior accountant today!", "job", "senior accountant"),
+    ("I went fully vegan in January.", "diet", "vegan"),
+    ("Wir sind letzte Woche nach Frankfurt umgezogen.", "home", "Frankfurt"),
     ("I got a new job at Roche as a lab manager.", "work", "Roche"),
     ("My favorite band these days is Radiohead.", "favourite band", "Radiohead"),
     ("Relocated to Montreal in May.", "home", "Montreal"),
@@ -32,7 +38,6 @@ SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
     ("I'm not vegetarian anymore.", "diet", None),
     ("I got engaged last month!", "relationship", "engaged"),
     ("We got divorced in March.", "relationship", "divorced"),
-    ("I broke up with Sam.", "relationship", None),
     ("I don't work at Globex anymore.", "work", None),
     ("I turned 30 last week.", "age", "30"),
     ("Ich bin nach Hamburg gezogen.", "home", "Hamburg"),
@@ -70,6 +75,36 @@ def test_one_message_may_set_several_slots() -> None:
                      own=True)
     assert {s.slot: s.value for s in found} == {
         "age": "29", "home": "Glasgow", "work": "the Royal Infirmary", "job": "nurse"}
+
+
+@pytest.mark.parametrize(("text", "partner"), [
+    ("I broke up with Sam.", None),
+    ("Dan and I broke up. I'm seeing someone new, her name is Chloe.", "Chloe"),
+    ("I'm dating Chloe now.", "Chloe"),
+])
+def test_a_break_up_ends_the_partner_and_a_new_one_replaces_it(text: str,
+                                                               partner: str | None) -> None:
+    found = {s.slot: s.value for s in settings(text, own=True)}
+    assert found["partner"] == partner
+
+
+def test_a_boyfriend_and_a_girlfriend_are_one_slot() -> None:
+    said = [settings(text, own=True)[0] for text in ("My boyfriend's name is Dan.",
+                                                     "My girlfriend is Mia.")]
+    assert [(s.slot, s.value) for s in said] == [("partner", "Dan"), ("partner", "Mia")]
+    assert said[0].statement == "The user's boyfriend is Dan."
+
+
+@pytest.mark.parametrize(("text", "job", "work"), [
+    ("I'm a nurse at St. Mary's hospital.", "nurse", "St. Mary's"),
+    ("I'm an RN at Mass General.", None, "Mass General"),
+    ("Big news, I got hired as sous chef at Alinea!", "sous chef", "Alinea"),
+    ("I'm a line cook at a diner in Chicago.", "line cook", None),
+])
+def test_a_job_said_with_its_workplace_sets_both(text: str, job: str | None,
+                                                 work: str | None) -> None:
+    found = {s.slot: s.value for s in settings(text, own=True)}
+    assert found == {k: v for k, v in (("job", job), ("work", work)) if v}
 
 
 @pytest.mark.parametrize("text", ["My brother Leo lives in Porto and he is a chef.",

@@ -64,7 +64,11 @@ DIGIT = re.compile(r"\d")
 SENTENCE_ENDS = ".!?。！？\n"
 FUTURE = re.compile(
     r"\b(?:will|going\s+to|gonna|plan|plans|planning|next|upcoming|soon|can't\s+wait|"
-    r"looking\s+forward|hope\s+to|about\s+to|coming\s+up)\b|'ll\b|打算|计划|准备|将要|要去|会去|想去",
+    r"looking\s+forward|hope\s+to|about\s+to|coming\s+up|remind\s+me|deadline|"
+    # "is booked for 9 December": a participle that names what is arranged, not a past act
+    r"(?:is|are|['’]s|been|got)\s+(?:booked|scheduled|planned|arranged|set|due|confirmed|"
+    r"moved|postponed|rescheduled)(?:\s+\w+)?\s+(?:for|on|to|until)|due\s+(?:on|by)|"
+    r"expires?|starts?\s+on)\b|'ll\b|打算|计划|准备|将要|要去|会去|想去",
     _I,
 )
 PAST = re.compile(r"\b(?:was|were|went|did|had|ago|last|\w+ed)\b|了|过", _I)

@@ -132,6 +132,24 @@ def test_weekday_after_on_follows_the_tense() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # arranged things lie ahead, though their verbs end in -ed
+        ("Remind me later: the boiler service is booked for 2 May.", "2024-05-02"),
+        ("My flight got moved to 1 May.", "2024-05-01"),
+        ("The meeting has been rescheduled for 3 May.", "2024-05-03"),
+        ("The MOT is due on 4 May.", "2024-05-04"),
+        ("My passport expires on 5 May.", "2024-05-05"),
+        # done things lie behind
+        ("I booked the hotel on 2 May.", "2023-05-02"),
+        ("I went there on 5 May.", "2023-05-05"),
+    ],
+)
+def test_a_bare_day_follows_what_is_arranged_or_done(text: str, day: str) -> None:
+    assert resolve(text, REF).when.date().isoformat() == day
+
+
+@pytest.mark.parametrize(
     "text", ["I like tea", "It feels like just yesterday I wore this dress", "for 4 years"]
 )
 def test_no_time_found(text: str) -> None:

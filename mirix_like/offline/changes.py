@@ -79,6 +79,9 @@ _NOT_JOBS = (r"fan|mom|mum|dad|mother|father|parent|grand\w+|wife|husband|member
              r"regular|customer|guest|patron|visitor|tourist|patient")
 """What "I'm a …" says that is no job ("now I'm a big fan", "I'm now a mom", "I'm a regular
 at the Crown")."""
+_PREFER_END = r"(?=\s+(?:now|these\s+days|nowadays|instead)\b|\s*[.,;!?]|$)"
+_PREFER_OVER = (r"\b(?i:prefer|prefers)\s+(?!(?:to|not)\b)(?P<v>[a-z][\w -]{1,30}?)\s+"
+                r"(?:over|to|rather\s+than)\s+(?P<k>[a-z][\w -]{1,30}?)" + _PREFER_END)
 _EN_HOME, _EN_WORK = "{s} lives in {v}.", "{s} works at {v}."
 _PATTERNS = (
     # English, first and third person (core lines are third person).
@@ -165,6 +168,12 @@ _PATTERNS = (
        r"\s+(?:is|are)\s+(?:now\s+)?(?P<my>(?i:my))\s+(?:new\s+)?(?i:favou?rite)\s+"
        r"(?P<k>[a-z]+(?:\s+[a-z]+)?)(?=\s+(?:now|these\s+days)\b|[.,;!?(]|$)",
        "{s}'s favourite {k} is {v}.", possessive=True),
+    # A preference is keyed by what it is preferred over, or by itself: "prefer tea over
+    # coffee" then "these days I prefer coffee" is one preference that changed.
+    *(_p(f"prefer {{{key}}}", _PREFER_OVER, "{s} prefers {v} over {k}.") for key in "kv"),
+    _p("prefer {v}", r"\b(?i:prefer|prefers)\s+(?!(?:to|not|it|that|this|them|him|her)\b)"
+       r"(?P<v>[a-z][\w-]*(?:\s+(?!(?:over|to|rather|than)\b)[a-z][\w-]*){0,2}?)" + _PREFER_END,
+       "{s} prefers {v}."),
     # German
     _p("home", r"\b(?i:wohne|wohnt|lebe|lebt)\s+" + _NOW + r"in\s+" + _PLACE,
        "{s} wohnt in {v}.", lang="de"),
@@ -306,7 +315,8 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
             for match in pattern.regex.finditer(sentence):
                 if own and not _by_speaker(sentence, match, pattern):
                     continue
-                slot = pattern.slot.format(k=_key(match.groupdict().get("k") or ""))
+                slot = pattern.slot.format(k=_key(match.groupdict().get("k") or ""),
+                                           v=_key(match["v"]))
                 slot = _SLOT_SAME.get(slot, slot)
                 value = None if negated else match["v"].strip()
                 before = here.get(slot)
@@ -559,9 +569,8 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
     For a question about before: only the sentences of facts that were replaced, when some
     are there, the latest to end first, and not one naming what the question says replaced
     it ("before Zurich": not the time in Zurich). Otherwise what is true now: replaced facts
-    are left out, and so are other sentences naming a replaced value and not the value that
-    replaced it (the old message "I live in Lisbon"; not "I'm no longer vegetarian"); the
-    facts that replaced another come first, to win ties.
+    are left out, and so are other sentences stating a replaced value (:func:`_states_stale`);
+    the facts that replaced another come first, to win ties.
     """
     if asks_before(question):
         return _before(question, memories)
@@ -569,11 +578,23 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
     stale = [v for v in old - new if v]
     kept = []
     for memory in memories:
-        parts = [p for p in sentences_of(memory) if not PAST.search(p) and not (
-            _names(p, stale) and not _names(p, list(new)) and not _NEGATION.search(p))]
+        parts = [p for p in sentences_of(memory)
+                 if not PAST.search(p) and not _states_stale(p, stale, new)]
         if parts:
             kept.append(" ".join(parts))
     return sorted(kept, key=lambda m: not SINCE.search(m))
+
+
+def _states_stale(sentence: str, stale: Sequence[str], new: set[str]) -> bool:
+    """Whether ``sentence`` states a replaced value: names one and not what replaced it (the
+    old message "I live in Lisbon"; not "I'm no longer vegetarian"), or gives a slot one
+    ("prefers tea over coffee" names coffee, which replaced tea, too)."""
+    if _NEGATION.search(sentence) or not _names(sentence, stale):
+        return False
+    if not _names(sentence, list(new)):
+        return True
+    values = {_key(s.value) for s in settings(sentence) if s.value}
+    return bool(values & set(stale)) and not values & new
 
 
 def _before(question: str, memories: Sequence[str]) -> list[str]:

@@ -19,6 +19,8 @@ SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
 @pytest.mark.parametrize(("text", "slot", "value"), [
     ("I moved to Vienna last week.", "home", "Vienna"),
     ("We finally relocated to New York City.", "home", "New York City"),
+    ("These days I actually prefer coffee.", "prefer coffee", "coffee"),
+    ("I prefer not to say.", None, None),
     ("I'm a regular at the Crown.", None, None),  # a customer, not a job
     ("I'm a student at UCLA.", None, None),
     ("fyi we just moved down to Brighton!", "home", "Brighton"),
@@ -249,3 +251,13 @@ def test_a_fact_setting_two_slots_becomes_two_lines_that_change_apart() -> None:
     calls = core_calls([fact], [_said("I live in Seoul and work for Samsung.")], {})
     assert calls == [("core_append", {"label": "human", "content": "The user lives in Seoul."}),
                      ("core_append", {"label": "human", "content": "The user works at Samsung."})]
+
+
+def test_a_preference_is_keyed_by_what_it_is_preferred_over() -> None:
+    said = {s.slot: s.value for s in settings("I prefer tea over coffee.", own=True)}
+    assert said == {"prefer coffee": "tea", "prefer tea": "tea"}
+    assert in_time("Do I prefer tea or coffee?", [
+        "The user prefers tea over coffee (until 2025-06-10).",
+        "[2024-01-10] The user prefers tea over coffee.",
+        "The user actually prefers coffee (since 2025-06-10)."]) == [
+        "The user actually prefers coffee (since 2025-06-10)."]

@@ -74,6 +74,11 @@ CASES = [
      None),
     (["Ich wohne in Hamburg."], ["Wir sind letzte Woche nach Frankfurt umgezogen."],
      "Wo wohne ich?", "Frankfurt", "Hamburg"),
+    # a preference with no slot of its own, changed
+    (["I prefer tea over coffee."], ["These days I actually prefer coffee."],
+     "Do I prefer tea or coffee?", "coffee", "tea"),
+    (["I prefer the mountains to the beach."], ["I prefer the beach now."],
+     "Do I prefer the mountains or the beach?", "beach", "mountains"),
     # a phone or e-mail said without "number" or "address", replaced under other captions
     (["my mobile is 07700 900123"], ["new number: 07700 900456, the old one is dead"],
      "What's my mobile number?", "07700 900456", "900123"),

@@ -463,6 +463,25 @@ def test_procedural_chinese() -> None:
     assert row["summary"] == "做红烧肉的方法。"
 
 
+def test_procedural_list_in_a_document_is_for_the_line_before_it() -> None:
+    notes = ("# Deploy guide\nThis deploys the blog to the VPS.\n\nSteps:\n1. Run make build\n"
+             "2. Run make test\n3. Copy the site with rsync")
+    [row] = extract_procedural([msg(notes)])
+    assert row["summary"] == "Deploy guide."
+    assert row["steps"] == ["Run make build", "Run make test", "Copy the site with rsync"]
+
+
+@pytest.mark.parametrize("text", [
+    "# Team offsite 2026\nVenue: Hotel Arcadia, Porto\n\n## Agenda\n1. Roadmap review\n"
+    "2. Hiring plan\n3. Boat trip on the Douro",
+    "Ingredients:\n1. 200g flour\n2. 2 eggs\n3. A pinch of salt",
+    "Shopping list:\n- milk\n- bread",
+    "Zutaten:\n1. Mehl\n2. Eier",
+])
+def test_procedural_ignores_lists_of_things(text: str) -> None:
+    assert extract_procedural([msg(text)]) == []
+
+
 def test_procedural_ignores_a_story_told_in_order() -> None:
     assert extract_procedural([msg("First, we went to the museum, then we had lunch.")]) == []
 

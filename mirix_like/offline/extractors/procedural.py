@@ -79,6 +79,13 @@ _LIST_CUT = re.compile(
     re.IGNORECASE,
 )
 _NOT_IMPERATIVE = word_set("i we you he she they it this that there the a an my our")
+# A list under one of these heads names things, not steps ("## Agenda", "Ingredients:").
+_NOT_STEPS = re.compile(
+    r"\b(?:agenda|topics?|attendees|participants|guests|ingredients|shopping|groceries|menu|"
+    r"contents|reading\s+list|playlist|tracklist|priorities|goals|wish\s*list|highlights|"
+    r"minutes|options|candidates|rankings?|favou?rites|top\s+\d+|tagesordnung|zutaten|"
+    r"ordre\s+du\s+jour|ingrédients|orden\s+del\s+día|ingredientes)\b|议程|配料|清单",
+    re.IGNORECASE)
 
 
 def _inline_steps(text: str) -> tuple[str, list[str]] | None:
@@ -120,6 +127,15 @@ def _goal_steps(text: str) -> tuple[str, list[str]] | None:
     return re.sub(r"\s+you$", "", text[: goal.end()].rstrip(" ,:")), steps
 
 
+def _head(before: str) -> str:
+    """What a list's steps are for: the line just before it ("To deploy:"), or the
+    document's title when that line says little on its own ("Steps:")."""
+    lines = [line.strip().lstrip("#").strip() for line in before.splitlines() if line.strip()]
+    if len(lines) > 1 and len(content_words(lines[-1])) < 2 and not _NOT_STEPS.search(lines[-1]):
+        return lines[0]
+    return lines[-1] if lines else ""
+
+
 @lru_cache(maxsize=8192)
 def _steps(text: str) -> tuple[str, tuple[str, ...]] | None:
     """(intro, steps) when ``text`` lays out an ordered procedure."""
@@ -127,7 +143,9 @@ def _steps(text: str) -> tuple[str, tuple[str, ...]] | None:
         for pattern in (_NUMBERED_LINE, _BULLET_LINE):
             lines = list(pattern.finditer(text))
             if len(lines) >= 2:
-                intro = text[: lines[0].start()].strip()
+                intro = _head(text[: lines[0].start()])
+                if _NOT_STEPS.search(intro):
+                    return None
                 if pattern is _NUMBERED_LINE or _HOWTO.search(intro) or intro.endswith((":", "：")):
                     return intro, tuple(m["s"] for m in lines)
     found = _inline_steps(text) if _FIRST_NUMBER.search(text) else None

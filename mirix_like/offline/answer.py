@@ -11,6 +11,7 @@ from datetime import datetime
 from mirix_like.offline.changes import in_time
 from mirix_like.offline.language import second_person, sentences_of, word_set
 from mirix_like.offline.plain import label, language, statements
+from mirix_like.offline.screens import what_it_showed
 from mirix_like.offline.timeparse import describe
 from mirix_like.retrieval.ranking import asks_before
 from mirix_like.retrieval.snippets import LINE_JOIN
@@ -33,7 +34,10 @@ _RELATIONSHIP = ("single married divorced engaged widowed separated girlfriend b
 # stemmed when first used (see _same).
 _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "employer": "work",
                "career": "work", "teach": "work", "home": "live", "reside": "live",
-               "resid": "live", "hometown": "live",
+               "resid": "live", "hometown": "live", "student": "study",
+               # a diet's names answer "What's my diet?", "Any dietary requirements?"
+               **dict.fromkeys(("dietary", "vegan", "vegetarian", "pescatarian", "gluten"),
+                               "diet"),
                # the relationship slot's values answer each other ("Am I single?")
                **dict.fromkeys(_RELATIONSHIP.split(), "relationship"),
                # the same two slots in the other languages the change rules read
@@ -159,17 +163,31 @@ _KIN = (r"sisters?|brothers?|siblings?|mother|mom|mum|father|dad|parents?|sons?|
 _SELF = re.compile(r"(?i:\b(?:I|me|my|mine|myself|ich|mich|mir|mein\w*|je|moi|mon|ma|mes|yo|mi|mis)"
                    r"\b(?!\s+(?:" + _KIN + r")\b)|\bI['’](?:m|ve|d|ll)\b)|我(?!的)")
 _USER_TERMS = frozenset({"user", "nutzer", "utilisateur", "usuario", "用户"})
+# A line that says its own day or hour ("arrives on Friday between 9 and 11", "leaves at
+# 07:40") answers "when" itself: the memory's date is when it was seen or written down.
+_OWN_TIME = re.compile(
+    r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|"
+    r"\b(?:tomorrow|tonight|noon|midnight)\b", re.IGNORECASE)
+_SEEN = re.compile(r"\b(?:see|saw|seen|view\w*|look\w*|open\w*|read|screen\w*|said|told)\b",
+                   re.IGNORECASE)
 _YEAR = re.compile(r"\b(?:1[5-9]|20)\d{2}\b年?|(?<!\d)(?:1[5-9]|20)\d{2}年")
 _ISO_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _PARENS = re.compile(r"\(([^()]{3,80})\)|（([^（）]{3,80})）")
 
 
-def _date_in(text: str, sentence: str) -> str | None:
-    """The most specific date written in a memory, preferring a resolved ``(label)``."""
-    for m in _PARENS.finditer(f"{sentence} {text}"):
+def _labelled_date(text: str) -> str | None:
+    """A date resolved into a ``(label)`` ("yesterday (7 May 2023)")."""
+    for m in _PARENS.finditer(text):
         inner = (m.group(1) or m.group(2)).split(": ")[-1].split("，")[-1].strip()
         if any(form.fullmatch(inner) for form in (*_DATE_FORMS, _YEAR)):
             return inner
+    return None
+
+
+def _date_in(text: str, sentence: str) -> str | None:
+    """The most specific date written in a memory, preferring a resolved ``(label)``."""
+    if labelled := _labelled_date(f"{sentence} {text}"):
+        return labelled
     for where in (sentence, text):
         for form in _DATE_FORMS:
             if m := form.search(where):
@@ -236,6 +254,7 @@ def answer(question: str, memories: list[str]) -> str:
             for part in parts:
                 bonus = 0.25 * scores[i] + 0.5 * (language(part.text) == lang)
                 for sentence in sentences_of(part.text):
+                    sentence = what_it_showed(sentence) or sentence
                     defines = who and any(re.match(rf"{re.escape(n)} is {_ROLE}", sentence)
                                           for n in names)
                     terms = _terms(sentence)
@@ -246,6 +265,10 @@ def answer(question: str, memories: list[str]) -> str:
                     candidates.append((overlap + bonus + 0.5 * defines + 0.5 * places, -i,
                                        len(terms - wanted), sentence))
     _, neg_index, _, sentence = max(candidates)
+    line = _best_line(sentence.strip(), wanted, weight)
+    if (_WHEN.search(question) and _OWN_TIME.search(line) and not _SEEN.search(question)
+            and not _labelled_date(memories[-neg_index]) and not _date_in("", line)):
+        return line[:1].upper() + line[1:]
     if _WHEN.search(question) and not (
             _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(sentence)) and not (
             _HABIT.search(question) and _RECURS.search(sentence)):
@@ -254,21 +277,24 @@ def answer(question: str, memories: list[str]) -> str:
                 break
             if date := _date_in(memories[i], sentence if i == -neg_index else ""):
                 return date
-    sentence = _named(_best_line(sentence.strip(), wanted, weight), memories[-neg_index])
+    sentence = _named(line, memories[-neg_index])
     if language(sentence) == "en":  # said to the user, not about them
         sentence = second_person(sentence)
     return sentence[:1].upper() + sentence[1:]
 
 
 def _best_line(sentence: str, wanted: set[str], weight: dict[str, float]) -> str:
-    """Of screen lines joined with " / ", those from the line before the first that matches
-    the question to the line after the last (a label and its value are neighbours: "$ cat
-    VERSION / 4.12.7", "## 2.7.2 / - Fix the export")."""
+    """Of screen or document lines joined with " / ", the one that matches the question
+    best; with its neighbours when it says nothing the question does not (a label and its
+    value are neighbours: "$ cat VERSION / 4.12.7", "## 2.7.2 / - Fix the export")."""
     lines = [line for line in sentence.split(LINE_JOIN) if line.strip(" $>#%")]
-    matching = [i for i, line in enumerate(lines) if _score(_terms(line) & wanted, weight)]
-    if len(lines) < 2 or not matching:
+    scores = [_score(_terms(line) & wanted, weight) for line in lines]
+    if len(lines) < 2 or not any(scores):
         return sentence
-    return LINE_JOIN.join(lines[max(matching[0] - 1, 0):matching[-1] + 2])
+    best = max(range(len(lines)), key=lambda i: (scores[i], -i))
+    if _terms(lines[best]) - wanted:
+        return lines[best].strip(" #")
+    return LINE_JOIN.join(lines[max(best - 1, 0):best + 2])
 
 
 def _score(terms: set[str], weight: dict[str, float]) -> float:

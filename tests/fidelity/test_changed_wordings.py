@@ -74,6 +74,11 @@ CASES = [
      None),
     (["Ich wohne in Hamburg."], ["Wir sind letzte Woche nach Frankfurt umgezogen."],
      "Wo wohne ich?", "Frankfurt", "Hamburg"),
+    (["My brother Sam works at Google."], ["Sam just got a job at Meta."],
+     "Where does Sam work?", "Meta", "Google"),
+    (["I'm a student at UCLA."], [], "Where do I study?", "UCLA", None),
+    (["I'm pescatarian."], ["I went fully vegan in January."], "What's my diet?", "vegan",
+     "pescatarian"),
     # a preference with no slot of its own, changed
     (["I prefer tea over coffee."], ["These days I actually prefer coffee."],
      "Do I prefer tea or coffee?", "coffee", "tea"),

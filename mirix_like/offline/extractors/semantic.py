@@ -81,7 +81,8 @@ _SEM_COPULA = re.compile(
     r"one of|called|named|located|based|from|in|at|near|part of)\b[^;!?]{2,90})"
 )
 _SEM_RELATION = re.compile(
-    r"(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})\s+(?P<verb>lives?\s+in|lived\s+in|works?\s+"
+    r"(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})\s+(?:(?:just|recently|now|finally)\s+)?"
+    r"(?P<verb>got\s+a\s+(?:new\s+)?job\s+(?:at|with)|lives?\s+in|lived\s+in|works?\s+"
     r"(?:at|for|as)|worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from)|grew\s+up"
     r"\s+in|studies\s+at|studied\s+at|joined|left|quit|turned\s+\d{1,3}|"
     r"has\s+(?:\d+|two|three|four|five|a|an))\b"
@@ -113,8 +114,8 @@ _KIN_OWNER = {"es": ("{art} {rel} del usuario", "la", "el"),
               "de": ("{art} {rel} des Nutzers", "die", "der"),
               "fr": ("{art} {rel} de l'utilisateur", "la", "le")}
 _DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|from|part of)\b")
-_RELATION_GATE = any_of("live", "work", "from", "born", "moved", "grew", "stud", "joined", "left",
-                        "quit", "turned", "has ")
+_RELATION_GATE = any_of("live", "work", "job", "from", "born", "moved", "grew", "stud", "joined",
+                        "left", "quit", "turned", "has ")
 _COPULA_GATE = any_of(" is ", " are ", " was ", " were ")
 _HAVE_GATE = any_of("have", "'ve", "’ve")
 _MY_GATE = re.compile(r"\bmy\b")

@@ -326,9 +326,43 @@ RAVI = {  # a number and an address said without their usual words, a child's ag
     "replaced": {"What's my phone number?": "555-0134", "What is my email?": "oldco",
                  "How old is Emma?": "7", "What's my address?": "Baker"},
 }
+HANNAH = {  # casual British wordings: "hiya", "btw", a husband's new job, small talk between
+    "sessions": [
+        ("2024-05-02T19:00:00+00:00", ["hiya! I'm Hannah, I'm 34 and I live in Bath.",
+                                       "I work as a vet at a small practice in town.",
+                                       "My husband is called Owen.", "I'm gluten free, btw."]),
+        ("2024-11-20T19:00:00+00:00", ["ugh, long day.",
+                                       "My favourite podcast is The Rest Is History."]),
+        ("2025-04-15T19:00:00+00:00", ["So we've moved to Exeter! Owen got a job at the "
+                                       "university there."]),
+    ],
+    "current": {"Where do I live?": "Exeter", "What's my job?": "vet",
+                "What's my husband called?": "Owen", "Where does Owen work?": "university",
+                "What's my favourite podcast?": "The Rest Is History",
+                "Do I have any dietary requirements?": "gluten"},
+    "before": {"Where did I live before Exeter?": "Bath"},
+    "replaced": {"Where do I live?": "Bath"},
+}
+MARCO = {  # American: a line cook hired as sous chef, a cell number said two ways
+    "sessions": [
+        ("2024-02-10T09:00:00+00:00", ["Hey, Marco here. I'm a line cook at a diner in Chicago.",
+                                       "I drink way too much coffee lol",
+                                       "my cell is 312-555-0147"]),
+        ("2024-08-30T09:00:00+00:00", ["Big news, I got hired as sous chef at Alinea!",
+                                       "I'm learning Italian on Duolingo.",
+                                       "My favorite team is the Cubs."]),
+        ("2025-03-03T09:00:00+00:00", ["new cell number: 312-555-0199"]),
+    ],
+    "current": {"What's my job?": "sous chef", "Where do I work?": "Alinea",
+                "What language am I learning?": "Italian",
+                "What's my favorite team?": "Cubs", "What's my cell number?": "312-555-0199"},
+    "before": {"What was my old cell number?": "312-555-0147"},
+    "replaced": {"What's my job?": "line cook", "Where do I work?": "diner",
+                 "What's my cell number?": "0147"},
+}
 PERSONAS = {"mara": MARA, "kim": KIM, "leo": LEO, "ines": INES, "jonas": JONAS, "isla": ISLA,
             "priya": PRIYA, "tomas": TOMAS, "noah": NOAH, "claire": CLAIRE,
-            "ravi": RAVI}
+            "ravi": RAVI, "hannah": HANNAH, "marco": MARCO}
 LEAKS = re.compile(
     r"</?\w+>|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content|context):|\[[^\]]*UTC\]|"
     r"^\s*\[\d{4}-\d{2}-\d{2}|[{}]|\"\w+\":|\[\w+, (?:low|medium|high)\]")

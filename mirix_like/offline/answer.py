@@ -285,16 +285,24 @@ def answer(question: str, memories: list[str]) -> str:
 
 def _best_line(sentence: str, wanted: set[str], weight: dict[str, float]) -> str:
     """Of screen or document lines joined with " / ", the one that matches the question
-    best; with its neighbours when it says nothing the question does not (a label and its
-    value are neighbours: "$ cat VERSION / 4.12.7", "## 2.7.2 / - Fix the export")."""
-    lines = [line for line in sentence.split(LINE_JOIN) if line.strip(" $>#%")]
+    best and the matching lines next to it; with the lines around them when the first says
+    little the question does not (a label or heading and its value are neighbours: "$ cat
+    VERSION / 4.12.7", "## 2.7.2 / - Fix the export")."""
+    lines = list(dict.fromkeys(line for line in sentence.split(LINE_JOIN)
+                               if line.strip(" $>#%")))
     scores = [_score(_terms(line) & wanted, weight) for line in lines]
     if len(lines) < 2 or not any(scores):
         return sentence
-    best = max(range(len(lines)), key=lambda i: (scores[i], -i))
-    if _terms(lines[best]) - wanted:
-        return lines[best].strip(" #")
-    return LINE_JOIN.join(lines[max(best - 1, 0):best + 2])
+    extra = [len(_terms(line) - wanted) for line in lines]
+    # among equals, the line that says more than the question (a value, not its heading)
+    first = last = max(range(len(lines)), key=lambda i: (scores[i], extra[i], -i))
+    while first > 0 and scores[first - 1]:
+        first -= 1
+    while last + 1 < len(lines) and scores[last + 1]:
+        last += 1
+    if extra[first] <= 1:
+        first, last = max(first - 1, 0), last + 1
+    return LINE_JOIN.join(line.strip(" #") for line in lines[first:last + 1])
 
 
 def _score(terms: set[str], weight: dict[str, float]) -> float:

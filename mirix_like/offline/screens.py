@@ -14,6 +14,7 @@ Text on a screen is not something the user said, so screenshots feed no other me
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -29,6 +30,7 @@ __all__ = [
     "extract_resource",
     "is_screenshot",
     "route",
+    "what_it_showed",
 ]
 
 _MAX_TITLE = 200
@@ -36,6 +38,22 @@ _MAX_SUMMARY = 240
 _SUMMARY_LINES = 3
 _MAX_DETAILS = 6_000
 """Characters of screen text an event keeps (a full 1080p screen of text is about 4,000)."""
+
+
+# The summaries written below, read back: "Viewed “<first line>” on screen at <clock>." and
+# "Screenshot of <name> at <clock>: <lines>" (an item's title may come before it).
+_CLOCK_SAID = r"\d{2}:\d{2} UTC(?:[+-]\d{4})? on \d{1,2} [A-Z][a-z]+ \d{4}"
+_SUMMARY_SAID = re.compile(
+    rf"^Viewed [“\"](?P<viewed>.+)[”\"] on screen at {_CLOCK_SAID}\.?$|"
+    rf"\bScreenshot of .+? at {_CLOCK_SAID}: (?P<lines>.+)$")
+
+
+def what_it_showed(sentence: str) -> str | None:
+    """The screen's own text in a sentence that is one of the summaries written here
+    ("Viewed “Gate B22” on screen at …" gives "Gate B22"), else None: an answer quotes what
+    the screen said, not when it was seen."""
+    found = _SUMMARY_SAID.search(sentence.strip())
+    return (found["viewed"] or found["lines"]).strip() if found else None
 
 
 def is_screenshot(inp: InputText) -> bool:

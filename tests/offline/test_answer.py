@@ -166,3 +166,38 @@ def test_numbered_steps_joined_as_screen_lines_read_as_one_clean_sentence() -> N
 def test_an_answer_about_the_user_is_said_to_them(memory: str, question: str,
                                                   expected: str) -> None:
     assert answer(question, [memory]) == expected
+
+
+_SCREEN_EVENT = "[2026-11-24] Viewed “{}” on screen at 03:08 UTC on 24 November 2026."
+_SCREEN_ITEM = ("{0} [screenshot]: Screenshot of {0} at 03:08 UTC on 24 November 2026: {1} "
+                "content: {1}")
+
+
+@pytest.mark.parametrize(("memories", "question", "expected"), [
+    # what the screen said, not the summary around it
+    ([_SCREEN_EVENT.format("Flight LH 1234 departs from gate B22")],
+     "Which gate does my flight leave from?", "Flight LH 1234 departs from gate B22"),
+    ([_SCREEN_ITEM.format("Meeting room: Atlas 4B at 14:00", "Meeting room: Atlas 4B at 14:00")],
+     "Which room is the meeting in?", "Meeting room: Atlas 4B at 14:00"),
+    # a line that says its own day or hour answers "when", not the day it was seen
+    ([_SCREEN_EVENT.format("Your parcel will arrive on Friday between 9 and 11")],
+     "When will my parcel arrive?", "Your parcel will arrive on Friday between 9 and 11"),
+    ([_SCREEN_ITEM.format("Dentist appointment", "Dentist appointment / Tuesday 3 December, "
+                                                 "10:30 / Dr. Patel, Smile Clinic")],
+     "When is my dentist appointment?", "Dentist appointment / Tuesday 3 December, 10:30"),
+    # one line of a document, or the heading with the line under it
+    (["Team offsite [document]: Team offsite. content: # Team offsite 2026 / Venue: Hotel "
+      "Arcadia, Porto / Budget owner: Inês Duarte / Train from Lisbon leaves at 07:40."],
+     "Who owns the offsite budget?", "Budget owner: Inês Duarte"),
+    (["Team offsite [document]: Team offsite. content: # Team offsite 2026 / Venue: Hotel "
+      "Arcadia, Porto / Budget owner: Inês Duarte / Train from Lisbon leaves at 07:40."],
+     "When does the train to the offsite leave?", "Train from Lisbon leaves at 07:40."),
+])
+def test_screens_and_documents_are_answered_by_their_own_lines(
+        memories: list[str], question: str, expected: str) -> None:
+    assert answer(question, memories) == expected
+
+
+def test_when_a_screen_was_seen_is_its_date() -> None:
+    memories = [_SCREEN_EVENT.format("Boarding at 10:40, gate B22")]
+    assert answer("When did I see the boarding gate on screen?", memories) == "24 November 2026"

@@ -220,8 +220,9 @@ def persona(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
 @pytest.mark.parametrize(("question", "expected"), [
     ("Where do I live now?", "Sam lives in Lisbon."),
     ("What's my favourite band?", "Sam's favorite band is Radiohead."),
-    ("Where do I work?", "Sam is a software engineer at Spotify."),
-    ("What is my job?", "Sam is a software engineer at Spotify."),
+    # "a software engineer at Spotify" is two facts: where Sam works and as what
+    ("Where do I work?", "Sam works at Spotify."),
+    ("What is my job?", "Sam works as a software engineer."),
     ("Who is my dentist?", "Sam's dentist is Dr. Patel."),
     ("我女儿叫什么名字？", "小雨"),
     ("我在哪里工作？", "腾讯"),

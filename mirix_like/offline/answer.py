@@ -111,6 +111,8 @@ def _terms(text: str) -> set[str]:
             # characters too: "住" of a question is in "用户住在深圳" as a character only
             terms.update(segment[i : i + 2] for i in range(len(segment) - 1))
             terms.update(segment)
+            # the two slots the change rules keep, whatever language asks ("Where do I work?")
+            terms.update(_ZH_SLOTS[word] for word in _ZH_SLOTS if word in segment)
     if _OCCUPATION.search(text):
         terms.add("work")
     return terms
@@ -143,7 +145,9 @@ _ROLE = r"(?:the|a|an|my|our|his|her|their|[\w-]+['’]s)\b"
 # not "works as a nurse".
 _WHERE = re.compile(r"^\s*(?:where|wo|où|dónde|donde)\b|^¿\s*d[oó]nde\b|\bwork\s+for\b|"
                     r"\b(?:company|employer|firm)\b", re.IGNORECASE)
-_PLACE_SAID = re.compile(r"\b(?:at|in|for|near|bei|für|nach|chez|à|en|au)\s+(?:the\s+)?"
+_ZH_SLOTS = {"工作": "work", "上班": "work", "住": "live", "生活": "live"}
+_PLACE_SAID = re.compile(r"在\S{1,12}(?:工作|上班|住)|"
+                         r"\b(?:at|in|for|near|bei|für|nach|chez|à|en|au)\s+(?:the\s+)?"
                          r"[A-Z\u00c0-\u00de]")
 _WHO = re.compile(r"^\s*who\s+(?:is|was|['’]s)\b", re.IGNORECASE)
 # "When is my birthday?" asks for a day that comes back every year: the fact says it.
@@ -252,9 +256,10 @@ def answer(question: str, memories: list[str]) -> str:
     for i, parts in enumerate(said):
         if scores[i] > 0:
             for part in parts:
-                bonus = 0.25 * scores[i] + 0.5 * (language(part.text) == lang)
                 for sentence in sentences_of(part.text):
                     sentence = what_it_showed(sentence) or sentence
+                    # a block of facts may mix languages: each sentence's own counts
+                    bonus = 0.25 * scores[i] + 0.5 * (language(sentence) == lang)
                     defines = who and any(re.match(rf"{re.escape(n)} is {_ROLE}", sentence)
                                           for n in names)
                     terms = _terms(sentence)
@@ -267,7 +272,8 @@ def answer(question: str, memories: list[str]) -> str:
     _, neg_index, _, sentence = max(candidates)
     line = _best_line(sentence.strip(), wanted, weight)
     if (_WHEN.search(question) and _OWN_TIME.search(line) and not _SEEN.search(question)
-            and not _labelled_date(memories[-neg_index]) and not _date_in("", line)):
+            and not _labelled_date(memories[-neg_index])
+            and not any(form.search(line) for form in _DATE_FORMS)):
         return line[:1].upper() + line[1:]
     if _WHEN.search(question) and not (
             _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(sentence)) and not (
@@ -284,25 +290,23 @@ def answer(question: str, memories: list[str]) -> str:
 
 
 def _best_line(sentence: str, wanted: set[str], weight: dict[str, float]) -> str:
-    """Of screen or document lines joined with " / ", the one that matches the question
-    best and the matching lines next to it; with the lines around them when the first says
-    little the question does not (a label or heading and its value are neighbours: "$ cat
-    VERSION / 4.12.7", "## 2.7.2 / - Fix the export")."""
+    """Of screen or document lines joined with " / ", those that match the question, each
+    with the lines around it when it says little the question does not (a label or heading
+    and its value are neighbours: "$ cat VERSION / 4.12.7", "## 2.7.2 / - Fix the export");
+    the lines between them that match nothing are left out."""
     lines = list(dict.fromkeys(line for line in sentence.split(LINE_JOIN)
                                if line.strip(" $>#%")))
-    scores = [_score(_terms(line) & wanted, weight) for line in lines]
-    if len(lines) < 2 or not any(scores):
+    if len(lines) < 2:
         return sentence
-    extra = [len(_terms(line) - wanted) for line in lines]
-    # among equals, the line that says more than the question (a value, not its heading)
-    first = last = max(range(len(lines)), key=lambda i: (scores[i], extra[i], -i))
-    while first > 0 and scores[first - 1]:
-        first -= 1
-    while last + 1 < len(lines) and scores[last + 1]:
-        last += 1
-    if extra[first] <= 1:
-        first, last = max(first - 1, 0), last + 1
-    return LINE_JOIN.join(line.strip(" #") for line in lines[first:last + 1])
+    keep: set[int] = set()
+    for i, line in enumerate(lines):
+        terms = _terms(line)
+        if _score(terms & wanted, weight):
+            # "Car Service" kept whole as a name is still the question's "service"
+            says = {t for t in terms - wanted if _stem(t) not in wanted}
+            keep |= {i} if len(says) > 1 else {i - 1, i, i + 1}
+    chosen = [lines[i].strip(" #") for i in sorted(keep) if 0 <= i < len(lines)]
+    return LINE_JOIN.join(chosen) if chosen else sentence
 
 
 def _score(terms: set[str], weight: dict[str, float]) -> float:

@@ -220,8 +220,9 @@ def persona(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
 @pytest.mark.parametrize(("question", "expected"), [
     ("Where do I live now?", "Sam lives in Lisbon."),
     ("What's my favourite band?", "Sam's favorite band is Radiohead."),
-    # "a software engineer at Spotify" is two facts: where Sam works and as what
-    ("Where do I work?", "Sam works at Spotify."),
+    # "a software engineer at Spotify" is two facts, where Sam works and as what; the
+    # later "我在腾讯工作" replaced the first, and is found by an English question
+    ("Where do I work?", "腾讯"),
     ("What is my job?", "Sam works as a software engineer."),
     ("Who is my dentist?", "Sam's dentist is Dr. Patel."),
     ("我女儿叫什么名字？", "小雨"),

@@ -188,10 +188,11 @@ _SCREEN_ITEM = ("{0} [screenshot]: Screenshot of {0} at 03:08 UTC on 24 November
     # one line of a document, or the heading with the line under it
     (["Team offsite [document]: Team offsite. content: # Team offsite 2026 / Venue: Hotel "
       "Arcadia, Porto / Budget owner: Inês Duarte / Train from Lisbon leaves at 07:40."],
-     "Who owns the offsite budget?", "Budget owner: Inês Duarte"),
+     "Who owns the offsite budget?", "Team offsite 2026 / Budget owner: Inês Duarte"),
     (["Team offsite [document]: Team offsite. content: # Team offsite 2026 / Venue: Hotel "
       "Arcadia, Porto / Budget owner: Inês Duarte / Train from Lisbon leaves at 07:40."],
-     "When does the train to the offsite leave?", "Train from Lisbon leaves at 07:40."),
+     "When does the train to the offsite leave?",
+     "Team offsite 2026 / Train from Lisbon leaves at 07:40."),
 ])
 def test_screens_and_documents_are_answered_by_their_own_lines(
         memories: list[str], question: str, expected: str) -> None:

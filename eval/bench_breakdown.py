@@ -25,7 +25,7 @@ from typing import Any
 
 import lancedb
 import pyarrow as pa
-from bench import USER, context, fill, flat_run, open_store, queries
+from bench import USER, _timed, context, fill, flat_run, open_store, queries
 from lancedb.index import FTS, BTree
 
 from mirix_like import memory_types
@@ -36,13 +36,7 @@ _WHERE = f"user_id = '{USER}'"
 
 
 def _p50(call: Callable[[str], Any], texts: Sequence[str]) -> float:
-    call(texts[0])
-    samples = []
-    for text in texts:
-        began = time.perf_counter()
-        call(text)
-        samples.append((time.perf_counter() - began) * 1000)
-    return round(statistics.median(samples), 2)
+    return round(_timed(call, texts)["p50_ms"], 2)
 
 
 def _fts(table: Any, limit: int, columns: list[str]) -> Callable[[str], Any]:

@@ -9,7 +9,7 @@ from collections import Counter
 from datetime import datetime
 
 from mirix_like.offline.changes import in_time
-from mirix_like.offline.language import second_person, sentences_of, word_set
+from mirix_like.offline.language import second_person_in, sentences_of, word_set
 from mirix_like.offline.plain import label, language, statements
 from mirix_like.offline.screens import what_it_showed
 from mirix_like.offline.timeparse import describe
@@ -56,6 +56,7 @@ _NOT_NAMES = word_set(
 _OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) an? (?:[\w-]+ ){0,2}[\w-]+ (?:at|for)\b")
 # "email address" is an e-mail, not where someone lives.
 _COMPOUND = re.compile(r"\b(e-?mail|ip|mac|web|wallet)\s+address(?:es)?\b", re.IGNORECASE)
+_QUOTED = re.compile(r"[Tt]he user said:\s*")
 _PRONOUN = re.compile(r"(?:He|She)\b")
 _TITLE_WORD = re.compile(r"(?<![\w'’])[A-Z][a-z]+(?:-[A-Z][a-z]+)?\b")
 
@@ -284,8 +285,11 @@ def answer(question: str, memories: list[str]) -> str:
             if date := _date_in(memories[i], sentence if i == -neg_index else ""):
                 return date
     sentence = _named(line, memories[-neg_index])
-    if language(sentence) == "en":  # said to the user, not about them
-        sentence = second_person(sentence)
+    # said to the user, not about them, in the language of the fact (of a quoted message,
+    # the message's: "The user said: Ich bin Lehrerin" -> "Du hast gesagt: Ich bin Lehrerin")
+    quoted = _QUOTED.match(sentence)
+    sentence = second_person_in(sentence, language(sentence[quoted.end():] if quoted
+                                                   else sentence))
     return sentence[:1].upper() + sentence[1:]
 
 

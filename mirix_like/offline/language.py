@@ -370,6 +370,157 @@ def second_person(text: str) -> str:
     return _USER_SAID.sub(swap, text)
 
 
+# --- "the user" said to them in German, Spanish and French (informal: du, tú, tu) ----------
+
+_DE_DU = {"ist": "bist", "hat": "hast", "war": "warst", "wird": "wirst", "kann": "kannst",
+          "will": "willst", "muss": "musst", "darf": "darfst", "mag": "magst", "soll": "sollst",
+          "weiß": "weißt", "tut": "tust", "isst": "isst"}
+_ES_TU = {"es": "eres", "está": "estás", "fue": "fuiste", "ha": "has", "va": "vas",
+          "da": "das", "ve": "ves", "sabe": "sabes", "hizo": "hiciste", "tuvo": "tuviste",
+          "estuvo": "estuviste"}
+_FR_TU = {"est": "es", "a": "as", "va": "vas", "fait": "fais", "peut": "peux", "veut": "veux",
+          "vit": "vis", "sait": "sais", "dit": "dis", "part": "pars", "sort": "sors",
+          "dort": "dors", "prend": "prends", "apprend": "apprends", "étudie": "étudies"}
+_DE_NOT_VERBS = word_set("jetzt nicht nichts seit mit erst fast oft selbst nebst zuletzt "
+                         "meist längst bereits damit somit trotzdem dort weit")
+_DE_USER = re.compile(
+    r"\b(?P<subj>[Dd]er Nutzer)\s+(?P<verb>[a-zäöüß]+)\b|"
+    r"\b(?P<inv>[a-zäöüß]+)\s+der Nutzer\b|"
+    r"\b(?P<art>[Dd](?:ie|er|as|en|em))\s+(?P<thing>(?:[A-ZÄÖÜ][\wäöüß-]*|[a-zäöüß]+)"
+    r"(?:\s+[\wäöüß-]+)?)\s+des Nutzers\b|"
+    r"\b(?P<dat>dem Nutzer)\b|\b(?P<acc>den Nutzer)\b")
+_ES_USER = re.compile(
+    r"\b(?P<subj>[Ee]l usuario)\s+(?P<neg>no\s+)?(?P<se>se\s+)?(?P<verb>[a-záéíóúñ]+)\b|"
+    r"\b(?P<art>[Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+(?P<thing>[\wáéíóúñ]+(?:\s+[a-záéíóúñ]+)?)"
+    r"\s+del usuario\b|\b(?P<al>al usuario)\b|\b(?P<other>[Ee]l usuario)\b")
+_FR_USER = re.compile(
+    r"\b(?P<subj>[Ll]['’]utilisateur)\s+(?P<neg>n['’]|ne\s+)?(?P<se>s['’]|se\s+)?"
+    r"(?P<verb>[a-zàâçéèêëîïôûù]+)\b|"
+    r"\b(?P<art>(?:[Ll]es|[Ll]e|[Ll]a)\s+|[Ll]['’])(?P<thing>[\wàâçéèêëîïôûù]+"
+    r"(?:\s+[a-zàâçéèêëîïôûù]+)?)\s+de l['’]utilisateur\b|"
+    r"\b(?P<other>[Ll]['’]utilisateur)\b")
+_VOWEL = "aeiouhàâéèêîôûAEIOUHÀÂÉÈÊÎÔÛ"
+
+
+def _de_du(verb: str) -> str:
+    """The "du" form of a German third-person verb ("wohnt" -> "wohnst", "arbeitet" ->
+    "arbeitest", "ist" -> "bist", "wohnte" -> "wohntest")."""
+    if verb in _DE_DU:
+        return _DE_DU[verb]
+    if verb.endswith("te"):
+        return verb + "st"
+    if verb.endswith("t"):
+        stem = verb[:-1]
+        return stem + ("t" if stem.endswith(("s", "ß", "z", "x")) else "st")
+    return verb
+
+
+def _es_tu(verb: str) -> str:
+    """The "tú" form of a Spanish third-person verb ("vive" -> "vives", "trabajó" ->
+    "trabajaste", "es" -> "eres")."""
+    if verb in _ES_TU:
+        return _ES_TU[verb]
+    if verb.endswith("ió"):
+        return verb[:-2] + "iste"
+    if verb.endswith("ó"):
+        return verb[:-1] + "aste"
+    return verb + "s" if verb.endswith(("a", "e", "á", "é", "í", "ía")) else verb
+
+
+def _fr_tu(verb: str) -> str:
+    """The "tu" form of a French third-person verb ("habite" -> "habites", "était" ->
+    "étais", "est" -> "es")."""
+    if verb in _FR_TU:
+        return _FR_TU[verb]
+    if verb.endswith("ait"):
+        return verb[:-1] + "s"
+    if verb.endswith("e"):
+        return verb + "s"
+    if verb.endswith("it"):
+        return verb[:-1] + "s"
+    return verb
+
+
+def _de_second(text: str) -> str:
+    def swap(m: re.Match[str]) -> str:
+        if m["subj"]:
+            out = f"du {_de_du(m['verb'])}"
+        elif m["inv"]:
+            verb = m["inv"] if m["inv"] in _DE_NOT_VERBS else _de_du(m["inv"])
+            out = f"{verb} du"
+        elif m["art"]:
+            own = "deine" if m["art"].lower() == "die" else {
+                "den": "deinen", "dem": "deinem"}.get(m["art"].lower(), "dein")
+            out = f"{own} {m['thing']}"
+        else:
+            out = "dir" if m["dat"] else "dich"
+        return cap(out) if m.start() == 0 or text[m.start() - 2 : m.start()] in (". ", ": ") \
+            else out
+
+    return _DE_USER.sub(swap, text)
+
+
+def _es_second(text: str) -> str:
+    def swap(m: re.Match[str]) -> str:
+        if m["subj"]:
+            verb = _es_tu(m["verb"])
+            out = f"{m['neg'] or ''}{'te ' if m['se'] else ''}{verb}"
+            out = out if verb != m["verb"] else f"tú {m[0].split(None, 2)[2]}"
+        elif m["art"]:
+            out = f"{'tus' if m['art'].lower() in ('los', 'las') else 'tu'} {m['thing']}"
+        else:
+            out = "a ti" if m["al"] else "tú"
+        return cap(out) if m.start() == 0 or text[m.start() - 2 : m.start()] in (". ", ": ") \
+            else out
+
+    return _ES_USER.sub(swap, text)
+
+
+def _fr_second(text: str) -> str:
+    def swap(m: re.Match[str]) -> str:
+        if m["subj"]:
+            neg = "ne " if m["neg"] else ""
+            verb = _fr_tu(m["verb"])
+            se = ("t'" if verb[:1] in _VOWEL else "te ") if m["se"] else ""
+            if neg and not se and verb[:1] in _VOWEL:
+                neg = "n'"
+            out = f"tu {neg}{se}{verb}"
+        elif m["art"]:
+            article = m["art"].strip().lower().replace("’", "'")
+            thing = m["thing"]
+            own = "tes" if article == "les" else "ta" if (
+                article == "la" and thing[:1] not in _VOWEL) else "ton"
+            out = f"{own} {thing}"
+        else:
+            out = "toi"
+        return cap(out) if m.start() == 0 or text[m.start() - 2 : m.start()] in (". ", ": ") \
+            else out
+
+    return _FR_USER.sub(swap, text)
+
+
+_YOU_SAID = {"de": "Du hast gesagt:", "es": "Dijiste:", "fr": "Tu as dit :"}
+_USER_SAID_LEAD = re.compile(r"^[Tt]he user said:")
+
+
+def second_person_in(text: str, lang: str) -> str:
+    """A statement about the user said to them, in English, German, Spanish or French,
+    whichever it names the user in ("Der Nutzer wohnt in Wien" -> "Du wohnst in Wien", "La
+    hermana del usuario vive en Sevilla" -> "Tu hermana vive en Sevilla", "L'utilisateur
+    habite à Lille" -> "Tu habites à Lille"); the English "The user said: …" of a quoted
+    message opens in ``lang``, the message's language."""
+    if lang in _YOU_SAID:
+        text = _USER_SAID_LEAD.sub(_YOU_SAID[lang], text)
+    text = second_person(text) if lang == "en" else text
+    if "Nutzer" in text:
+        text = _de_second(text)
+    if "usuario" in text:
+        text = _es_second(text)
+    if "utilisateur" in text:
+        text = _fr_second(text)
+    return text
+
+
 ADV_GROUP = r"(?:(?:" + ADVERBS + r"|very|super|pretty|quite|big|huge)\s+)*"
 
 

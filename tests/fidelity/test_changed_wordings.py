@@ -73,7 +73,12 @@ CASES = [
     (["I've been married to Rachel for ten years."], [], "What's my wife's name?", "Rachel",
      None),
     (["Ich wohne in Hamburg."], ["Wir sind letzte Woche nach Frankfurt umgezogen."],
-     "Wo wohne ich?", "Frankfurt", "Hamburg"),
+     "Wo wohne ich?", "Du wohnst in Frankfurt", "Hamburg"),
+    # answers in the other languages are said to the user too: du, tú, tu
+    (["Trabajo en Zara."], ["Dejé Zara y ahora trabajo en Mango."], "¿Dónde trabajo?",
+     "Trabajas en Mango", "Zara"),
+    (["J'habite à Nantes."], ["Je vis à Lille depuis septembre."], "Où j'habite ?",
+     "Tu habites à Lille", "Nantes"),
     (["My brother Sam works at Google."], ["Sam just got a job at Meta."],
      "Where does Sam work?", "Meta", "Google"),
     (["I'm a student at UCLA."], [], "Where do I study?", "UCLA", None),

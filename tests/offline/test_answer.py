@@ -162,6 +162,23 @@ def test_numbered_steps_joined_as_screen_lines_read_as_one_clean_sentence() -> N
      "You have got a cat named Pickle."),
     ("Beth gave the user flowers.", "Who gave me flowers?", "Beth gave you flowers."),
     ("The user studies law.", "What do I study?", "You study law."),
+    # in German, Spanish and French too, informally: du, tú, tu
+    ("Der Nutzer wohnt in Frankfurt.", "Wo wohne ich?", "Du wohnst in Frankfurt."),
+    ("Seit März arbeitet der Nutzer bei Bosch.", "Wo arbeite ich?",
+     "Seit März arbeitest du bei Bosch."),
+    ("Lena, die Schwester des Nutzers, wohnt in Hamburg.", "Wo wohnt meine Schwester?",
+     "Lena, deine Schwester, wohnt in Hamburg."),
+    ("El usuario trabaja en Mango.", "¿Dónde trabajo?", "Trabajas en Mango."),
+    ("El usuario se mudó a Valencia.", "¿Me mudé a Valencia?", "Te mudaste a Valencia."),
+    ("La comida favorita del usuario es la paella.", "¿Cuál es mi comida favorita?",
+     "Tu comida favorita es la paella."),
+    ("L'utilisateur habite à Lille.", "Où j'habite ?", "Tu habites à Lille."),
+    ("Le frère de l'utilisateur travaille chez Thales.", "Où travaille mon frère ?",
+     "Ton frère travaille chez Thales."),
+    ("La sœur de l'utilisateur s'est installée à Lyon.", "Où habite ma sœur ?",
+     "Ta sœur s'est installée à Lyon."),
+    ("The user said: Mi perro se llama Toby.", "¿Cómo se llama mi perro?",
+     "Dijiste: Mi perro se llama Toby."),
 ])
 def test_an_answer_about_the_user_is_said_to_them(memory: str, question: str,
                                                   expected: str) -> None:

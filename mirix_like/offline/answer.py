@@ -27,7 +27,10 @@ _NO_ANSWERS = {
 _LIVE = ("wohn wohnt gewohnt wohnte leb lebt gelebt lebte habit habitais habitait vi vit viv vivo "
          "vivi vivía vivia")
 _WORK = ("arbeit arbeitet gearbeitet arbeitete travaill travaillais travaillait trabaj trabajo "
-         "trabaja trabajaba")
+         "trabaja trabajaba "
+         # what a job is called in a question ("Was bin ich von Beruf?", "Quel est mon métier ?")
+         "beruf beruflich job métier metier boulot emploi travail profession profesión "
+         "profesion oficio empleo")
 _RELATIONSHIP = ("single married divorced engaged widowed separated girlfriend boyfriend dating "
                  "relationship partner wife husband spouse fiancé fiancée fiance fiancee")
 # Words a question may use for what memories say in other words ("job" for "works as"),
@@ -57,6 +60,7 @@ _OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) an? (?:[\w-]+ ){0,2}[
 # "email address" is an e-mail, not where someone lives.
 _COMPOUND = re.compile(r"\b(e-?mail|ip|mac|web|wallet)\s+address(?:es)?\b", re.IGNORECASE)
 _QUOTED = re.compile(r"[Tt]he user said:\s*")
+_ACCENTED = re.compile(r"[^\W\d_]+")
 _PRONOUN = re.compile(r"(?:He|She)\b")
 _TITLE_WORD = re.compile(r"(?<![\w'’])[A-Z][a-z]+(?:-[A-Z][a-z]+)?\b")
 
@@ -116,6 +120,9 @@ def _terms(text: str) -> set[str]:
             terms.update(_ZH_SLOTS[word] for word in _ZH_SLOTS if word in segment)
     if _OCCUPATION.search(text):
         terms.add("work")
+    # words with accents, which TOKEN cuts up ("métier", "profesión"), as the slot they name
+    terms.update(_same()[_plain_stem(w)] for w in _ACCENTED.findall(text)
+                 if not w.isascii() and _plain_stem(w) in _same())
     return terms
 
 

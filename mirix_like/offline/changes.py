@@ -79,6 +79,27 @@ _NOT_JOBS = (r"fan|mom|mum|dad|mother|father|parent|grand\w+|wife|husband|member
              r"regular|customer|guest|patron|visitor|tourist|patient")
 """What "I'm a …" says that is no job ("now I'm a big fan", "I'm now a mom", "I'm a regular
 at the Crown")."""
+# Jobs in the other languages, said without an article ("Ich arbeite jetzt als Ärztin", "Je
+# suis infirmière", "Soy enfermera"): a German noun, or a French or Spanish word that reads as
+# a trade by its ending or by name, not an adjective ("heureuse", "soltera", "casado").
+_DE_JOB = r"(?P<v>(?:[a-zäöüß]+e[rns]?\s+)?[A-ZÄÖÜ][\wäöüß-]+)"
+_DE_JOB_END = r"(?=\s+(?:bei|in|im|an|am|für|seit|und|jetzt|nun)\b|[.,;!?]|$)"
+_FR_NOT_JOBS = ("heureuse|amoureuse|curieuse|nerveuse|sérieuse|joyeuse|paresseuse|généreuse|"
+                "courageuse|dangereuse|malheureuse|religieuse|ambitieuse|anxieuse|meilleure?|"
+                "majeure?|mineure?|célibataire|propriétaire|locataire|fière?|premi[eè]re?|"
+                "derni[eè]re?|étudiante?")
+_FR_JOB = (r"(?P<v>(?!(?:" + _FR_NOT_JOBS + r")\b)(?:[a-zàâçéèêëîïôûù-]+(?:ière|ier|eure?|euse|"
+           r"rice|iste|aire|(?:ic|ac|rg|éd)ienn?e?|ante?|ogue)|médecin|professeure?|prof|"
+           r"avocate?|architecte|chef|pilote|boulang[eè]re?|comptable|cadre|ingénieure?)"
+           r"(?:\s+(?:en|de)\s+[a-zàâçéèêëîïôûù-]+)?)")
+_FR_JOB_END = r"(?=\s+(?:à|a|chez|dans|pour|au|aux|en|depuis|maintenant)\b|[.,;!?]|$)"
+_ES_NOT_JOBS = ("solter[oa]|sincer[oa]|mayor|menor|mejor|peor|chic[oa]|ric[oa]|públic[oa]|"
+                "únic[oa]|estudiante|extranjer[oa]|primer[oa]|compañer[oa]|pasajer[oa]|"
+                "fanátic[oa]|optimista|pesimista|vegetarian[oa]|feminista|egoísta|deportista")
+_ES_JOB = (r"(?P<v>(?!(?:" + _ES_NOT_JOBS + r")\b)(?:[a-záéíóúñ]+(?:er[oa]|or|ora|ista|ante|"
+           r"ic[oa]|ólog[oa]|ari[oa])|maestr[oa]|abogad[oa]|arquitect[oa]|policía|piloto|chef|"
+           r"juez|jueza|médic[oa]|veterinari[oa])(?:\s+de\s+[a-záéíóúñ]+)?)")
+_ES_JOB_END = r"(?=\s+(?:en|para|desde|ahora)\b|[.,;!?]|$)"
 _PREFER_END = r"(?=\s+(?:now|these\s+days|nowadays|instead)\b|\s*[.,;!?]|$)"
 _PREFER_OVER = (r"\b(?i:prefer|prefers)\s+(?!(?:to|not)\b)(?P<v>[a-z][\w -]{1,30}?)\s+"
                 r"(?:over|to|rather\s+than)\s+(?P<k>[a-z][\w -]{1,30}?)" + _PREFER_END)
@@ -187,6 +208,12 @@ _PATTERNS = (
        + _DE_VALUE, "{s} hat als Lieblings{k} {v}.", lang="de", possessive=True),
     _p("favourite {k}", r"\bhat\s+als\s+Lieblings?(?P<k>[a-zäöüß]{3,20})\s+" + _DE_VALUE,
        "{s} hat als Lieblings{k} {v}.", lang="de"),
+    _p("job", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"als\s+"
+       + _DE_JOB + _DE_JOB_END, "{s} arbeitet als {v}.", lang="de"),
+    _p("job", r"\b(?i:bin|ist)\s+" + _NOW + r"(?i:von\s+Beruf)\s+" + _DE_JOB + _DE_JOB_END,
+       "{s} arbeitet als {v}.", lang="de"),
+    _p("job", r"\b(?i:bin|ist)\s+" + _NOW + _DE_JOB + r"\s+von\s+Beruf\b",
+       "{s} arbeitet als {v}.", lang="de"),
     # French
     _p("home", r"(?i:habite|habites|vis|vit)\s+" + _NOW + r"(?:à|a|en|au)\s+" + _PLACE,
        "{s} habite à {v}.", lang="fr"),
@@ -194,12 +221,23 @@ _PATTERNS = (
        "{s} habite à {v}.", True, lang="fr"),
     _p("work", r"(?i:travaille)\s+" + _NOW + r"(?:chez|pour)\s+" + _PLACE,
        "{s} travaille chez {v}.", lang="fr"),
+    _p("job", r"(?i:travaille|travaillé)\s+" + _NOW + r"(?:comme|en\s+tant\s+que)\s+"
+       r"(?:(?:un|une)\s+)?(?P<v>[a-zàâçéèêëîïôûù-]{3,}(?:\s+(?:de\s+|d['’])?"
+       r"[a-zàâçéèêëîïôûù-]{3,})?)"
+       + _FR_JOB_END, "{s} travaille comme {v}.", lang="fr"),
+    _p("job", r"(?i:je\s+suis|suis)\s+" + _NOW + r"(?:(?:un|une)\s+)?" + _FR_JOB + _FR_JOB_END,
+       "{s} travaille comme {v}.", lang="fr"),
     # Spanish
     _p("home", r"\b(?i:vivo|vive)\s+" + _NOW + r"en\s+" + _PLACE, "{s} vive en {v}.", lang="es"),
     _p("home", r"\b(?i:me\s+mudé|se\s+mudó|me\s+he\s+mudado|se\s+ha\s+mudado)\s+a\s+" + _PLACE,
        "{s} vive en {v}.", True, lang="es"),
     _p("work", r"\b(?i:trabajo|trabaja)\s+" + _NOW + r"(?:en|para)\s+" + _PLACE,
        "{s} trabaja en {v}.", lang="es"),
+    _p("job", r"\b(?i:trabajo|trabaja)\s+" + _NOW + r"como\s+(?:(?:un|una)\s+)?"
+       r"(?P<v>[a-záéíóúñ]{3,}(?:\s+(?:de\s+)?[a-záéíóúñ]{3,})?)" + _ES_JOB_END,
+       "{s} trabaja como {v}.", lang="es"),
+    _p("job", r"\b(?i:soy)\s+" + _NOW + r"(?:(?:un|una)\s+)?" + _ES_JOB + _ES_JOB_END,
+       "{s} trabaja como {v}.", lang="es"),
     _p("favourite {k}", r"\b(?:(?P<my>(?i:mi))|(?i:su))\s+(?P<k>[a-záéíóúñ]{3,20})\s+"
        r"(?i:favorit|preferid)(?P<g>[oa])\s+(?:(?:ahora|ya)\s+)?es\s+(?:ahora\s+)?"
        r"(?:(?:el|la|los|las)\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:ahora|ya)\b|[.,;!?(]|$)",
@@ -225,7 +263,7 @@ _NEGATION = re.compile(r"(?i:\bno\s+longer\b|(?:\bnot\b|n['’]t\b).*\b(?:anymor
                        r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
-                    r"\bme\s+(?:mudé|he)\b|\b(?:vivo|trabajo)\b)|我(?!的)|"
+                    r"\bme\s+(?:mudé|he)\b|\b(?:vivo|trabajo|soy)\b)|我(?!的)|"
                     r"^\s*(?i:moved|relocated|quit|joined|left|switched|changed|got|started|handed)\b")
 _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|my|er|sie|il|elle|ils|mon|ma|mes|"
                     r"mein\w*|mi|mis)\b)|[他她]|我的")

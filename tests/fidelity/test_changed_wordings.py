@@ -79,6 +79,13 @@ CASES = [
      "Trabajas en Mango", "Zara"),
     (["J'habite à Nantes."], ["Je vis à Lille depuis septembre."], "Où j'habite ?",
      "Tu habites à Lille", "Nantes"),
+    # a job said without an article, asked as "Beruf", "métier", "profesión"
+    (["Ich bin Lehrerin von Beruf."], ["Ich arbeite jetzt als Ärztin."],
+     "Was bin ich von Beruf?", "Du arbeitest als Ärztin", "Lehrerin"),
+    (["Je suis infirmière à l'hôpital Necker."], [], "Quel est mon métier ?", "infirmière",
+     None),
+    (["Soy enfermera."], ["Ahora trabajo como profesora de matemáticas."],
+     "¿Cuál es mi profesión?", "Trabajas como profesora", "enfermera"),
     (["My brother Sam works at Google."], ["Sam just got a job at Meta."],
      "Where does Sam work?", "Meta", "Google"),
     (["I'm a student at UCLA."], [], "Where do I study?", "UCLA", None),

@@ -60,6 +60,10 @@ _OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) an? (?:[\w-]+ ){0,2}[
 # "email address" is an e-mail, not where someone lives.
 _COMPOUND = re.compile(r"\b(e-?mail|ip|mac|web|wallet)\s+address(?:es)?\b", re.IGNORECASE)
 _QUOTED = re.compile(r"[Tt]he user said:\s*")
+_SPORTS = word_set("tenni padel pickleball squash badminton football soccer basketball baseball "
+                   "volleyball handball hockey rugby cricket golf netball climb boulder swim "
+                   "run cycl ski surf yoga pilat box")
+"""Stems of sports, each also a "sport" to a question."""
 _ACCENTED = re.compile(r"[^\W\d_]+")
 _PRONOUN = re.compile(r"(?:He|She)\b")
 _TITLE_WORD = re.compile(r"(?<![\w'’])[A-Z][a-z]+(?:-[A-Z][a-z]+)?\b")
@@ -120,6 +124,8 @@ def _terms(text: str) -> set[str]:
             terms.update(_ZH_SLOTS[word] for word in _ZH_SLOTS if word in segment)
     if _OCCUPATION.search(text):
         terms.add("work")
+    if terms & _SPORTS:  # "Which sports do I do?" is answered by "plays padel"
+        terms.add("sport")
     # words with accents, which TOKEN cuts up ("métier", "profesión"), as the slot they name
     terms.update(_same()[_plain_stem(w)] for w in _ACCENTED.findall(text)
                  if not w.isascii() and _plain_stem(w) in _same())

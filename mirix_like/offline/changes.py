@@ -100,6 +100,13 @@ _ES_JOB = (r"(?P<v>(?!(?:" + _ES_NOT_JOBS + r")\b)(?:[a-záéíóúñ]+(?:er[oa]
            r"ic[oa]|ólog[oa]|ari[oa])|maestr[oa]|abogad[oa]|arquitect[oa]|policía|piloto|chef|"
            r"juez|jueza|médic[oa]|veterinari[oa])(?:\s+de\s+[a-záéíóúñ]+)?)")
 _ES_JOB_END = r"(?=\s+(?:en|para|desde|ahora)\b|[.,;!?]|$)"
+_PLAYED = (r"tennis|padel|paddle\s+tennis|pickleball|squash|badminton|table\s+tennis|"
+           r"ping[\s-]?pong|football|soccer|basketball|baseball|softball|volleyball|handball|"
+           r"hockey|ice\s+hockey|rugby|cricket|golf|netball|lacrosse|water\s+polo|polo|bowls|"
+           r"darts|pool|snooker|billiards|chess|poker|bridge|"
+           r"piano|guitar|bass|violin|viola|cello|drums|flute|clarinet|saxophone|sax|trumpet|"
+           r"ukulele|harp|banjo|keyboard|organ")
+"""What someone plays, for the "play {v}" slots."""
 _PREFER_END = r"(?=\s+(?:now|these\s+days|nowadays|instead)\b|\s*[.,;!?]|$)"
 _PREFER_OVER = (r"\b(?i:prefer|prefers)\s+(?!(?:to|not)\b)(?P<v>[a-z][\w -]{1,30}?)\s+"
                 r"(?:over|to|rather\s+than)\s+(?P<k>[a-z][\w -]{1,30}?)" + _PREFER_END)
@@ -143,6 +150,13 @@ _PATTERNS = (
     _p("job", r"\b(?i:am|is|['’]m)\s+an?\s+(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)"
        r"(?P<v>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)\s+(?:at|for)\s+(?:an?\s+|the\s+)?"
        r"[A-Za-z]", "{s} works as {a} {v}."),
+    # A sport, game or instrument played: one slot each, so a new one ends no other, but
+    # "I don't play tennis anymore" ends tennis and "I took up padel" adds padel.
+    _p("play {v}", r"\b(?i:play|plays|playing)\s+(?:(?:a\s+lot\s+of|some|competitive|"
+       r"amateur|the)\s+)?(?P<v>" + _PLAYED + r")\b", "{s} plays {v}."),
+    _p("play {v}", r"\b(?i:(?:took|taken|taking|take|takes)\s+up|got\s+into|"
+       r"start(?:ed|ing)\s+(?:to\s+play|playing))\s+(?:(?:playing|the)\s+)?"
+       r"(?P<v>" + _PLAYED + r")\b", "{s} plays {v}.", True),
     _p("age", r"\b(?P<my>(?i:my))\s+(?P<v>\d{1,3})(?:st|nd|rd|th)\s+(?i:birthday)\b",
        "{s} is {v} years old.", True, possessive=True),
     _p("relationship", r"\b(?i:am|is|['’]m|got|became)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
@@ -258,9 +272,12 @@ _ENDS = (
     _p("relationship", r"\b(?i:broke\s+up|split\s+up)\b", ""),
     _p("partner", r"\b(?i:broke\s+up|split\s+up)\b", ""),
 )
-_NEGATION = re.compile(r"(?i:\bno\s+longer\b|(?:\bnot\b|n['’]t\b).*\b(?:anymore|any\s+more)\b|"
+_NEGATION = re.compile(r"(?i:\bno\s+longer\b|\b(?:stopped|quit|gave\s+up)\s+playing\b|"
+                       r"(?:\bnot\b|n['’]t\b).*\b(?:anymore|any\s+more)\b|"
                        r"\bnicht\s+mehr\b"
                        r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
+_CLAUSE = re.compile(r"[,;:]\s+|\s+[-–—]+\s+|\s+(?:but|and|sondern|mais|pero)\s+")
+"""Where a sentence's clauses part: a negation ends only what its own clause says."""
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
                     r"\bme\s+(?:mudé|he)\b|\b(?:vivo|trabajo|soy)\b)|我(?!的)|"
@@ -347,7 +364,7 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
     if subject is None:
         subject = "用户" if prep.zh else "the user"
     for sentence in prep.sentences():
-        negated = bool(_NEGATION.search(sentence))
+        clauses = [0, *(m.end() for m in _CLAUSE.finditer(sentence)), len(sentence) + 1]
         here: dict[str, Setting] = {}
         for pattern in _PATTERNS:
             for match in pattern.regex.finditer(sentence):
@@ -356,6 +373,10 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
                 slot = pattern.slot.format(k=_key(match.groupdict().get("k") or ""),
                                            v=_key(match["v"]))
                 slot = _SLOT_SAME.get(slot, slot)
+                # "I don't play tennis anymore, I took up padel": the clause's own negation
+                end = next(c for c in clauses if c > match.start())
+                start = max(c for c in clauses if c <= match.start())
+                negated = bool(_NEGATION.search(sentence, start, end))
                 value = None if negated else match["v"].strip()
                 before = here.get(slot)
                 if before is None or before.value is None or (

@@ -56,6 +56,9 @@ SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
     ("Soy enfermera.", "job", "enfermera"),
     ("Ahora trabajo como profesora de matemáticas.", "job", "profesora de matemáticas"),
     ("Soy soltera.", None, None),
+    ("I play tennis every weekend.", "play tennis", "tennis"),
+    ("I took up padel.", "play padel", "padel"),
+    ("I no longer work at Acme, I joined Globex.", "work", "Globex"),
     ("我搬到北京了。", "home", "北京"),
     ("我现在在阿里巴巴工作。", "work", "阿里巴巴"),
     ("I accepted an offer from Figma, so now I work there.", "work", "Figma"),
@@ -78,6 +81,15 @@ def test_what_a_message_sets_about_its_speaker(text: str, slot: str | None,
                                                value: str | None) -> None:
     found = {s.slot: s.value for s in settings(text, own=True)}
     assert found == ({} if slot is None else {slot: value})
+
+
+def test_a_negation_ends_only_what_its_own_clause_says() -> None:
+    found = {s.slot: s.value for s in settings("I don't play tennis anymore, I took up padel.",
+                                                own=True)}
+    assert found == {"play tennis": None, "play padel": "padel"}
+    found = {s.slot: s.value for s in settings("I stopped playing football and started "
+                                                "playing golf.", own=True)}
+    assert found == {"play football": None, "play golf": "golf"}
 
 
 def test_one_message_may_set_several_slots() -> None:

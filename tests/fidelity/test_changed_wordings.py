@@ -79,6 +79,11 @@ CASES = [
      "Trabajas en Mango", "Zara"),
     (["J'habite à Nantes."], ["Je vis à Lille depuis septembre."], "Où j'habite ?",
      "Tu habites à Lille", "Nantes"),
+    # a sport or instrument stopped, another taken up
+    (["I play tennis every weekend."], ["I don't play tennis anymore, I took up padel."],
+     "What sport do I play?", "padel", "tennis"),
+    (["I play football on Sundays."], ["I stopped playing football and started playing golf."],
+     "Which sports do I do?", "golf", "football"),
     # a job said without an article, asked as "Beruf", "métier", "profesión"
     (["Ich bin Lehrerin von Beruf."], ["Ich arbeite jetzt als Ärztin."],
      "Was bin ich von Beruf?", "Du arbeitest als Ärztin", "Lehrerin"),

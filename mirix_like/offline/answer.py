@@ -38,6 +38,7 @@ _RELATIONSHIP = ("single married divorced engaged widowed separated girlfriend b
 _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "employer": "work",
                "career": "work", "teach": "work", "home": "live", "reside": "live",
                "resid": "live", "hometown": "live", "student": "study",
+               "kitten": "cat", "puppy": "dog",
                # a diet's names answer "What's my diet?", "Any dietary requirements?"
                **dict.fromkeys(("dietary", "vegan", "vegetarian", "pescatarian", "gluten"),
                                "diet"),

@@ -68,7 +68,7 @@ _ONE_OF = (r"dentist|doctor|gp|therapist|physio(?:therapist)?|psychiatrist|vet|m
            r"lawyer|accountant|roommate|flatmate|bank|gym|school|university|college|"
            r"mother\s+tongue|native\s+language|star\s+sign|shoe\s+size|blood\s+type|"
            r"pronouns|job\s+title|title|role|position|salary|rent|internet\s+provider|"
-           r"mobile\s+provider|pharmacy")
+           r"mobile\s+provider|pharmacy|cat|dog|kitten|puppy")
 _VALUE = (r"(?P<v>(?:(?:an?|the)\s+(?:[a-z]+\s+){0,2})?(?:(?:Dr|Mr|Mrs|Ms|Prof|St)\.\s+)?"
           r"[A-Z0-9\u00c0-\u00de$€£][^.,;!?()]{0,40}?)(?=\s+(?:now|these\s+days|nowadays)\b|[.,;!?(]|$)")
 
@@ -174,6 +174,17 @@ _PATTERNS = (
     _p("{k}", r"(?<!favourite )(?<!favorite )\b(?i:new\s+|current\s+)?(?P<k>" + _ONE_OF
        + r")(?:['’]s\s+name)?\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:called\s+|named\s+|on\s+)?"
        + _VALUE, "{s}'s {k} is {v}.", possessive=True),
+    # A pet by its name ("I have a dog called Biscuit"), unless one more ("also have").
+    _p("{k}", r"(?<!\balso )\b(?i:have|has|['’]ve\s+got)\s+(?i:an?)\s+(?:(?:little|baby|tabby|"
+       r"black|white|ginger|rescue)\s+)?(?P<k>(?i:cat|kitten|dog|puppy))\s+(?:named|called)\s+"
+       r"(?P<v>" + _NAME + r")", "{s}'s {k} is {v}."),
+    # A new pet by its name ("We got a new kitten, Mochi", "our new puppy is called Luna")
+    # replaces the one that was; a first one ("a cat named Pickle") is a semantic fact only.
+    *(_p("{k}", lead + r"\s+(?i:new)\s+(?:(?:little|baby|tabby|black|white|ginger|rescue)\s+)?"
+         r"(?P<k>(?i:cat|kitten|dog|puppy))\s*(?:,\s*|\s+(?:(?:is\s+)?(?:named|called)|is)\s+)"
+         r"(?P<v>" + _NAME + r")", "{s}'s {k} is {v}.", True, possessive=own)
+      for lead, own in ((r"\b(?i:got|adopted|rescued|brought\s+home|have|has|['’]ve\s+got)\s+"
+                         r"(?i:an?)", False), (r"\b(?P<my>(?i:our|my))", True))),
     _p("partner", r"\b(?i:seeing|dating|going\s+out\s+with)\s+(?:someone|somebody)(?:\s+new)?\s*"
        r"[,;:–—-]?\s*(?:(?:her|his|their)\s+name['’]s|(?:her|his|their)\s+name\s+is|called|"
        r"named)\s+(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
@@ -303,7 +314,7 @@ _NO_LONGER_FAVOURITE = re.compile(
 it's Interstellar now")."""
 _CAPTION_FILLER = word_set("of the user user's my a an new current")
 _SLOT_SAME = dict.fromkeys(("boyfriend", "girlfriend", "fiance", "fiancé", "fiancee", "fiancée"),
-                          "partner")
+                          "partner") | {"kitten": "cat", "puppy": "dog"}
 """Slots of one meaning: a new girlfriend replaces the boyfriend that was."""
 _CAPTION_SAME = {"cell": "phone", "mobile": "phone", "telephone": "phone", "e-mail": "email"}
 """Caption words of one meaning ("Cell number" is the "Phone number" it replaces)."""

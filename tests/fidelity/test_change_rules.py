@@ -58,6 +58,11 @@ SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
     ("Soy soltera.", None, None),
     ("I play tennis every weekend.", "play tennis", "tennis"),
     ("I took up padel.", "play padel", "padel"),
+    ("We got a new kitten, Mochi.", "cat", "Mochi"),
+    ("Our new puppy is called Luna.", "dog", "Luna"),
+    ("We adopted a puppy named Biscuit.", None, None),  # a first pet: a semantic fact only
+    ("I have a dog called Biscuit.", "dog", "Biscuit"),
+    ("We also have a dog called Max.", None, None),  # one more, not a new one
     ("I no longer work at Acme, I joined Globex.", "work", "Globex"),
     ("我搬到北京了。", "home", "北京"),
     ("我现在在阿里巴巴工作。", "work", "阿里巴巴"),

@@ -84,6 +84,12 @@ CASES = [
      "What sport do I play?", "padel", "tennis"),
     (["I play football on Sundays."], ["I stopped playing football and started playing golf."],
      "Which sports do I do?", "golf", "football"),
+    # a pet that died and a new one; a kitten is a cat, a puppy a dog
+    (["We've got a cat named Pickle."],
+     ["Sadly Pickle passed away in March. We got a new kitten, Mochi."],
+     "What's my cat's name?", "Mochi", "Pickle"),
+    (["I have a dog called Biscuit."], ["Biscuit died last year. Our new puppy is called Luna."],
+     "What's my dog called?", "Luna", "Biscuit"),
     # a job said without an article, asked as "Beruf", "métier", "profesión"
     (["Ich bin Lehrerin von Beruf."], ["Ich arbeite jetzt als Ärztin."],
      "Was bin ich von Beruf?", "Du arbeitest als Ärztin", "Lehrerin"),

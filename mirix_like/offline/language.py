@@ -441,6 +441,11 @@ def _fr_tu(verb: str) -> str:
     return verb
 
 
+def _opening(words: str, text: str, at: int) -> str:
+    """``words`` put in ``text`` at ``at``, capitalised where a sentence starts."""
+    return cap(words) if at == 0 or text[at - 2 : at] in (". ", ": ") else words
+
+
 def _de_second(text: str) -> str:
     def swap(m: re.Match[str]) -> str:
         if m["subj"]:
@@ -454,8 +459,7 @@ def _de_second(text: str) -> str:
             out = f"{own} {m['thing']}"
         else:
             out = "dir" if m["dat"] else "dich"
-        return cap(out) if m.start() == 0 or text[m.start() - 2 : m.start()] in (". ", ": ") \
-            else out
+        return _opening(out, text, m.start())
 
     return _DE_USER.sub(swap, text)
 
@@ -470,8 +474,7 @@ def _es_second(text: str) -> str:
             out = f"{'tus' if m['art'].lower() in ('los', 'las') else 'tu'} {m['thing']}"
         else:
             out = "a ti" if m["al"] else "tú"
-        return cap(out) if m.start() == 0 or text[m.start() - 2 : m.start()] in (". ", ": ") \
-            else out
+        return _opening(out, text, m.start())
 
     return _ES_USER.sub(swap, text)
 
@@ -493,8 +496,7 @@ def _fr_second(text: str) -> str:
             out = f"{own} {thing}"
         else:
             out = "toi"
-        return cap(out) if m.start() == 0 or text[m.start() - 2 : m.start()] in (". ", ": ") \
-            else out
+        return _opening(out, text, m.start())
 
     return _FR_USER.sub(swap, text)
 

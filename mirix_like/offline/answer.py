@@ -9,7 +9,12 @@ from collections import Counter
 from datetime import datetime
 
 from mirix_like.offline.changes import in_time
-from mirix_like.offline.language import second_person_in, sentences_of, word_set
+from mirix_like.offline.language import (
+    USER_SAID_LEAD,
+    second_person_in,
+    sentences_of,
+    word_set,
+)
 from mirix_like.offline.plain import label, language, statements
 from mirix_like.offline.screens import what_it_showed
 from mirix_like.offline.timeparse import describe
@@ -46,6 +51,8 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                **dict.fromkeys(_RELATIONSHIP.split(), "relationship"),
                # the same two slots in the other languages the change rules read
                **dict.fromkeys(_LIVE.split(), "live"), **dict.fromkeys(_WORK.split(), "work")}
+# The same two slots in Chinese, found inside a run of characters ("Sam在腾讯工作").
+_ZH_SLOTS = {"工作": "work", "上班": "work", "住": "live", "生活": "live"}
 # Function words of the other languages the rules read: they say nothing a memory matches on.
 _OTHER_STOPWORDS = word_set(
     "wo wer was wie wann warum welche welcher welches ich mein meine meinen meinem meiner mir "
@@ -60,7 +67,6 @@ _NOT_NAMES = word_set(
 _OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) an? (?:[\w-]+ ){0,2}[\w-]+ (?:at|for)\b")
 # "email address" is an e-mail, not where someone lives.
 _COMPOUND = re.compile(r"\b(e-?mail|ip|mac|web|wallet)\s+address(?:es)?\b", re.IGNORECASE)
-_QUOTED = re.compile(r"[Tt]he user said:\s*")
 _SPORTS = word_set("tenni padel pickleball squash badminton football soccer basketball baseball "
                    "volleyball handball hockey rugby cricket golf netball climb boulder swim "
                    "run cycl ski surf yoga pilat box")
@@ -160,7 +166,6 @@ _ROLE = r"(?:the|a|an|my|our|his|her|their|[\w-]+['’]s)\b"
 # not "works as a nurse".
 _WHERE = re.compile(r"^\s*(?:where|wo|où|dónde|donde)\b|^¿\s*d[oó]nde\b|\bwork\s+for\b|"
                     r"\b(?:company|employer|firm)\b", re.IGNORECASE)
-_ZH_SLOTS = {"工作": "work", "上班": "work", "住": "live", "生活": "live"}
 _PLACE_SAID = re.compile(r"在\S{1,12}(?:工作|上班|住)|"
                          r"\b(?:at|in|for|near|bei|für|nach|chez|à|en|au)\s+(?:the\s+)?"
                          r"[A-Z\u00c0-\u00de]")
@@ -286,11 +291,12 @@ def answer(question: str, memories: list[str]) -> str:
                                        len(terms - wanted), sentence))
     _, neg_index, _, sentence = max(candidates)
     line = _best_line(sentence.strip(), wanted, weight)
-    if (_WHEN.search(question) and _OWN_TIME.search(line) and not _SEEN.search(question)
+    when = bool(_WHEN.search(question))
+    if (when and _OWN_TIME.search(line) and not _SEEN.search(question)
             and not _labelled_date(memories[-neg_index])
             and not any(form.search(line) for form in _DATE_FORMS)):
         return line[:1].upper() + line[1:]
-    if _WHEN.search(question) and not (
+    if when and not (
             _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(sentence)) and not (
             _HABIT.search(question) and _RECURS.search(sentence)):
         for i in sorted(range(len(memories)), key=lambda i: (-scores[i], i)):
@@ -301,7 +307,7 @@ def answer(question: str, memories: list[str]) -> str:
     sentence = _named(line, memories[-neg_index])
     # said to the user, not about them, in the language of the fact (of a quoted message,
     # the message's: "The user said: Ich bin Lehrerin" -> "Du hast gesagt: Ich bin Lehrerin")
-    quoted = _QUOTED.match(sentence)
+    quoted = USER_SAID_LEAD.match(sentence)
     sentence = second_person_in(sentence, language(sentence[quoted.end():] if quoted
                                                    else sentence))
     return sentence[:1].upper() + sentence[1:]

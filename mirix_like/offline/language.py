@@ -502,7 +502,8 @@ def _fr_second(text: str) -> str:
 
 
 _YOU_SAID = {"de": "Du hast gesagt:", "es": "Dijiste:", "fr": "Tu as dit :"}
-_USER_SAID_LEAD = re.compile(r"^[Tt]he user said:")
+USER_SAID_LEAD = re.compile(r"^[Tt]he user said:")
+"""How a quoted message opens (an event's "The user said: …")."""
 
 
 def second_person_in(text: str, lang: str) -> str:
@@ -512,7 +513,7 @@ def second_person_in(text: str, lang: str) -> str:
     habite à Lille" -> "Tu habites à Lille"); the English "The user said: …" of a quoted
     message opens in ``lang``, the message's language."""
     if lang in _YOU_SAID:
-        text = _USER_SAID_LEAD.sub(_YOU_SAID[lang], text)
+        text = USER_SAID_LEAD.sub(_YOU_SAID[lang], text)
     text = second_person(text) if lang == "en" else text
     if "Nutzer" in text:
         text = _de_second(text)

@@ -313,12 +313,19 @@ def answer(question: str, memories: list[str]) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
+_JOINT = re.compile(r"(?:^|\s)/(?:\s|$)")
+_LABELLED = re.compile(r"\w: \S")
+"""A line that gives its value after its label ("VPN group: eng-emea"): it needs no
+neighbour."""
+
+
 def _best_line(sentence: str, wanted: set[str], weight: dict[str, float]) -> str:
     """Of screen or document lines joined with " / ", those that match the question, each
-    with the lines around it when it says little the question does not (a label or heading
-    and its value are neighbours: "$ cat VERSION / 4.12.7", "## 2.7.2 / - Fix the export");
-    the lines between them that match nothing are left out."""
-    lines = list(dict.fromkeys(line for line in sentence.split(LINE_JOIN)
+    with the lines around it when it says little the question does not and no value of its
+    own (a label or heading and its value are neighbours: "$ cat VERSION / 4.12.7",
+    "## 2.7.2 / - Fix the export"); the lines between them that match nothing are left out."""
+    # a sentence cut from joined lines may open or end on the joint ("/ VPN group: …")
+    lines = list(dict.fromkeys(line for line in _JOINT.split(sentence)
                                if line.strip(" $>#%")))
     if len(lines) < 2:
         return sentence
@@ -328,7 +335,7 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float]) -> str
         if _score(terms & wanted, weight):
             # "Car Service" kept whole as a name is still the question's "service"
             says = {t for t in terms - wanted if _stem(t) not in wanted}
-            keep |= {i} if len(says) > 1 else {i - 1, i, i + 1}
+            keep |= {i} if len(says) > 1 or _LABELLED.search(line) else {i - 1, i, i + 1}
     chosen = [lines[i].strip(" #") for i in sorted(keep) if 0 <= i < len(lines)]
     return LINE_JOIN.join(chosen) if chosen else sentence
 

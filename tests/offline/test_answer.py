@@ -216,6 +216,14 @@ def test_screens_and_documents_are_answered_by_their_own_lines(
     assert answer(question, memories) == expected
 
 
+def test_a_labelled_line_is_its_own_answer_even_cut_at_its_joint() -> None:
+    # the notes' sentence before it ends with a full stop, so this one opens on the joint
+    memories = ["Onboarding [document]: Onboarding. content: Line 9: nothing here. / Laptop "
+                "asset tag: LT-99812 / VPN group: eng-emea / Filler 0."]
+    assert answer("Which VPN group am I in?", memories) == "VPN group: eng-emea"
+    assert answer("What is my laptop asset tag?", memories) == "Laptop asset tag: LT-99812"
+
+
 def test_when_a_screen_was_seen_is_its_date() -> None:
     memories = [_SCREEN_EVENT.format("Boarding at 10:40, gate B22")]
     assert answer("When did I see the boarding gate on screen?", memories) == "24 November 2026"

@@ -23,7 +23,9 @@ _LINE_NUMBER = re.compile(r"(?:^|\s)\d{1,3}:\s+")
 _STAMP = re.compile(
     r"\[\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?(?:\s?UTC|Z|[+-]\d{2}:?\d{2})?)?\]")
 _TAGS = re.compile(r"^\((?:[\w-]+), (?:[\w-]+)\)\s*")
-_DETAIL = re.compile(r"\s+(?:details|content|context|notes?):\s+|\s+—\s+")
+# Where a memory's parts meet: its details, and the excerpts of a long field (" … ", see
+# mirix_like.retrieval.snippets), each a passage of its own.
+_DETAIL = re.compile(r"\s+(?:details|content|context|notes?):\s+|\s+—\s+|\s+…\s+")
 _FIELD_LABEL = re.compile(r"^(?:details|content|context|notes?|summary):\s*", re.IGNORECASE)
 _SPEAKER = re.compile(r"^(?:[A-Z][\w'’.-]*(?:\s[A-Z][\w'’.-]*)?|user|assistant):\s+")
 _KIND = re.compile(r"\s\[[\w -]+(?:, (?:low|medium|high))?\]:")

@@ -3,14 +3,14 @@
 A screen's memory keeps every line OCR read, and a document keeps its whole text; rendering
 their first lines loses what is further down (a tracking number in a mail body, a room in a
 calendar entry). :func:`render_hit` renders such an item with its type's long field
-(``MemoryType.long_field``) cut by :func:`snippet` instead: the
-lines that share the most words with the query (a word found on many lines of the text counts
-less), each with the line before it and the two after it (a label and its value are often on
-consecutive lines), within a token budget. Lines of one excerpt are joined with " / " (a
-line's closing full stop, question or exclamation mark dropped: the separator ends it, and an
-excerpt reads as one passage), separate excerpts with " … ", in the order they appear. A
-text that fits the budget is kept whole; one with no line matching the query gives its first
-lines within the budget.
+(``MemoryType.long_field``) cut by :func:`snippet` instead: the lines that share the most
+words with the query (a word found on many lines of the text counts less), every line that
+matches best first, then, as the budget allows, each matching line with the line before it and
+the two after it (a label and its value are often on consecutive lines). Lines of one excerpt
+are joined with " / " (a line's closing full stop, question or exclamation mark dropped: the
+separator ends it, and an excerpt reads as one passage), separate excerpts with " … ", in the
+order they appear. A text that fits the budget is kept whole; one with no line matching the
+query gives its first lines within the budget.
 """
 
 from __future__ import annotations
@@ -75,10 +75,18 @@ def snippet(text: str, query: str, budget: int = SNIPPET_TOKENS) -> str:
     chosen: set[int] = set()
     if not best:  # nothing matches: the first lines
         best = list(range(len(lines)))
+    # Every line that matches best, before any neighbour: a second fact as good further
+    # down ("works at Figma" after "works as a software engineer") is worth more than the
+    # lines around the first.
+    for i in best:
+        if not chosen or (scores[i] == scores[best[0]] and _cost(lines, chosen | {i}) <= budget):
+            chosen.add(i)
+    alone = len(chosen) == 1  # no other line as good: the best one's window, whatever it costs
     for i in best:
         window = set(range(max(0, i - BEFORE), min(len(lines), i + AFTER + 1)))
-        if not chosen or _cost(lines, chosen | window) <= budget:
+        if alone or _cost(lines, chosen | window) <= budget:
             chosen |= window
+        alone = False
     return _join(lines, chosen, budget)
 
 

@@ -71,3 +71,20 @@ def test_a_snippet_keeps_the_lines_around_each_match_and_its_excerpts_in_order()
 def test_a_short_text_is_kept_whole_and_no_match_gives_the_first_lines() -> None:
     assert snippet("Flight LH 12\nGate B3", "hotel") == "Flight LH 12 / Gate B3"
     assert snippet("\n".join(FILLER), "hotel", budget=30).startswith("Newsletter item 0:")
+
+
+def test_every_line_that_matches_best_comes_before_the_neighbours_of_the_first() -> None:
+    block = "\n".join(["Leo's birthday is March 3rd.", "Leo works as a software engineer.",
+                       "Leo's dog is Biscuit.", "Leo's car is a Tesla Model 3.",
+                       "Leo's dentist is Dr. Gomez.", "Leo lives in Austin.",
+                       "Leo works at Figma (since 2025-06-10)."])
+    excerpt = snippet(block, "work", budget=30)
+    assert "software engineer" in excerpt and "Figma" in excerpt
+    assert "dentist" not in excerpt
+
+
+def test_the_offline_answer_reads_excerpts_apart() -> None:
+    from mirix_like.offline.plain import statements
+
+    said = [s.text for s in statements("Leo's car is a Tesla Model 3. … Leo works at Figma.")]
+    assert said == ["Leo's car is a Tesla Model 3.", "Leo works at Figma."]

@@ -29,7 +29,7 @@ from mirix_like.offline.language import (
 from mirix_like.offline.timeparse import find_times
 from mirix_like.retrieval.ranking import asks_before
 
-__all__ = ["Setting", "block_lines", "core_calls", "in_time", "replacing", "settings",
+__all__ = ["GONE", "Setting", "block_lines", "core_calls", "in_time", "replacing", "settings",
            "since", "superseded"]
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
@@ -111,12 +111,107 @@ _PREFER_END = r"(?=\s+(?:now|these\s+days|nowadays|instead)\b|\s*[.,;!?]|$)"
 _PREFER_OVER = (r"\b(?i:prefer|prefers)\s+(?!(?:to|not)\b)(?P<v>[a-z][\w -]{1,30}?)\s+"
                 r"(?:over|to|rather\s+than)\s+(?P<k>[a-z][\w -]{1,30}?)" + _PREFER_END)
 _EN_HOME, _EN_WORK = "{s} lives in {v}.", "{s} works at {v}."
+_JOBS = (r"teacher|nurse|doctor|surgeon|dentist|vet|veterinarian|pharmacist|paramedic|midwife|"
+         r"therapist|psychologist|counsell?or|social\s+worker|carer|caregiver|nanny|engineer|"
+         r"developer|programmer|designer|architect|scientist|researcher|analyst|consultant|"
+         r"accountant|lawyer|solicitor|barrister|attorney|paralegal|banker|economist|"
+         r"manager|director|secretary|receptionist|administrator|assistant|clerk|cashier|"
+         r"chef|cook|baker|butcher|barista|bartender|waiter|waitress|server|plumber|"
+         r"electrician|carpenter|builder|mechanic|technician|welder|painter|decorator|"
+         r"gardener|farmer|cleaner|driver|courier|pilot|firefighter|police\s+officer|"
+         r"officer|soldier|journalist|reporter|writer|author|editor|translator|interpreter|"
+         r"photographer|artist|illustrator|musician|actor|actress|librarian|lecturer|"
+         r"professor|tutor|hairdresser|barber|tailor|salesman|saleswoman|estate\s+agent|"
+         r"realtor|postman|postwoman|dietitian|nutritionist|optician|radiographer|"
+         r"physiotherapist|physio|firefighter|landscaper|copywriter|freelancer|entrepreneur")
+"""Trades by name: "I'm a nurse", "my mum is a teacher" give the job slot without "at"."""
+_DE_JOBS = (r"(?:[A-ZÄÖÜ][a-zäöüß]*)?(?:[Aa]rzt|[Ää]rztin|[Ll]ehrer(?:in)?|[Pp]fleger(?:in)?|"
+            r"[Ii]ngenieur(?:in)?|[Ee]ntwickler(?:in)?|[Ff]ahrer(?:in)?|[Bb]erater(?:in)?|"
+            r"[Tt]echniker(?:in)?|[Vv]erkäufer(?:in)?|[Kk]aufmann|[Kk]auffrau|[Mm]eister(?:in)?)|"
+            r"Krankenschwester|Informatiker(?:in)?|Programmierer(?:in)?|Anwalt|Anwältin|"
+            r"Architekt(?:in)?|Koch|Köchin|Bäcker(?:in)?|Kellner(?:in)?|Polizist(?:in)?|"
+            r"Journalist(?:in)?|Designer(?:in)?|Friseur(?:in)?|Elektriker(?:in)?|"
+            r"Mechaniker(?:in)?|Tischler(?:in)?|Schreiner(?:in)?|Buchhalter(?:in)?|"
+            r"Apotheker(?:in)?|Erzieher(?:in)?|Professor(?:in)?|Pilot(?:in)?|Fotograf(?:in)?|"
+            r"Künstler(?:in)?|Musiker(?:in)?|Schauspieler(?:in)?|Manager(?:in)?|"
+            r"Sekretär(?:in)?|Beamter|Beamtin|Rentner(?:in)?|Hebamme|Physiotherapeut(?:in)?|"
+            r"Psychologe|Psychologin|Wissenschaftler(?:in)?|Forscher(?:in)?|Übersetzer(?:in)?|"
+            r"Landwirt(?:in)?|Gärtner(?:in)?|Maler(?:in)?|Richter(?:in)?|Steuerberater(?:in)?")
+"""German trades by name, said without "als" ("Ich bin jetzt Ärztin"): a noun alone could be
+a nationality, a diet or a family role ("Ich bin Berliner", "Vegetarier", "Vater")."""
+_SUBJECTS = (r"law|medicine|economics|history|maths?|mathematics|physics|chemistry|biology|"
+             r"engineering|computer\s+science|data\s+science|psychology|philosophy|sociology|"
+             r"politics|political\s+science|architecture|nursing|literature|linguistics|"
+             r"english|music|fine\s+art|art|business|accounting|finance|marketing|geography|"
+             r"journalism|design|pharmacy|dentistry|education|anthropology|statistics|"
+             r"geology|drama|theology|classics|veterinary\s+medicine|management")
+"""Fields of study, so "I switched to medicine" is read as a new subject."""
+_STUDY_VALUE = (r"(?P<v>(?!(?:for|at|in|to|hard|abroad|with|a|an|the|my|tonight|today|late|"
+                r"online|together|from|on|all|every|more|less|again|there|here|it|this|that|"
+                r"part|full|remotely|now)\b)[A-Za-z][a-z-]+(?:\s+(?!(?:at|in|for|now|these|"
+                r"since|and|but|with|this|next|last)\b)[a-z][a-z-]+){0,2}?)"
+                r"(?=\s+(?:at|in|for|now|these\s+days|since|and|but|with|this|next|last)\b|"
+                r"[.,;!?]|$)")
+_ACTIVITIES = ("run jog swim cycle bike walk hike climb row skate ski surf dance box train "
+               "sail fish ride boulder paddle")
+"""What someone goes out to do at a time of day ("I run in the evenings")."""
+_WHEN_DONE = (r"(?P<v>in\s+the\s+(?:early\s+|late\s+)?(?:mornings?|afternoons?|evenings?)|"
+              r"at\s+night|(?:at|on)\s+(?:the\s+)?weekends?|on\s+weekdays|"
+              r"on\s+(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days|(?:every|each)\s+(?:morning|"
+              r"evening|afternoon|night|day|weekend|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)|"
+              r"(?:before|after)\s+work|at\s+lunch(?:time)?)\b")
+_HOBBY_END = (r"(?:now|lately|recently|these|last|this|again|twice|once|every|at|with|on|in|and|"
+               r"but|for|since|instead|anymore|any)\b")
+_HOBBY = (r"(?P<v>(?!(?:it|that|this|the|a|an|my|your|his|her|them|you|trouble|debt|bed|work|"
+          r"university|college|school|uni|town|shape|character|something|anything|nothing|"
+          r"everything|lots|stuff|things|drugs|fights?|arguments?|well|fine|great|good|ok|okay|"
+          r"better|worse|badly|alright|overtime|shifts?|nights|research|homework|more|less|"
+          r"much|so|too|really|very|not|like|love|think|know|believe|want|need|have|hope|mean|"
+          r"agree|remember|miss|feel|get|see|understand|care|wonder|" + _PLAYED + r")\b)"
+          r"[a-z][a-z-]{2,}(?:\s+(?!" + _HOBBY_END + r")[a-z][a-z-]{2,})?)"
+          r"(?=\s+" + _HOBBY_END + r"|[.,;!?]|$)")
+"""An activity someone took up ("got into climbing", "I've been doing pottery")."""
+_GONE = (r"(?P<who>\b(?!I\b)[A-Z][\w'’-]+)\s+(?:(?i:has|had|sadly|just|recently)\s+)*"
+         r"(?P<v>(?i:passed\s+away|died|was\s+put\s+down|was\s+put\s+to\s+sleep))\b")
+"""Someone (or a pet) named as having died: "Pickle passed away"."""
+GONE = re.compile(_GONE)
+
+
+def _gerund(verb: str) -> str:
+    """The -ing form of an activity: run -> running, cycle -> cycling; one already is."""
+    verb = verb.casefold()
+    if verb.endswith("ing"):
+        return verb
+    if verb.endswith("e") and not verb.endswith("ee"):
+        return verb[:-1] + "ing"
+    if re.fullmatch(r"[^aeiou]*[aeiou][bdgmnprt]", verb):  # run, swim, jog
+        return verb + verb[-1] + "ing"
+    return verb + "ing"
+
+
+def _head(value: str) -> str:
+    """What a preference is about: its last word, singular ("aisle seats" -> "seat")."""
+    word = _key(value).split()[-1] if value.strip() else ""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 _PATTERNS = (
     # English, first and third person (core lines are third person).
     _p("home", r"\b(?i:lives?|living|resides?|based|settled)\s+(?i:now\s+)?in\s+" + _PLACE,
        _EN_HOME),
     _p("home", r"\b(?i:moved|relocated)\s+(?:(?:back|over|down|up|across|away|out)\s+)?"
+       r"(?:(?:north|south|east|west|home|abroad|overseas|here|there)\s+)?"
        r"(?:from\s+" + _NAME + r"(?:\s+" + _NAME + r")*\s+)?to\s+" + _PLACE, _EN_HOME, True),
+    # "I moved out of Wicker Park, now I'm in Logan Square"
+    _p("home", r"\b(?i:moved|moving)\s+out\s+of\s+" + _NAME + r"(?:\s+" + _NAME + r")*[\s,;:–—-]*"
+       r"(?:(?i:and|so)\s+)?(?:(?i:now)\s+(?:I['’]m|I\s+am|we['’]re|we\s+are)|"
+       r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?i:now))\s+(?:(?:living|based)\s+)?in\s+" + _PLACE,
+       _EN_HOME, True),
+    # "I'm from Dublin and live there": each slot its own line (see core_calls)
+    _p("home", r"\b(?i:from)\s+" + _PLACE + r"\s*,?\s+(?i:and)\s+(?:still\s+)?(?i:lives?|living)\s+"
+       r"(?i:there|here)\b", _EN_HOME),
+    _p("origin", r"\b(?i:am|is|['’]m)\s+(?:originally\s+)?(?i:from)\s+" + _PLACE,
+       "{s} is from {v}."),
+    _p("home", r"\b(?i:rent|rents|renting|own|owns|have|has)\s+(?i:an?|our|my|the)\s+(?:[a-z]+\s+)?"
+       r"(?i:house|flat|apartment|cottage|condo|studio)\s+in\s+" + _PLACE, _EN_HOME),
     _p("home", r"\b(?i:new\s+(?:home|place|flat|apartment|house))\s+is\s+in\s+" + _PLACE,
        _EN_HOME, True),
     _p("home", r"\b(?i:bought|rented|found|moved\s+into)\s+(?i:an?|our|my|the)\s+(?:new\s+)?"
@@ -143,13 +238,54 @@ _PATTERNS = (
     _p("job", r"\b(?:(?i:now)\s+(?:I['’]m|I\s+am)|(?:I['’]m|I\s+am)\s+(?i:now))\s+an?\s+"
        r"(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)(?P<v>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)"
        r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}.", True),
+    _p("job", r"\b(?i:am|is|['’]m)\s+(?:now\s+|still\s+)?an?\s+(?P<v>(?:(?!(?:good|great|bad|"
+       r"terrible|decent|amazing|keen|home|avid|big|huge|lousy|fantastic|excellent|awful|"
+       r"brilliant|better|worse|terrific)\b)[a-z-]+\s+){0,2}?(?i:" + _JOBS + r"))"
+       r"(?=\s+(?:now|these\s+days|at|for|in|with|by)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
+    _p("job", r"\b(?:(?i:am|is|are|['’]m)\s+(?:now\s+)?|"
+       r"(?i:has|have|['’]ve)\s+(?:just\s+|now\s+)?)?"
+       r"(?P<v>(?i:retired))\b(?!\s+(?:the|it|his|her|their|my|from\s+(?:the\s+)?"
+       r"(?:race|match|game|team|tournament)))", "{s} is retired.", True),
     _p("job", r"\b(?i:promoted\s+to|hired\s+as|got\s+a\s+(?:new\s+)?job\s+as|"
+       r"(?:re)?trained\s+as|qualified\s+as|became|become|becoming|"
        r"start(?:ed|ing)\s+(?:work(?:ing)?\s+)?as)\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in|with|on|today|yesterday|now|last|this|recently)\b|[.,;!?]|$)",
        "{s} works as {a} {v}.", True),
     _p("job", r"\b(?i:am|is|['’]m)\s+an?\s+(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)"
        r"(?P<v>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)\s+(?:at|for)\s+(?:an?\s+|the\s+)?"
        r"[A-Za-z]", "{s} works as {a} {v}."),
+    _p("study", r"\b(?i:studying|study|studies|majoring\s+in|major\s+in|"
+       r"doing\s+(?:a|an|my|his|her)\s+"
+       r"(?:[A-Za-z'’]+\s+)?(?:degree|course|masters|master['’]s|phd|PhD|BA|BSc|MA|MSc)\s+in)\s+"
+       + _STUDY_VALUE, "{s} studies {v}."),
+    _p("study", r"\b(?i:switched|changed|transferred|moved)\s+(?:over\s+)?(?:(?i:my|his|her)\s+"
+       r"(?i:course|major|degree|subject)\s+)?(?:(?i:from)\s+[a-z ]{2,30}?\s+)?(?i:to)\s+"
+       r"(?P<v>(?i:" + _SUBJECTS + r"))\b", "{s} studies {v}.", True),
+    _p("study", r"\b(?i:switched|changed)\s+(?i:my|his|her)\s+(?i:course|major|degree|subject)\s+"
+       r"(?i:to)\s+" + _STUDY_VALUE, "{s} studies {v}.", True),
+    # When someone does a thing ("I like running in the mornings"): one slot per activity,
+    # so "these days I run in the evenings" replaces it.
+    _p("when {ing}", r"\b(?i:go|goes|going|like|likes|love|loves|enjoy|enjoys|prefer|prefers)\s+"
+       r"(?P<k>" + "|".join(_gerund(v) for v in _ACTIVITIES.split()) + r")\s+" + _WHEN_DONE,
+       "{s} goes {ing} {v}."),
+    _p("when {ing}", r"\b(?i:I|we|he|she|they)\s+(?:(?i:usually|always|normally|now|often|mostly|"
+       r"generally|only|tend\s+to|like\s+to|love\s+to|prefer\s+to)\s+)*(?P<k>(?i:"
+       + "|".join(_ACTIVITIES.split()) + r"))(?:s|es)?\s+" + _WHEN_DONE, "{s} goes {ing} {v}."),
+    # An activity taken up ("got into climbing", "I've been doing pottery"), one slot each;
+    # "gave up yoga" ends its own.
+    _p("hobby {v}", r"\b(?i:(?:took|taken|taking|take|takes)\s+up|got\s+into|getting\s+into|"
+       r"started\s+doing)\s+(?:(?:a\s+lot\s+of|some)\s+)?" + _HOBBY, "{s}'s hobbies include {v}.",
+       True),
+    _p("hobby {v}", r"\b(?:(?i:I['’]m|I\s+am|we['’]re|we\s+are)\s+"
+       r"(?:(?i:really|very|totally|now|so|quite|big|huge)\s+)*(?i:into)|(?i:I['’]ve|I\s+have|we['’]ve)\s+been\s+(?i:doing)|"
+       r"(?i:I|we)\s+(?:(?i:also|still|now|regularly)\s+)?(?i:do))\s+(?:(?:a\s+lot\s+of|some)\s+)?"
+       + _HOBBY, "{s}'s hobbies include {v}."),
+    _p("hobby {v}", r"\b(?i:gave|given|giving)\s+up\s+" + _HOBBY, "{s}'s hobbies include {v}."),
+    # Who someone is to the user, as the semantic rules write it ("Ana is the user's
+    # girlfriend", then "… fiancée" when they get engaged, "ex-girlfriend" when they part).
+    _p("bond", r"\b(?i:is|was)\s+the\s+user['’]s\s+(?P<v>(?:ex-)?(?:girlfriend|boyfriend|partner|"
+       r"fianc[ée]e?(?:\(e\))?|wife|husband|spouse))(?![\w(])", "{s} is the user's {v}."),
+    _p("alive", _GONE, "{s} passed away.", True),
     # A sport, game or instrument played: one slot each, so a new one ends no other, but
     # "I don't play tennis anymore" ends tennis and "I took up padel" adds padel.
     _p("play {v}", r"\b(?i:play|plays|playing)\s+(?:(?:a\s+lot\s+of|some|competitive|"
@@ -195,8 +331,8 @@ _PATTERNS = (
     _p("{k}", r"\b(?i:switched|changed|moved|went)\s+(?i:over\s+)?to\s+(?i:an?\s+)?(?i:new\s+)?"
        r"(?P<k>" + _ONE_OF + r")\s*[,:–—-]?\s*(?i:called\s+|named\s+)?" + _VALUE,
        "{s}'s {k} is {v}.", True),
-    _p("car", r"\b(?i:sold|traded\s+in)\s+(?i:my|the|our)\s+[^.;!?]{1,30}?\s+(?i:and|to)\s+"
-       r"(?i:bought|got|buy|get)\s+(?P<v>an?\s+(?:new\s+)?[A-Z][^.,;!?()]{1,30}?)"
+    _p("car", r"\b(?i:sold|traded\s+in)\s+(?i:my|the|our)\s+[^.;!?]{1,30}?\s+(?:(?i:and|to)\s+"
+       r"(?i:bought|got|buy|get)|(?i:for))\s+(?P<v>an?\s+(?:new\s+)?[A-Z][^.,;!?()]{1,30}?)"
        r"(?=\s+(?:now|instead)\b|[.,;!?(]|$)", "{s}'s car is {v}.", True),
     _p("car", r"\b(?i:drives?|driving)\s+(?:now\s+)?(?P<v>an?\s+(?!lot\b|bit\b|little\b)"
        r"[^.,;!?()]{2,40}?)(?=\s+(?:now|these\s+days|nowadays)\b|[.,;!?(]|$)",
@@ -216,8 +352,8 @@ _PATTERNS = (
        "{s}'s favourite {k} is {v}.", possessive=True),
     # A preference is keyed by what it is preferred over, or by itself: "prefer tea over
     # coffee" then "these days I prefer coffee" is one preference that changed.
-    *(_p(f"prefer {{{key}}}", _PREFER_OVER, "{s} prefers {v} over {k}.") for key in "kv"),
-    _p("prefer {v}", r"\b(?i:prefer|prefers)\s+(?!(?:to|not|it|that|this|them|him|her)\b)"
+    *(_p(f"prefer {{h{key}}}", _PREFER_OVER, "{s} prefers {v} over {k}.") for key in "kv"),
+    _p("prefer {hv}", r"\b(?i:prefer|prefers)\s+(?!(?:to|not|it|that|this|them|him|her)\b)"
        r"(?P<v>[a-z][\w-]*(?:\s+(?!(?:over|to|rather|than)\b)[a-z][\w-]*){0,2}?)" + _PREFER_END,
        "{s} prefers {v}."),
     # German
@@ -231,6 +367,10 @@ _PATTERNS = (
        "{s} arbeitet bei {v}.", lang="de"),
     _p("favourite {k}", r"\bLieblings?(?P<k>[a-zäöüß]{3,20})\s+(?:ist|sind)\s+(?:jetzt\s+|nun\s+)?"
        + _DE_VALUE, "{s} hat als Lieblings{k} {v}.", lang="de", possessive=True),
+    _p("favourite {k}", r"\b(?:ist|sind)\s+(?:(?i:jetzt|nun|inzwischen|mittlerweile)\s+)?"
+       r"(?P<my>(?i:mein\w*))\s+Lieblings?(?P<k>[a-zäöüß]{3,20})\s+(?:jetzt\s+|nun\s+)?"
+       + _DE_VALUE,
+       "{s} hat als Lieblings{k} {v}.", lang="de", possessive=True),
     _p("favourite {k}", r"\bhat\s+als\s+Lieblings?(?P<k>[a-zäöüß]{3,20})\s+" + _DE_VALUE,
        "{s} hat als Lieblings{k} {v}.", lang="de"),
     _p("job", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"als\s+"
@@ -239,10 +379,12 @@ _PATTERNS = (
        "{s} arbeitet als {v}.", lang="de"),
     _p("job", r"\b(?i:bin|ist)\s+" + _NOW + _DE_JOB + r"\s+von\s+Beruf\b",
        "{s} arbeitet als {v}.", lang="de"),
+    _p("job", r"\b(?i:bin|ist)\s+(?:(?i:jetzt|nun|inzwischen|mittlerweile|schon|endlich)\s+)*"
+       r"(?P<v>" + _DE_JOBS + r")" + _DE_JOB_END, "{s} arbeitet als {v}.", lang="de"),
     # French
     _p("home", r"(?i:habite|habites|vis|vit)\s+" + _NOW + r"(?:à|a|en|au)\s+" + _PLACE,
        "{s} habite à {v}.", lang="fr"),
-    _p("home", r"(?i:déménagé|demenagé|installée?)\s+(?:à|a|en|au)\s+" + _PLACE,
+    _p("home", r"(?i:déménagé|demenagé|emménagé|installée?s?)\s+(?:à|a|en|au)\s+" + _PLACE,
        "{s} habite à {v}.", True, lang="fr"),
     _p("work", r"(?i:travaille)\s+" + _NOW + r"(?:chez|pour)\s+" + _PLACE,
        "{s} travaille chez {v}.", lang="fr"),
@@ -254,11 +396,12 @@ _PATTERNS = (
        "{s} travaille comme {v}.", lang="fr"),
     # Spanish
     _p("home", r"\b(?i:vivo|vive)\s+" + _NOW + r"en\s+" + _PLACE, "{s} vive en {v}.", lang="es"),
-    _p("home", r"\b(?i:me\s+mudé|se\s+mudó|me\s+he\s+mudado|se\s+ha\s+mudado)\s+a\s+" + _PLACE,
+    _p("home", r"\b(?i:me\s+mudé|se\s+mudó|me\s+he\s+mudado|se\s+ha\s+mudado|nos\s+mudamos|"
+       r"nos\s+hemos\s+mudado|se\s+mudaron|se\s+han\s+mudado)\s+a\s+" + _PLACE,
        "{s} vive en {v}.", True, lang="es"),
     _p("work", r"\b(?i:trabajo|trabaja)\s+" + _NOW + r"(?:en|para)\s+" + _PLACE,
        "{s} trabaja en {v}.", lang="es"),
-    _p("job", r"\b(?i:trabajo|trabaja)\s+" + _NOW + r"como\s+(?:(?:un|una)\s+)?"
+    _p("job", r"\b(?i:trabajo|trabaja)\s+" + _NOW + r"(?:como|de)\s+(?:(?:un|una)\s+)?"
        r"(?P<v>[a-záéíóúñ]{3,}(?:\s+(?:de\s+)?[a-záéíóúñ]{3,})?)" + _ES_JOB_END,
        "{s} trabaja como {v}.", lang="es"),
     _p("job", r"\b(?i:soy)\s+" + _NOW + r"(?:(?:un|una)\s+)?" + _ES_JOB + _ES_JOB_END,
@@ -281,9 +424,11 @@ _ENDS = (
        r"at\s+)?" + _PLACE, ""),
     _p("work", r"(?:从|离开了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:辞职|离职)", ""),
     _p("relationship", r"\b(?i:broke\s+up|split\s+up)\b", ""),
+    _p("home", r"\b(?i:moved|moving)\s+out\s+of\s+" + _PLACE, ""),
     _p("partner", r"\b(?i:broke\s+up|split\s+up)\b", ""),
 )
 _NEGATION = re.compile(r"(?i:\bno\s+longer\b|\b(?:stopped|quit|gave\s+up)\s+playing\b|"
+                       r"\b(?:gave|given|giving)\s+up\b|\bstopped\s+doing\b|"
                        r"(?:\bnot\b|n['’]t\b).*\b(?:anymore|any\s+more)\b|"
                        r"\bnicht\s+mehr\b"
                        r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
@@ -291,7 +436,8 @@ _CLAUSE = re.compile(r"[,;:]\s+|\s+[-–—]+\s+|\s+(?:but|and|sondern|mais|pero
 """Where a sentence's clauses part: a negation ends only what its own clause says."""
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
-                    r"\bme\s+(?:mudé|he)\b|\b(?:vivo|trabajo|soy)\b)|我(?!的)|"
+                    r"\bme\s+(?:mudé|he)\b|\bnos\s+(?:mudamos|hemos)\b|\b(?:vivo|trabajo|soy)\b|"
+                    r"\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\s+install))|我(?!的)|"
                     r"^\s*(?i:moved|relocated|quit|joined|left|switched|changed|got|started|handed)\b")
 _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|my|er|sie|il|elle|ils|mon|ma|mes|"
                     r"mein\w*|mi|mis)\b)|[他她]|我的")
@@ -312,6 +458,17 @@ _NO_LONGER_FAVOURITE = re.compile(
     r"the\s+new\s+one\s+is)\s+(?:now\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+now\b|[.,;!?]|$)")
 """A favourite replaced, named by its old value ("Inception is no longer my favourite -
 it's Interstellar now")."""
+_BOND_WORD = re.compile(r"fiancé\(e\)|\bspouse\b|\bex-partner\b")
+"""The bonds the semantic rules write without gender (see _gendered)."""
+_FEMALE = frozenset({"girlfriend", "fiancée", "fiancee", "wife", "ex-girlfriend", "ex-wife"})
+_MALE = frozenset({"boyfriend", "fiancé", "fiance", "husband", "ex-boyfriend", "ex-husband"})
+_WORDY = frozenset({"bond", "alive"})
+"""Slots whose values are common words ("partner", "died"): no sentence that names one states
+a replaced value."""
+_BYGONE = re.compile(r"(?i:\b(?:passed\s+away|died|(?:was|were)\s+the\s+user['’]s)\b|\bex-)")
+"""A sentence that says its value is over ("Pickle was the user's cat"), so names it freely."""
+_WAS = re.compile(r"\b(?:is|are)\b")
+_WERE = {"are": "were"}
 _CAPTION_FILLER = word_set("of the user user's my a an new current")
 _SLOT_SAME = dict.fromkeys(("boyfriend", "girlfriend", "fiance", "fiancé", "fiancee", "fiancée"),
                           "partner") | {"kitten": "cat", "puppy": "dog"}
@@ -355,7 +512,7 @@ def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
     value = match["v"].strip()
     article = "an" if value[:1].lower() in "aeiou" else "a"
     found = {name: text or "" for name, text in match.groupdict().items()}
-    groups = {**found, "s": subject, "v": value, "a": article,
+    groups = {**found, "s": subject, "v": value, "a": article, "ing": _gerund(found.get("k", "")),
               "art": "la" if found.get("g") == "a" else "el"}
     text = pattern.template.format(**groups).replace(" de el ", " del ")
     if text.endswith(".."):  # the value ends with an initial: "Fontaines D.C."
@@ -381,8 +538,9 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
             for match in pattern.regex.finditer(sentence):
                 if own and not _by_speaker(sentence, match, pattern):
                     continue
-                slot = pattern.slot.format(k=_key(match.groupdict().get("k") or ""),
-                                           v=_key(match["v"]))
+                k = match.groupdict().get("k") or ""
+                slot = pattern.slot.format(k=_key(k), v=_key(match["v"]), ing=_gerund(k),
+                                           hk=_head(k), hv=_head(match["v"]))
                 slot = _SLOT_SAME.get(slot, slot)
                 # "I don't play tennis anymore, I took up padel": the clause's own negation
                 end = next(c for c in clauses if c > match.start())
@@ -446,8 +604,12 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
     said_by = {inp.source_id: settings(_keyed(inp.text, blocks),
                                        subject_of(inp, prepare(inp.text).zh), own=True)
                for inp in inputs}
+    for inp in inputs:
+        said = said_by[inp.source_id]
+        said += [g for g in _gone(inp.text, blocks) if g.slot not in {s.slot for s in said}]
     lines: list[tuple[str, str, Setting | None, datetime | None]] = []
     covered: set[tuple[str, str]] = set()
+    added: set[tuple[str, str, str | None]] = set()
     for fact in facts:
         inp = by_id.get(fact["source_ids"][0]) if fact.get("source_ids") else None
         found = settings(fact["content"], subject="")
@@ -471,10 +633,23 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
             continue
         label = "persona" if inp.role == "assistant" else "human"
         for said in said_by[inp.source_id]:
-            if (label, said.slot) not in covered:
-                covered.add((label, said.slot))
+            # one input ends a slot, a later one gives it its new value: both count
+            if (label, said.slot) not in covered and (label, said.slot, said.value) not in added:
+                added.add((label, said.slot, said.value))
                 lines.append((label, said.statement, said, since(inp)))
     return _edits(lines, blocks)
+
+
+def _gone(text: str, blocks: Mapping[str, list[str]]) -> list[Setting]:
+    """The endings of the slots whose value in a block is someone ``text`` says died
+    ("Pickle passed away" ends "The user's cat is Pickle.")."""
+    names = {_key(m["who"]) for m in GONE.finditer(text)}
+    if not names:
+        return []
+    ended = {s.slot for lines in blocks.values() for line in lines
+             for s in settings(PERIOD.sub("", line), subject="")
+             if s.value and _key(s.value) in names}
+    return [Setting(slot, None, "", True) for slot in sorted(ended)]
 
 
 def _keyed(text: str, blocks: Mapping[str, list[str]]) -> str:
@@ -502,7 +677,9 @@ def _says_only(fact: str, statement: str) -> bool:
 def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
            blocks: Mapping[str, list[str]]) -> list[tuple[str, dict[str, Any]]]:
     calls: list[tuple[str, dict[str, Any]]] = []
-    replace: dict[str, tuple[list[int], list[str], list[datetime]]] = {}
+    # each block's replaced line numbers: the new line (None: the slot ends) and since when;
+    # a new value wins over an ending ("Julien and I split up." "My new partner is Sofia.")
+    replace: dict[str, dict[int, tuple[str | None, datetime]]] = {}
     appended: set[tuple[str, str]] = set()
     for label, content, setting, when in lines:
         current = blocks.get(label, [])
@@ -514,29 +691,27 @@ def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
                     s.slot == setting.slot and s.value and _key(s.value) == _key(setting.value)
                     for s in old):
                 continue  # the block already says so
-            numbers, new, times = replace.setdefault(label, ([], [], []))
-            if slot_line not in numbers:
-                numbers.append(slot_line)
-                times.append(when)
-                if setting.value is not None:
-                    new.append(content)
+            edits = replace.setdefault(label, {})
+            if slot_line not in edits or edits[slot_line][0] is None:
+                edits[slot_line] = (None if setting.value is None else content, when)
             continue
         if setting is not None and setting.value is None:
             continue  # ends something the block does not hold
         if _key(content) not in known and (label, _key(content)) not in appended:
             appended.add((label, _key(content)))
             calls.append(("core_append", {"label": label, "content": content}))
-    for label, (numbers, new, times) in replace.items():
+    for label, edits in replace.items():
         # Calls run concurrently: a line replaced by one line keeps the others' numbers, so
         # each change is its own call (with its own time) unless an ending removes a line.
-        if len(new) == len(numbers):
+        if all(line is not None for line, _ in edits.values()):
             calls.extend(("core_replace", {"label": label, "line_numbers": [number],
                                            "content": line, "valid_from": when.isoformat()})
-                         for number, line, when in zip(numbers, new, times, strict=True))
+                         for number, (line, when) in edits.items())
         else:
-            calls.append(("core_replace", {"label": label, "line_numbers": numbers,
-                                           "content": "\n".join(new),
-                                           "valid_from": min(times).isoformat()}))
+            calls.append(("core_replace", {
+                "label": label, "line_numbers": list(edits),
+                "content": "\n".join(line for line, _ in edits.values() if line is not None),
+                "valid_from": min(when for _, when in edits.values()).isoformat()}))
     return calls
 
 
@@ -567,10 +742,26 @@ def replacing(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]]
             item = {**item, "name": alias}
             name = f"{name} {alias}"
         said = settings(summary, subject=name)
-        if len(said) == 1 and said[0].change and said[0].value:
+        if len(said) == 1 and said[0].change and said[0].value and said[0].slot != "alive":
             summary = said[0].statement
-        item = {**item, "summary": " ".join([*_still_true(ids, said, existing), summary])}
+        kept = _still_true(ids, said, existing)
+        if any(s.slot == "alive" for s in said):  # "Pickle was the user's cat."
+            kept = [_WAS.sub(lambda m: _WERE.get(m[0], "was"), k, count=1) for k in kept]
+        summary = _BOND_WORD.sub(lambda m: _gendered(m[0], ids, existing), summary)
+        item = {**item, "summary": " ".join([*kept, summary])}
     return {**item, "supersedes": ids, **({"valid_from": start.isoformat()} if start else {})}
+
+
+def _gendered(bond: str, ids: Sequence[str], existing: Sequence[Mapping[str, Any]]) -> str:
+    """A bond said without gender ("fiancé(e)", "spouse", "ex-partner") as the replaced
+    items said it ("girlfriend": "fiancée", "wife", "ex-girlfriend")."""
+    old = {s.value.casefold() for e in existing if e["id"] in ids
+           for s in settings(str(e["fields"].get("summary", ""))) if s.slot == "bond" and s.value}
+    female = bool(old & _FEMALE)
+    if not female and not old & _MALE:
+        return bond
+    return {"fiancé(e)": "fiancée" if female else "fiancé", "spouse": "wife" if female else
+            "husband", "ex-partner": "ex-girlfriend" if female else "ex-boyfriend"}[bond]
 
 
 def _still_true(ids: Sequence[str], said: Sequence[Setting],
@@ -601,9 +792,10 @@ def superseded(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]
         return []
     new = {s.slot: s.value for s in settings(str(item["summary"])) if s.value}
     names = {_key(str(item["name"])), _key(_alias(str(item["name"]), current) or "")} - {""}
-    return [e["id"] for e in current if _key(str(e["fields"].get("name"))) in names and any(
-        s.slot in new and s.value and _key(s.value) != _key(new[s.slot])
-        for s in settings(str(e["fields"].get("summary", ""))))]
+    # someone who died: all that was said of them as now is past
+    return [e["id"] for e in current if _key(str(e["fields"].get("name"))) in names and (
+        "alive" in new or any(s.slot in new and s.value and _key(s.value) != _key(new[s.slot])
+                              for s in settings(str(e["fields"].get("summary", "")))))]
 
 
 def _alias(name: str, existing: Sequence[Mapping[str, Any]]) -> str | None:
@@ -659,7 +851,7 @@ def _states_stale(sentence: str, stale: Sequence[str], new: set[str]) -> bool:
     """Whether ``sentence`` states a replaced value: names one and not what replaced it (the
     old message "I live in Lisbon"; not "I'm no longer vegetarian"), or gives a slot one
     ("prefers tea over coffee" names coffee, which replaced tea, too)."""
-    if _NEGATION.search(sentence) or not _names(sentence, stale):
+    if _NEGATION.search(sentence) or _BYGONE.search(sentence) or not _names(sentence, stale):
         return False
     if not _names(sentence, list(new)):
         return True
@@ -688,7 +880,8 @@ def _values(memories: Sequence[str], marker: re.Pattern[str]) -> set[str]:
             if not marker.search(part):
                 continue
             text = PERIOD.sub("", part)
-            found.update(_key(s.value) for s in settings(text) if s.value)
+            found.update(_key(s.value) for s in settings(text)
+                         if s.value and s.slot not in _WORDY)
             if " is " in text:  # a vault value: "<caption> is <value>."
                 found.add(_key(text.rsplit(" is ", 1)[1].rstrip(_STOPS)))
     return found

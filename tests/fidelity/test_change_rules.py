@@ -81,6 +81,28 @@ SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
     ("Our new flat is in Gent.", "home", "Gent"),
     ("I work remotely for Canva now.", "work", "Canva"),
     ("I recently moved from Paris to Nice.", "home", "Nice"),
+    ("I switched to medicine.", "study", "medicine"),
+    ("i'm doing a degree in history at uni", "study", "history"),
+    ("I'm studying for my exams.", None, None),  # no subject
+    ("These days I run in the evenings.", "when running", "in the evenings"),
+    ("I like running in the mornings.", "when running", "in the mornings"),
+    ("I got into climbing last year.", "hobby climbing", "climbing"),
+    ("I do not know.", None, None),
+    ("I'm a nurse.", "job", "nurse"),
+    ("I'm a great cook.", None, None),  # praise, not a trade
+    ("I retired last spring.", "job", "retired"),
+    ("I retrained as a plumber.", "job", "plumber"),
+    ("Ich bin jetzt Ärztin.", "job", "Ärztin"),
+    ("Ich bin Vegetarier.", None, None),  # a diet, not a trade
+    ("Ich bin Berliner.", None, None),
+    ("Actually I prefer aisle seats now.", "prefer seat", "aisle seats"),
+    ("I moved out of Wicker Park, now I'm in Logan Square.", "home", "Logan Square"),
+    ("I rent a flat in Bristol.", "home", "Bristol"),
+    ("We've just relocated up north to Newcastle.", "home", "Newcastle"),
+    ("Nos hemos mudado a Barcelona este verano.", "home", "Barcelona"),
+    ("On a emménagé à Bordeaux le mois dernier.", "home", "Bordeaux"),
+    ("Mittlerweile ist mein Lieblingsessen Sushi.", "favourite essen", "Sushi"),
+    ("Pickle passed away.", None, None),  # not the speaker: a block's pet ends (core_calls)
 ])
 def test_what_a_message_sets_about_its_speaker(text: str, slot: str | None,
                                                value: str | None) -> None:
@@ -177,6 +199,26 @@ def test_an_ending_removes_the_line_and_keeps_it_as_past() -> None:
     [(tool, args)] = core_calls([], [_said("I quit Globex.")], blocks)
     assert tool == "core_replace" and args["line_numbers"] == [1] and args["content"] == ""
     assert args["valid_from"].startswith("2025-09-15")
+
+
+def test_an_ending_and_a_new_value_in_one_batch_give_the_new_value() -> None:
+    blocks = {"human": ["The user's partner is Julien."]}
+    split = _said("Julien and I split up in December.")
+    new = InputText(source_id="m2", text="My new partner is Sofia.", speaker=None, role="user",
+                    occurred_at=SAID_AT)
+    [(tool, args)] = core_calls([], [split, new], blocks)
+    assert tool == "core_replace" and args["content"] == "The user's partner is Sofia."
+
+
+def test_a_death_ends_the_line_that_names_them() -> None:
+    blocks = {"human": ["The user lives in Leeds.", "The user's cat is Pickle."]}
+    [(tool, args)] = core_calls([], [_said("Sadly Pickle passed away.")], blocks)
+    assert tool == "core_replace" and args["line_numbers"] == [2] and args["content"] == ""
+
+
+def test_a_home_said_by_there_is_a_home_and_a_hometown() -> None:
+    found = {s.slot: s.value for s in settings("I'm from Dublin and live there.", own=True)}
+    assert found == {"home": "Dublin", "origin": "Dublin"}
 
 
 def _shown(item_id: str, **fields: object) -> dict[str, object]:

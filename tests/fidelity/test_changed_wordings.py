@@ -115,6 +115,32 @@ CASES = [
     (["Drop me a line at jo.smith@gmail.com"],
      ["I don't use gmail anymore, write to jo@smithmail.org"], "What's my email?",
      "jo@smithmail.org", "gmail"),
+    # a subject of study switched, named alone; a time of day, hobbies by the general word
+    (["I'm studying law."], ["I switched to medicine."], "What do I study?", "medicine", "law"),
+    (["I'm studying law."], ["I switched to medicine."], "What did I study before?", "law",
+     "medicine"),
+    (["I've been doing pottery."], [], "What are my hobbies?", "pottery", None),
+    (["I got into climbing last year."], [], "What are my hobbies?", "climbing", None),
+    # a relative's job ended, a person's move, a bond that changes, a pet that died
+    (["My mum is a teacher."], ["My mum retired last month."], "What does my mum do?",
+     "retired", "teacher"),
+    (["My friend Beth is an architect."], ["Beth moved to Plymouth."], "Where does Beth live?",
+     "Plymouth", None),
+    (["My girlfriend Ana is a nurse."], ["Ana and I got engaged!"], "Who is Ana?", "fiancée",
+     "girlfriend"),
+    (["We've got a cat named Pickle."], ["Pickle passed away."], "What's my cat's name?",
+     "Pickle was", None),
+    # a home said by "there", a move out of one, a preference of one kind
+    (["I'm from Dublin and live there."], ["I moved to Galway in May."],
+     "Where did I live before?", "Dublin", "Galway"),
+    ([], ["I moved out of Wicker Park, now I'm in Logan Square."], "Where do I live?",
+     "Logan Square", "Wicker"),
+    ([], ["I moved out of Wicker Park, now I'm in Logan Square."], "Where did I live before?",
+     "Wicker Park", "Logan"),
+    (["I prefer window seats."], ["Actually I prefer aisle seats now."],
+     "Do I prefer window or aisle seats?", "aisle", "window"),
+    (["Ich bin Lehrerin."], ["Ich bin jetzt Ärztin."], "Was bin ich von Beruf?", "Ärztin",
+     "Lehrerin"),
 ]
 
 

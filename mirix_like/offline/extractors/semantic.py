@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mirix_like.offline.changes import settings, since
 from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import (
     ADV_GROUP,
@@ -83,16 +84,18 @@ _SEM_COPULA = re.compile(
 _SEM_RELATION = re.compile(
     r"(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})\s+(?:(?:just|recently|now|finally)\s+)?"
     r"(?P<verb>got\s+a\s+(?:new\s+)?job\s+(?:at|with)|lives?\s+in|lived\s+in|works?\s+"
+    r"(?:now\s+)?(?:at|for|as)|start(?:ed|s)\s+(?:a\s+new\s+job\s+|working\s+)?at|retired|"
+    r"(?:has\s+|had\s+)?(?:passed\s+away|died)|got\s+(?:engaged|married)|"
     r"(?:at|for|as)|worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from)|grew\s+up"
     r"\s+in|studies\s+at|studied\s+at|joined|left|quit|turned\s+\d{1,3}|"
     r"has\s+(?:\d+|two|three|four|five|a|an))\b"
-    r"[^;!?]{1,80}"
+    r"[^;!?]{0,80}"
 )
 _SEM_KIN_PLACE = re.compile(  # "My sister moved to Berlin": a relation not named here
     r"\b(?P<owner>[Mm]y|[Oo]ur)\s+" + _REL + r"\s+(?:(?:just|recently|finally|now|also)\s+)?"
-    r"(?:moved\s+(?:back\s+)?to|relocated\s+to|lives\s+(?:now\s+)?in|is\s+(?:now\s+)?living\s+in|"
+    r"(?:(?:moved\s+(?:back\s+)?to|relocated\s+to|lives\s+(?:now\s+)?in|is\s+(?:now\s+)?living\s+in|"
     r"works\s+(?:now\s+)?(?:at|for)|started\s+(?:a\s+new\s+job\s+|working\s+)?at|joined)\s+"
-    r"[A-Z][^;!?]{1,60}"
+    r"[A-Z][^;!?]{1,60}|(?:has\s+|just\s+)?(?:retired|passed\s+away|died)\b[^;!?]{0,60})"
 )
 # "Mi hermana Lucía vive en Valencia", "Meine Schwester ist nach Köln gezogen", "Mon frère
 # travaille chez Airbus": a relative's home or work in the other languages the rules read,
@@ -110,12 +113,30 @@ _KIN_ABROAD = re.compile(
     r"(?:(?P<name>[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'-]+)\s+)?"
     r"(?P<said>(?:vive|trabaja|wohnt|lebt|arbeitet|habite|vit|travaille|se\s+mudó|"
     r"se\s+ha\s+mudado|ist|a\s+déménagé|s['’]est\s+installée?)\b[^.;!?]{2,60})")
+_NAMED_ABROAD = re.compile(  # "Jonas ist nach Wien gezogen": a person named before
+    r"^(?P<name>(?!(?:Er|Sie|Es|Ich|Wir|Ihr|Il|Elle|Ils|Elles|Je|On|Nous|Vous|Él|Ella|Yo|Ellos|"
+    r"Ellas|Nosotros|Mi|Mein|Meine|Mon|Ma|Su|Sein|Seine|Ihre)\b)[A-ZÁÉÍÓÚÄÖÜ][\wáéíóúñäöüß'-]+)\s+"
+    r"(?P<said>(?:vive|trabaja|wohnt|lebt|arbeitet|habite|vit|travaille|se\s+mudó|"
+    r"se\s+ha\s+mudado|ist\s+(?:jetzt\s+|nun\s+)?nach|zog\s+nach|a\s+déménagé|"
+    r"s['’]est\s+installée?)\b[^.;!?]{2,60})")
 _KIN_OWNER = {"es": ("{art} {rel} del usuario", "la", "el"),
               "de": ("{art} {rel} des Nutzers", "die", "der"),
               "fr": ("{art} {rel} de l'utilisateur", "la", "le")}
+# "Ana and I got engaged", "I broke up with Dan": who someone is to the user now, said
+# as the relation the change rules keep ("Ana is the user's fiancé(e)", see changes.bond).
+_WITH_USER = (
+    re.compile(r"\b(?P<name>[A-Z][\w'’-]+)\s+and\s+I\s+(?:(?:just|finally|have|['’]ve|are|were|"
+               r"recently|officially)\s+)*(?:got\s+|get\s+|are\s+)?(?P<what>engaged|married|"
+               r"broke\s+up|split\s+up|separated|divorced)\b"),
+    re.compile(r"\bI\s+(?:(?:just|finally|recently|officially)\s+)*(?:got\s+)?(?P<what>engaged|"
+               r"married|broke\s+up|split\s+up)\s+(?:to\s+|with\s+)?(?P<name>[A-Z][\w'’-]+)"),
+)
+_BOND_OF = {"engaged": "fiancé(e)", "married": "spouse"}
+"""Who someone is to the user after what they did together; parting makes an ex-partner."""
 _DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|from|part of)\b")
 _RELATION_GATE = any_of("live", "work", "job", "from", "born", "moved", "grew", "stud", "joined",
-                        "left", "quit", "turned", "has ")
+                        "left", "quit", "turned", "has ", "start", "retired", "passed", "died",
+                        "engaged", "married")
 _COPULA_GATE = any_of(" is ", " are ", " was ", " were ")
 _HAVE_GATE = any_of("have", "'ve", "’ve")
 _MY_GATE = re.compile(r"\bmy\b")
@@ -136,6 +157,11 @@ _BAD_SUBJECTS = word_set(
     our your his her their january february march april may june july august september october
     november december monday tuesday wednesday thursday friday saturday sunday"""
 )
+_LEAD_WORDS = word_set("sadly unfortunately also so well btw anyway finally recently yesterday "
+                       "today oh and but")
+"""Words that open a sentence before a name ("Sadly Pickle passed away")."""
+_PARENTS = word_set("mum mom mam dad mother father grandma grandpa granny grandad nan nana")
+"""Family words said as names ("Dad now lives in Swansea"): the user's."""
 _BAD_POSSESSIONS = word_set("pleasure bad fault guess point turn heart mind god goodness word")
 _SEM_ZH = (
     re.compile(
@@ -175,6 +201,15 @@ _REL_MENTION_ZH = re.compile(
 class _Fact:
     name: str
     summary: str
+    ended: bool = False
+    """True until its input: a home the speaker says they moved out of."""
+
+
+# "I moved out of Wicker Park", "We moved from Leeds to York": where the speaker lived, kept
+# as a past fact though no stored one said so.
+_FORMER_HOME = re.compile(
+    r"\b(?:I|[Ww]e)\s+(?:(?:just|finally|recently|have|['’]ve)\s+)*(?:moved|relocated)\s+"
+    r"(?:(?:out\s+of|away\s+from|from)\s+)(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)")
 
 
 def _pronoun_names(sentence: str, previous: str, subject: str, zh: bool) -> list[_Fact]:
@@ -201,10 +236,22 @@ def _zh_facts(sentence: str, subject: str) -> list[_Fact]:
     return facts + [_Fact(m["zh"], whole) for m in _SEM_QUOTED.finditer(sentence) if m["zh"]]
 
 
+def _with_user(sentence: str, subject: str) -> list[_Fact]:
+    """Who someone now is to the speaker, from what they did together (see _WITH_USER)."""
+    facts = []
+    for pattern in _WITH_USER:
+        for m in pattern.finditer(sentence):
+            if m["name"].lower() not in _BAD_SUBJECTS:
+                bond = _BOND_OF.get(m["what"], "ex-partner")
+                facts.append(_Fact(m["name"], f"{m['name']} is {subject}'s {bond}."))
+    return facts
+
+
 def _kin_abroad(sentence: str) -> list[_Fact]:
     """A relative's home or work said in Spanish, German or French (see _KIN_ABROAD), named
     by their name when given, else by the relation ("el hermano del usuario")."""
-    facts = []
+    facts = [_Fact(m["name"], f"{m['name']} {m['said'].strip()}.")
+             for m in _NAMED_ABROAD.finditer(sentence)]
     for m in _KIN_ABROAD.finditer(sentence):
         lang, feminine = _KIN[m["rel"].lower()]
         template, her, his = _KIN_OWNER[lang]
@@ -257,20 +304,29 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
     for gate, pattern in ((_COPULA_GATE, _SEM_COPULA), (_RELATION_GATE, _SEM_RELATION)):
         if gate.search(low):
             for m in pattern.finditer(sentence):
-                x = m["x"]
+                x, said = m["x"], m.group(0)
+                if len(x.split()) > 1 and x.split()[0].lower() in _LEAD_WORDS:  # "Sadly Pickle"
+                    said = said[len(x.split()[0]):].lstrip()
+                    x = x.split(maxsplit=1)[1]
                 if x.split()[0].lower().strip("'’") in _BAD_SUBJECTS:
+                    continue
+                if x.lower() in _PARENTS:  # "Dad now lives in Swansea"
+                    facts.append(_Fact(f"{subject}'s {x.lower()}",
+                                       third(f"{subject}'s {x.lower()}{said[len(x):]}")))
                     continue
                 # A lone capitalised word opening "X is ..." is often no name ("Today is");
                 # before "lives in", "moved to", "works at" it is one ("Maya moved to Madrid").
                 named = pattern is _SEM_RELATION or _DEFINITION.match(m["pred"])
                 if m.start() == 0 and len(x.split()) == 1 and not named:
                     continue
-                facts.append(_Fact(x, third(m.group(0))))
+                facts.append(_Fact(x, third(said)))
     if _MY_GATE.search(low) or "our " in low:
         for m in _SEM_KIN_PLACE.finditer(sentence):
             facts.append(_Fact(f"{owner_of(m['owner'])}'s {' '.join(m['rel'].split())}",
                                third(m.group(0))))
-    facts += _kin_abroad(sentence)
+    facts += _kin_abroad(sentence) + _with_user(sentence, subject)
+    facts += [_Fact(f"{cap(subject)} lived in {m['x']}", f"{subject} lived in {m['x']}.", True)
+              for m in _FORMER_HOME.finditer(sentence)]
     if _HAVE_GATE.search(low):
         facts += [_Fact(subject, third(m.group(0))) for m in _SEM_COUNT.finditer(sentence)]
     if _MY_GATE.search(low):
@@ -299,10 +355,12 @@ def extract_semantic(inputs: list[InputText]) -> list[Row]:
                     continue
                 seen.add(key)
                 own_topic = topic_path(fact.summary, prep.zh)[0]
+                summary, validity = _lasting(fact, inp)
                 rows.append(
                     {
+                        **validity,
                         "name": fact.name,
-                        "summary": finish(cap(fact.summary), prep.zh),
+                        "summary": finish(cap(summary), prep.zh),
                         "details": f"{speaker_of(inp)}: {sentence}",
                         "source": inp.speaker or "conversation",
                         "source_ids": [inp.source_id],
@@ -314,6 +372,18 @@ def extract_semantic(inputs: list[InputText]) -> list[Row]:
                 )
     return rows
 
+
+
+def _lasting(fact: _Fact, inp: InputText) -> tuple[str, dict[str, str]]:
+    """A fact said in change words as the lasting fact it makes, true since its input says
+    ("Beth moved to Plymouth" -> "Beth lives in Plymouth.", found again by "Where does Beth
+    live?"); a former home as true until then."""
+    if fact.ended:
+        return fact.summary, {"valid_until": since(inp).isoformat()}
+    said = settings(fact.summary, subject=fact.name)
+    if len(said) == 1 and said[0].change and said[0].value and said[0].slot != "alive":
+        return said[0].statement, {"valid_from": since(inp).isoformat()}
+    return fact.summary, {}
 
 
 def _concerns(inp: InputText) -> bool:

@@ -53,6 +53,8 @@ CONTEXT = 24
 """Pixels of the scaled screen kept around each block, for the detector to see its edges."""
 MAX_TEXT_SHARE = 0.6
 """Past this share of the screen in blocks, detecting on the whole screen at once is cheaper."""
+_CELL_CHARS = 24
+"""A table cell is at most this long; a line of running text is longer."""
 MAX_REREAD = 0.5
 """Past this share of the screen changed, reading it all again is as cheap and simpler."""
 
@@ -166,6 +168,20 @@ def _rows(lines: Sequence[TextLine]) -> list[list[TextLine]]:
     return [sorted(row, key=lambda ln: ln.box[0]) for row in rows]
 
 
+def _columns(a: Sequence[TextLine], b: Sequence[TextLine]) -> bool:
+    """Whether two blocks side by side are columns of one table: each of the rows of the
+    block with fewer (at least two) is on a row of the other, and one of them holds short
+    cells (labels, values, prices), which two columns of running text do not."""
+    if not (max(ln.box[2] for ln in a) <= min(ln.box[0] for ln in b)
+            or max(ln.box[2] for ln in b) <= min(ln.box[0] for ln in a)):
+        return False
+    fewer, more = sorted((_rows(a), _rows(b)), key=len)
+    return (len(fewer) >= 2
+            and all(any(_same_row(row[0], other[0]) for other in more) for row in fewer)
+            and any(all(len(" ".join(ln.text for ln in row)) <= _CELL_CHARS for row in rows)
+                    for rows in (fewer, more)))
+
+
 def _ordered(lines: Sequence[TextLine]) -> tuple[TextLine, ...]:
     """Reading order: lines grouped into blocks (:func:`_near`, so a sidebar, a mail body and
     a panel are read each as a whole, not row by row across the screen), blocks by their top
@@ -184,6 +200,16 @@ def _ordered(lines: Sequence[TextLine]) -> tuple[TextLine, ...]:
             if _near(a, lines[j]):
                 parent[root(j)] = root(i)
     blocks: dict[int, list[TextLine]] = {}
+    for i, line in enumerate(lines):
+        blocks.setdefault(root(i), []).append(line)
+    # The columns of a table (a receipt's items and prices, a form's labels and values) are
+    # read as its rows: "Kaffee 6,99", not every item before every price.
+    columns = list(blocks)
+    for n, i in enumerate(columns):
+        for j in columns[n + 1:]:
+            if root(i) != root(j) and _columns(blocks[i], blocks[j]):
+                parent[root(j)] = root(i)
+    blocks = {}
     for i, line in enumerate(lines):
         blocks.setdefault(root(i), []).append(line)
     bands: list[list[list[TextLine]]] = []

@@ -223,7 +223,7 @@ _PATTERNS = (
        _EN_WORK),
     _p("work", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?an?\s+(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)"
        r"(?:[a-z]+|[A-Z]{2,4})(?:\s+[a-z]+)?\s+(?:at|for|with)\s+" + _PLACE, _EN_WORK),
-    _p("work", r"\b(?i:joined|hired\s+by|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?(?:at|with)|"
+    _p("work", r"\b(?i:joined|hired\s+(?:by|at)|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?(?:at|with)|"
        r"got\s+a\s+job\s+(?:at|with)|start(?:ed|ing)\s+(?:a\s+new\s+job\s+|working\s+)?at|"
        r"(?:got\s+)?hired\s+as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:at|by|with)|"
        r"switched\s+to|moved\s+over\s+to|new\s+employer\s+is|"
@@ -258,11 +258,21 @@ _PATTERNS = (
        r"doing\s+(?:a|an|my|his|her)\s+"
        r"(?:[A-Za-z'’]+\s+)?(?:degree|course|masters|master['’]s|phd|PhD|BA|BSc|MA|MSc)\s+in)\s+"
        + _STUDY_VALUE, "{s} studies {v}."),
-    _p("study", r"\b(?i:switched|changed|transferred|moved)\s+(?:over\s+)?(?:(?i:my|his|her)\s+"
-       r"(?i:course|major|degree|subject)\s+)?(?:(?i:from)\s+[a-z ]{2,30}?\s+)?(?i:to)\s+"
-       r"(?P<v>(?i:" + _SUBJECTS + r"))\b", "{s} studies {v}.", True),
-    _p("study", r"\b(?i:switched|changed)\s+(?i:my|his|her)\s+(?i:course|major|degree|subject)\s+"
-       r"(?i:to)\s+" + _STUDY_VALUE, "{s} studies {v}.", True),
+    _p("study", r"\b(?i:switched|changed|transferred|moved)\s+(?:over\s+)?"
+       r"(?:(?i:from)\s+[a-z ]{2,30}?\s+)?(?i:to)\s+(?P<v>(?i:" + _SUBJECTS + r"))\b",
+       "{s} studies {v}.", True),
+    _p("study", r"\b(?i:switched|changed)\s+(?P<my>(?i:my))\s+(?i:course|major|degree|subject)\s+"
+       r"(?:(?i:from)\s+[a-z ]{2,30}?\s+)?(?i:to)\s+" + _STUDY_VALUE, "{s} studies {v}.", True,
+       possessive=True),
+    # How someone takes their coffee or tea ("I take my coffee black").
+    _p("{k} how", r"\b(?i:take|takes|taking|have|has|having|drink|drinks|drinking|like|likes)\s+"
+       r"(?P<my>(?i:my))\s+(?P<k>(?i:coffee|tea))\s+(?P<v>(?:with\s+|without\s+)?[a-z][\w-]*"
+       r"(?:\s+[a-z][\w-]*){0,2}?)(?=\s+(?:now|these\s+days|nowadays|instead)\b|[.,;!?]|$)",
+       "{s} takes {k} {v}.", possessive=True),
+    # When someone wakes up ("I usually get up at 6am", "lately I've been waking up at 8").
+    _p("wake", r"\b(?i:get|gets|getting|got|wake|wakes|waking|woke)\s+up\s+(?:at\s+)?"
+       r"(?:(?:around|about|by)\s+)?(?P<v>\d{1,2}(?:[:.]\d{2})?(?:\s*(?:am|pm|a\.m\.|p\.m\.))?)"
+       r"(?![\d:])", "{s} wakes up at {v}."),
     # When someone does a thing ("I like running in the mornings"): one slot per activity,
     # so "these days I run in the evenings" replaces it.
     _p("when {ing}", r"\b(?i:go|goes|going|like|likes|love|loves|enjoy|enjoys|prefer|prefers)\s+"
@@ -282,9 +292,9 @@ _PATTERNS = (
        + _HOBBY, "{s}'s hobbies include {v}."),
     _p("hobby {v}", r"\b(?i:gave|given|giving)\s+up\s+" + _HOBBY, "{s}'s hobbies include {v}."),
     # Who someone is to the user, as the semantic rules write it ("Ana is the user's
-    # girlfriend", then "… fiancée" when they get engaged, "ex-girlfriend" when they part).
-    _p("bond", r"\b(?i:is|was)\s+the\s+user['’]s\s+(?P<v>(?:ex-)?(?:girlfriend|boyfriend|partner|"
-       r"fianc[ée]e?(?:\(e\))?|wife|husband|spouse))(?![\w(])", "{s} is the user's {v}."),
+    # girlfriend", then "… fiancée" when they get engaged, "former girlfriend" when they part).
+    _p("bond", r"\b(?i:is|was)\s+the\s+user['’]s\s+(?P<v>(?:former\s+)?(?:girlfriend|boyfriend|"
+       r"partner|fianc[ée]e?(?:\(e\))?|wife|husband|spouse))(?![\w(])", "{s} is the user's {v}."),
     _p("alive", _GONE, "{s} passed away.", True),
     # A sport, game or instrument played: one slot each, so a new one ends no other, but
     # "I don't play tennis anymore" ends tennis and "I took up padel" adds padel.
@@ -438,7 +448,10 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
                     r"\bme\s+(?:mudé|he)\b|\bnos\s+(?:mudamos|hemos)\b|\b(?:vivo|trabajo|soy)\b|"
                     r"\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\s+install))|我(?!的)|"
-                    r"^\s*(?i:moved|relocated|quit|joined|left|switched|changed|got|started|handed)\b")
+                    r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)?"
+                    r"(?:(?i:just|finally|recently|also|so)\s+)?(?i:moved|relocated|quit|"
+                    r"joined|left|switched|changed|got|started|handed|traded|sold|bought|took|"
+                    r"gave|retrained|became)\b")
 _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|my|er|sie|il|elle|ils|mon|ma|mes|"
                     r"mein\w*|mi|mis)\b)|[他她]|我的")
 _MY = re.compile(r"(?i:\bmy\s+(?:all-time\s+|new\s+)?|\bmein\w*\s+|\bmon\s+|\bma\s+|\bmi\s+)$|"
@@ -458,14 +471,14 @@ _NO_LONGER_FAVOURITE = re.compile(
     r"the\s+new\s+one\s+is)\s+(?:now\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+now\b|[.,;!?]|$)")
 """A favourite replaced, named by its old value ("Inception is no longer my favourite -
 it's Interstellar now")."""
-_BOND_WORD = re.compile(r"fiancé\(e\)|\bspouse\b|\bex-partner\b")
+_BOND_WORD = re.compile(r"fiancé\(e\)|\bspouse\b|\bformer partner\b")
 """The bonds the semantic rules write without gender (see _gendered)."""
-_FEMALE = frozenset({"girlfriend", "fiancée", "fiancee", "wife", "ex-girlfriend", "ex-wife"})
-_MALE = frozenset({"boyfriend", "fiancé", "fiance", "husband", "ex-boyfriend", "ex-husband"})
+_FEMALE = frozenset({"girlfriend", "fiancée", "fiancee", "wife"})
+_MALE = frozenset({"boyfriend", "fiancé", "fiance", "husband"})
 _WORDY = frozenset({"bond", "alive"})
 """Slots whose values are common words ("partner", "died"): no sentence that names one states
 a replaced value."""
-_BYGONE = re.compile(r"(?i:\b(?:passed\s+away|died|(?:was|were)\s+the\s+user['’]s)\b|\bex-)")
+_BYGONE = re.compile(r"(?i:\b(?:passed\s+away|died|(?:was|were)\s+the\s+user['’]s|former)\b)")
 """A sentence that says its value is over ("Pickle was the user's cat"), so names it freely."""
 _WAS = re.compile(r"\b(?:is|are)\b")
 _WERE = {"are": "were"}
@@ -484,6 +497,19 @@ and changes find."""
 _AFTER = re.compile(r"(?i:\b(?:before|vor|avant|antes\s+de)\s+)(?P<x>" + _NAME + r"(?:\s+"
                     + _NAME + r")*)")
 _STOPS = ".!?。！？ "
+_LOWER_NAME = re.compile(r"\b(?:at|for|in|to|with|from|by|joined|chez|bei|en|à|nach|a)\s+"
+                         r"(?P<w>(?:(?:new|san|los|las|saint|st|north|south|east|west|la|le|el)"
+                         r"\s+)?[a-zà-ÿ][\w'’&-]*)")
+_NOT_NAMES = word_set(
+    "a an the my our your his her their its this that these those some any one two all home "
+    "night nights weekend weekends work school uni university college least last first once "
+    "times bed town it them me him her us you there here now rn then fun free love hospital "
+    "be go get see make take have do start work help live stay study try find keep come leave "
+    "move buy sell pay join quit visit meet say tell ask look feel think know want need "
+    "breakfast lunch dinner church class bed sleep hand mind time place person people man woman "
+    "anyone someone everyone nobody what which who where when how why ich du er sie es wir ihr "
+    "le la les un une des mon ma mes el los las una mi mis")
+"""Words after "at", "to", "in" in a lower-case message that are no names."""
 _USER = {"en": "the user", "de": "der Nutzer", "fr": "l'utilisateur", "es": "el usuario",
          "zh": "用户"}
 """Who "the user" is in each language's statements."""
@@ -510,6 +536,8 @@ def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
     if subject in _USER.values():
         subject = _USER[pattern.lang]
     value = match["v"].strip()
+    if pattern.slot == "wake" and value.isdigit():  # "waking up at 8": an hour, said as one
+        value += ":00"
     article = "an" if value[:1].lower() in "aeiou" else "a"
     found = {name: text or "" for name, text in match.groupdict().items()}
     groups = {**found, "s": subject, "v": value, "a": article, "ing": _gerund(found.get("k", "")),
@@ -532,34 +560,62 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
     if subject is None:
         subject = "用户" if prep.zh else "the user"
     for sentence in prep.sentences():
-        clauses = [0, *(m.end() for m in _CLAUSE.finditer(sentence)), len(sentence) + 1]
-        here: dict[str, Setting] = {}
-        for pattern in _PATTERNS:
-            for match in pattern.regex.finditer(sentence):
-                if own and not _by_speaker(sentence, match, pattern):
-                    continue
-                k = match.groupdict().get("k") or ""
-                slot = pattern.slot.format(k=_key(k), v=_key(match["v"]), ing=_gerund(k),
-                                           hk=_head(k), hv=_head(match["v"]))
-                slot = _SLOT_SAME.get(slot, slot)
-                # "I don't play tennis anymore, I took up padel": the clause's own negation
-                end = next(c for c in clauses if c > match.start())
-                start = max(c for c in clauses if c <= match.start())
-                negated = bool(_NEGATION.search(sentence, start, end))
-                value = None if negated else match["v"].strip()
-                before = here.get(slot)
-                if before is None or before.value is None or (
-                        pattern.change and not before.change):
-                    here[slot] = Setting(slot, value, _statement(pattern, match, subject),
-                                         pattern.change or negated)
-        for pattern in _ENDS:
-            match = pattern.regex.search(sentence)
-            if match and pattern.slot not in here and (
-                    not own or _by_speaker(sentence, match, pattern)):
-                here[pattern.slot] = Setting(pattern.slot, None, "", True)
+        here = _sentence_settings(sentence, subject, own)
+        named = _names_in_lower_case(sentence)
+        if named != sentence:  # typed in lower case: what only names would say, read too
+            for slot, said in _sentence_settings(named, subject, own).items():
+                if slot not in here or here[slot].value is None:
+                    here[slot] = said
         found = [f for f in found if f.value is not None or f.slot not in here]
         found.extend(here.values())
     return found
+
+
+def _sentence_settings(sentence: str, subject: str, own: bool) -> dict[str, Setting]:
+    """The slots one sentence sets or ends, by slot (see :func:`settings`)."""
+    clauses = [0, *(m.end() for m in _CLAUSE.finditer(sentence)), len(sentence) + 1]
+    here: dict[str, Setting] = {}
+    for pattern in _PATTERNS:
+        for match in pattern.regex.finditer(sentence):
+            if own and not _by_speaker(sentence, match, pattern):
+                continue
+            k = match.groupdict().get("k") or ""
+            slot = pattern.slot.format(k=_key(k), v=_key(match["v"]), ing=_gerund(k),
+                                       hk=_head(k), hv=_head(match["v"]))
+            slot = _SLOT_SAME.get(slot, slot)
+            # "I don't play tennis anymore, I took up padel": the clause's own negation
+            end = next(c for c in clauses if c > match.start())
+            start = max(c for c in clauses if c <= match.start())
+            negated = bool(_NEGATION.search(sentence, start, end))
+            value = None if negated else match["v"].strip()
+            before = here.get(slot)
+            if before is None or before.value is None or (
+                    pattern.change and not before.change):
+                here[slot] = Setting(slot, value, _statement(pattern, match, subject),
+                                     pattern.change or negated)
+    for pattern in _ENDS:
+        match = pattern.regex.search(sentence)
+        if match and pattern.slot not in here and (
+                not own or _by_speaker(sentence, match, pattern)):
+            here[pattern.slot] = Setting(pattern.slot, None, "", True)
+    return here
+
+
+def _names_in_lower_case(sentence: str) -> str:
+    """A sentence typed all in lower case with the word after "at", "to", "in", "joined" …
+    capitalised as the name it would be ("i work at target" -> "i work at Target"), unless
+    it is a common word ("at home", "to be")."""
+    rest = sentence.removeprefix("The user")  # a core fact of such a message
+    if CJK.search(sentence) or any(c.isupper() for c in rest):
+        return sentence
+
+    def named(m: re.Match[str]) -> str:
+        words = m["w"].split()
+        if words[-1].casefold() in _NOT_NAMES:
+            return m[0]
+        return m[0][:m.start("w") - m.start()] + " ".join(w[:1].upper() + w[1:] for w in words)
+
+    return _LOWER_NAME.sub(named, sentence)
 
 
 def _by_speaker(sentence: str, match: re.Match[str], pattern: _Pattern) -> bool:
@@ -744,7 +800,7 @@ def replacing(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]]
         said = settings(summary, subject=name)
         if len(said) == 1 and said[0].change and said[0].value and said[0].slot != "alive":
             summary = said[0].statement
-        kept = _still_true(ids, said, existing)
+        kept = _still_true(ids, said, existing, name)
         if any(s.slot == "alive" for s in said):  # "Pickle was the user's cat."
             kept = [_WAS.sub(lambda m: _WERE.get(m[0], "was"), k, count=1) for k in kept]
         summary = _BOND_WORD.sub(lambda m: _gendered(m[0], ids, existing), summary)
@@ -753,27 +809,35 @@ def replacing(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]]
 
 
 def _gendered(bond: str, ids: Sequence[str], existing: Sequence[Mapping[str, Any]]) -> str:
-    """A bond said without gender ("fiancé(e)", "spouse", "ex-partner") as the replaced
-    items said it ("girlfriend": "fiancée", "wife", "ex-girlfriend")."""
-    old = {s.value.casefold() for e in existing if e["id"] in ids
-           for s in settings(str(e["fields"].get("summary", ""))) if s.slot == "bond" and s.value}
+    """A bond said without gender ("fiancé(e)", "spouse", "former partner") as the replaced
+    items said it ("girlfriend": "fiancée", "wife", "former girlfriend")."""
+    old = {s.value.casefold().removeprefix("former ") for e in existing if e["id"] in ids
+           for s in settings(str(e["fields"].get("summary", "")))
+           if s.slot in ("bond", "partner") and s.value}
+    old |= {w for e in existing if e["id"] in ids
+            for w in _key(str(e["fields"].get("name", ""))).split()}  # "the user's girlfriend"
     female = bool(old & _FEMALE)
     if not female and not old & _MALE:
         return bond
     return {"fiancé(e)": "fiancée" if female else "fiancé", "spouse": "wife" if female else
-            "husband", "ex-partner": "ex-girlfriend" if female else "ex-boyfriend"}[bond]
+            "husband", "former partner": "former girlfriend" if female else
+            "former boyfriend"}[bond]
 
 
 def _still_true(ids: Sequence[str], said: Sequence[Setting],
-                existing: Sequence[Mapping[str, Any]]) -> list[str]:
+                existing: Sequence[Mapping[str, Any]], name: str) -> list[str]:
     """The sentences of the replaced items that set none of the new item's slots: what stays
-    true ("Emma is the user's daughter." when "Emma turned 8")."""
+    true ("Emma is the user's daughter." when "Emma turned 8"); with a new bond, not the old
+    one said the other way round ("The user's girlfriend is Mia." when Mia is a former one)."""
     slots = {s.slot for s in said}
     kept: list[str] = []
     for entry in existing:
         if entry["id"] in ids:
             for sentence in sentences_of(str(entry["fields"].get("summary", ""))):
-                if sentence not in kept and not {s.slot for s in settings(sentence)} & slots:
+                found = settings(sentence)
+                if sentence not in kept and not {s.slot for s in found} & slots and not (
+                        "bond" in slots and any(s.value and _key(s.value) == _key(name)
+                                                for s in found)):
                     kept.append(sentence)
     return kept
 
@@ -793,9 +857,14 @@ def superseded(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]
     new = {s.slot: s.value for s in settings(str(item["summary"])) if s.value}
     names = {_key(str(item["name"])), _key(_alias(str(item["name"]), current) or "")} - {""}
     # someone who died: all that was said of them as now is past
-    return [e["id"] for e in current if _key(str(e["fields"].get("name"))) in names and (
+    ids = [e["id"] for e in current if _key(str(e["fields"].get("name"))) in names and (
         "alive" in new or any(s.slot in new and s.value and _key(s.value) != _key(new[s.slot])
                               for s in settings(str(e["fields"].get("summary", "")))))]
+    if new.keys() & _WORDY:  # and what named them as a partner or a pet, under another name
+        ids += [e["id"] for e in current if e["id"] not in ids and any(
+            s.value and _key(s.value) in names
+            for s in settings(str(e["fields"].get("summary", ""))))]
+    return ids
 
 
 def _alias(name: str, existing: Sequence[Mapping[str, Any]]) -> str | None:

@@ -103,6 +103,13 @@ SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
     ("On a emménagé à Bordeaux le mois dernier.", "home", "Bordeaux"),
     ("Mittlerweile ist mein Lieblingsessen Sushi.", "favourite essen", "Sushi"),
     ("Pickle passed away.", None, None),  # not the speaker: a block's pet ends (core_calls)
+    ("so i work at target rn, cashier", "work", "Target"),  # typed in lower case
+    ("update: got hired at costco last week!!", "work", "Costco"),
+    ("i work at home", None, None),
+    ("i moved to be closer to mum", None, None),
+    ("changed my course to economics", "study", "economics"),
+    ("I take my coffee black.", "coffee how", "black"),
+    ("Lately I've been waking up at 8.", "wake", "8"),
 ])
 def test_what_a_message_sets_about_its_speaker(text: str, slot: str | None,
                                                value: str | None) -> None:

@@ -26,8 +26,8 @@ from mirix_like.offline.language import (
 
 _NAME = r"(?P<name>(?:(?:Mr|Mrs|Ms|Dr|Prof)\.\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})"
 _REL = (
-    r"(?P<rel>(?:(?:new|little|older|younger|big|baby|best|oldest|youngest|eldest|pet|home|other|"
-    r"late|[a-z]+ing|family|work|school|college|music|tennis|chess|golf|running|business)\s+)?"
+    r"(?P<rel>(?:(?:new|little|older|younger|big|baby|best|rescue|adopted|tabby|ginger|oldest|"
+    r"youngest|eldest|pet|home|other|late|[a-z]+ing|family|work|school|college|music|tennis|chess|golf|running|business)\s+)?"
     r"(?:dogs?|cats?|pets?|puppy|kitten|bird|parrot|fish|horse|bunny|rabbit|hamster|"
     r"turtle|sons?|daughters?|kids?|child|children|baby|husband|wife|partner|spouse|fianc[ée]e?|"
     r"boyfriend|girlfriend|brothers?|sisters?|siblings?|mom|mother|mum|dad|father|grandma|"
@@ -132,7 +132,7 @@ _WITH_USER = (
                r"married|broke\s+up|split\s+up)\s+(?:to\s+|with\s+)?(?P<name>[A-Z][\w'’-]+)"),
 )
 _BOND_OF = {"engaged": "fiancé(e)", "married": "spouse"}
-"""Who someone is to the user after what they did together; parting makes an ex-partner."""
+"""Who someone is to the user after what they did together; parting makes a former partner."""
 _DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|from|part of)\b")
 _RELATION_GATE = any_of("live", "work", "job", "from", "born", "moved", "grew", "stud", "joined",
                         "left", "quit", "turned", "has ", "start", "retired", "passed", "died",
@@ -242,7 +242,7 @@ def _with_user(sentence: str, subject: str) -> list[_Fact]:
     for pattern in _WITH_USER:
         for m in pattern.finditer(sentence):
             if m["name"].lower() not in _BAD_SUBJECTS:
-                bond = _BOND_OF.get(m["what"], "ex-partner")
+                bond = _BOND_OF.get(m["what"], "former partner")
                 facts.append(_Fact(m["name"], f"{m['name']} is {subject}'s {bond}."))
     return facts
 

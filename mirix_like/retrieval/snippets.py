@@ -6,11 +6,12 @@ calendar entry). :func:`render_hit` renders such an item with its type's long fi
 (``MemoryType.long_field``) cut by :func:`snippet` instead: the lines that share the most
 words with the query (a word found on many lines of the text counts less), every line that
 matches best first, then, as the budget allows, each matching line with the line before it and
-the two after it (a label and its value are often on consecutive lines). Lines of one excerpt
-are joined with " / " (a line's closing full stop, question or exclamation mark dropped: the
-separator ends it, and an excerpt reads as one passage), separate excerpts with " … ", in the
-order they appear. A text that fits the budget is kept whole; one with no line matching the
-query gives its first lines within the budget.
+the two after it (a label and its value are often on consecutive lines), or alone where its
+window does not fit (a boarding pass's "BOARDING 07:35" after its flight's lines). Lines of one
+excerpt are joined with " / " (a line's closing full stop, question or exclamation mark
+dropped: the separator ends it, and an excerpt reads as one passage), separate excerpts with
+" … ", in the order they appear. A text that fits the budget is kept whole; one with no line
+matching the query gives its first lines within the budget.
 """
 
 from __future__ import annotations
@@ -86,6 +87,8 @@ def snippet(text: str, query: str, budget: int = SNIPPET_TOKENS) -> str:
         window = set(range(max(0, i - BEFORE), min(len(lines), i + AFTER + 1)))
         if alone or _cost(lines, chosen | window) <= budget:
             chosen |= window
+        elif _cost(lines, chosen | {i}) <= budget:  # without its window, if that fits
+            chosen.add(i)
         alone = False
     return _join(lines, chosen, budget)
 

@@ -88,3 +88,14 @@ def test_the_offline_answer_reads_excerpts_apart() -> None:
 
     said = [s.text for s in statements("Leo's car is a Tesla Model 3. … Leo works at Figma.")]
     assert said == ["Leo's car is a Tesla Model 3.", "Leo works at Figma."]
+
+
+def test_a_matching_line_whose_window_does_not_fit_comes_alone() -> None:
+    """An event's excerpt is short: after the best line's window, a boarding pass's boarding
+    time still fits on its own, where its window would not."""
+    boarding = "\n".join(["Wallet", "BOARDING PASS", "PASSENGER MORENO/LUCIA", "FLIGHT IB 3171",
+                          "FROM MADRID", "TO PARIS ORLY", "GATE K42", "SEAT 14C",
+                          "BOARDING 07:35"])
+    assert snippet(boarding, "boarding start flight IB 3171", budget=30) == (
+        "Wallet / BOARDING PASS / PASSENGER MORENO/LUCIA / FLIGHT IB 3171 / FROM MADRID / TO "
+        "PARIS ORLY … BOARDING 07:35")

@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from datetime import datetime
 
+from mirix_like.lexicon import WORD, compound_parts, meaning
 from mirix_like.offline.changes import in_time
 from mirix_like.offline.language import (
     USER_SAID_LEAD,
@@ -20,7 +21,13 @@ from mirix_like.offline.screens import what_it_showed
 from mirix_like.offline.timeparse import describe
 from mirix_like.retrieval.ranking import asks_before
 from mirix_like.retrieval.snippets import LINE_JOIN
-from mirix_like.retrieval.topics import CJK_RUN, QUESTION_WORDS, STOPWORDS, TOKEN, ZH_STOP
+from mirix_like.retrieval.topics import (
+    CJK_RUN,
+    OTHER_STOPWORDS,
+    QUESTION_WORDS,
+    STOPWORDS,
+    ZH_STOP,
+)
 
 NO_ANSWER = "I don't have that in memory."
 _NO_ANSWERS = {
@@ -43,6 +50,8 @@ _RELATIONSHIP = ("single married divorced engaged widowed separated girlfriend b
 _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "employer": "work",
                "career": "work", "teach": "work", "home": "live", "reside": "live",
                "resid": "live", "hometown": "live", "student": "study",
+               # a field of study by its other names, exercise as the sports that are one
+               "major": "study", "degree": "study", "exercise": "sport", "workout": "sport",
                "kitten": "cat", "puppy": "dog",
                # a diet's names answer "What's my diet?", "Any dietary requirements?"
                **dict.fromkeys(("dietary", "vegan", "vegetarian", "pescatarian", "gluten"),
@@ -53,13 +62,6 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                **dict.fromkeys(_LIVE.split(), "live"), **dict.fromkeys(_WORK.split(), "work")}
 # The same two slots in Chinese, found inside a run of characters ("Sam在腾讯工作").
 _ZH_SLOTS = {"工作": "work", "上班": "work", "住": "live", "生活": "live"}
-# Function words of the other languages the rules read: they say nothing a memory matches on.
-_OTHER_STOPWORDS = word_set(
-    "wo wer was wie wann warum welche welcher welches ich mein meine meinen meinem meiner mir "
-    "mich ist sind bin war habe hat hatte der die das den dem des ein eine einen und oder nicht "
-    "mit bei im am zu zum zur von vor nach jetzt früher vorher où qui quoi quand comment je "
-    "mon ma mes est suis était les le la et avec au du des maintenant avant dónde donde quién "
-    "qué cuándo cómo yo mi mis soy era los las el y con del ahora antes")
 _NOT_NAMES = word_set(
     "I January February March April May June July August September October November December "
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
@@ -71,7 +73,8 @@ _SPORTS = word_set("tenni padel pickleball squash badminton football soccer bask
                    "volleyball handball hockey rugby cricket golf netball climb boulder swim "
                    "run cycl ski surf yoga pilat box")
 """Stems of sports, each also a "sport" to a question."""
-_ACCENTED = re.compile(r"[^\W\d_]+")
+# A word in any alphabet ("Schlüssel", "médico" whole, which topics.TOKEN cuts) or a number.
+_TOKEN = re.compile(rf"{WORD.pattern}|\d+(?:[.,:]\d+)*")
 _PRONOUN = re.compile(r"(?:He|She)\b")
 _TITLE_WORD = re.compile(r"(?<![\w'’])[A-Z][a-z]+(?:-[A-Z][a-z]+)?\b")
 
@@ -114,14 +117,16 @@ def _plain_stem(word: str) -> str:
 def _terms(text: str) -> set[str]:
     """Stemmed content words (words of one meaning as one) and Chinese bigrams, for overlap
     scoring. A capitalised word after another one is part of a name or title and kept whole
-    ("Past Lives" says nothing about where someone lives)."""
-    tokens = TOKEN.findall(_COMPOUND.sub(r"\1", text))
+    ("Past Lives" says nothing about where someone lives). A word of the lexicon also stands
+    for its meaning, whatever its language ("Kaffee" is "coffee")."""
+    tokens = _TOKEN.findall(_COMPOUND.sub(r"\1", text))
     terms = {
         t.lower() if i and t[:1].isupper() and tokens[i - 1][:1].isupper() else _stem(t)
         for i, t in enumerate(tokens)
         if t.lower() not in STOPWORDS and t.lower() not in QUESTION_WORDS
-        and t.lower() not in _OTHER_STOPWORDS
+        and t.lower() not in OTHER_STOPWORDS
     }
+    terms.update(_stem(head) for t in tokens if (head := meaning(t)))
     for run in CJK_RUN.findall(text):
         for segment in ZH_STOP.split(run):
             # characters too: "住" of a question is in "用户住在深圳" as a character only
@@ -133,10 +138,27 @@ def _terms(text: str) -> set[str]:
         terms.add("work")
     if terms & _SPORTS:  # "Which sports do I do?" is answered by "plays padel"
         terms.add("sport")
-    # words with accents, which TOKEN cuts up ("métier", "profesión"), as the slot they name
-    terms.update(_same()[_plain_stem(w)] for w in _ACCENTED.findall(text)
-                 if not w.isascii() and _plain_stem(w) in _same())
+    if _CLOCK.search(text):
+        terms.add(_SAYS_TIME)
     return terms
+
+
+def _matched(terms: set[str], wanted: set[str]) -> set[str]:
+    """The question's terms among ``terms``; a German compound of two of them has both
+    ("Zahnarzttermin" of "Termin beim Zahnarzt")."""
+    found = terms & wanted
+    starts = {w[:3] for w in wanted}
+    for term in terms - wanted:
+        if term[:3] in starts and (parts := compound_parts(term, wanted, _stem)):
+            found.update(parts)
+    return found
+
+
+def _split_compounds(wanted: set[str], known: set[str]) -> set[str]:
+    """The question's terms, with each of its compounds that ``known`` (the memories' terms)
+    lacks as the two words of ``known`` it joins ("Zahnarzttermin": "zahnarzt", "termin")."""
+    parts = (compound_parts(term, known, _stem) for term in wanted - known)
+    return wanted.union(*(p for p in parts if p))
 
 
 _WHEN = re.compile(
@@ -177,7 +199,10 @@ _DAY_OF_YEAR = re.compile(r"\b" + _MONTH_RE + r"\s+\d{1,2}(?:st|nd|rd|th)?\b|"
 # "When do I go climbing?" asks for a habit: a sentence that says it recurs answers it.
 _HABIT = re.compile(r"^\s*when\s+(?:do|does)\b", re.IGNORECASE)
 _RECURS = re.compile(r"\b(?:every|each)\s+\w+|\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days\b|"
-                     r"\b(?:daily|weekly|monthly|fortnightly|weekdays|weekends)\b", re.IGNORECASE)
+                     r"\b(?:daily|weekly|monthly|fortnightly|weekdays|weekends)\b|"
+                     # a time of day, a day's part: "goes running in the evenings"
+                     r"\bin\s+the\s+(?:mornings|afternoons|evenings)\b|\bat\s+night\b|"
+                     r"\b(?:before|after)\s+work\b", re.IGNORECASE)
 _KIN = (r"sisters?|brothers?|siblings?|mother|mom|mum|father|dad|parents?|sons?|daughters?|kids?|"
         r"children|wife|husband|partner|boyfriend|girlfriend|friends?|boss|colleagues?|"
         r"neighbou?rs?|cousins?|aunt|uncle|grand\w+|niece|nephew|roommate|flatmate|dogs?|cats?|"
@@ -187,11 +212,16 @@ _KIN = (r"sisters?|brothers?|siblings?|mother|mom|mum|father|dad|parents?|sons?|
 _SELF = re.compile(r"(?i:\b(?:I|me|my|mine|myself|ich|mich|mir|mein\w*|je|moi|mon|ma|mes|yo|mi|mis)"
                    r"\b(?!\s+(?:" + _KIN + r")\b)|\bI['’](?:m|ve|d|ll)\b)|我(?!的)")
 _USER_TERMS = frozenset({"user", "nutzer", "utilisateur", "usuario", "用户"})
+# An hour, also as French and German write it ("à 9h15", "um 14 Uhr").
+_CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b\d{1,2}h\d{2}\b|"
+                    r"\b\d{1,2}\s?Uhr\b", re.IGNORECASE)
 # A line that says its own day or hour ("arrives on Friday between 9 and 11", "leaves at
 # 07:40") answers "when" itself: the memory's date is when it was seen or written down.
 _OWN_TIME = re.compile(
-    r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|"
+    _CLOCK.pattern + r"|\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|"
     r"\b(?:tomorrow|tonight|noon|midnight)\b", re.IGNORECASE)
+_SAYS_TIME = "\x00time"
+"""The term of a text that says an hour (:data:`_CLOCK`), which a "when" question asks for."""
 _SEEN = re.compile(r"\b(?:see|saw|seen|view\w*|look\w*|open\w*|read|screen\w*|said|told)\b",
                    re.IGNORECASE)
 _YEAR = re.compile(r"\b(?:1[5-9]|20)\d{2}\b年?|(?<!\d)(?:1[5-9]|20)\d{2}年")
@@ -234,7 +264,10 @@ def _names(question: str) -> set[str]:
 
 
 def _mentions(text: str, names: set[str]) -> bool:
-    return any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text) for n in names)
+    """Whether ``text`` names one of ``names``, as written or in capitals (a receipt's
+    "ALDI" is the question's "Aldi")."""
+    return any(re.search(rf"(?<![\w-])(?:{re.escape(n)}|{re.escape(n.upper())})(?![\w-])", text)
+               for n in names)
 
 
 def answer(question: str, memories: list[str]) -> str:
@@ -253,8 +286,9 @@ def answer(question: str, memories: list[str]) -> str:
     nothing = _NO_ANSWERS.get(lang, NO_ANSWER)
     memories = in_time(question, memories)
     wanted = _terms(question)
-    # "Where did I live before Vienna?" names what replaced the answer, not what it is about.
-    names = _names(question) if lang == "en" and not asks_before(question) else set()
+    # "Where did I live before Vienna?" names what replaced the answer, not what it is about;
+    # German writes every noun with a capital, not only names.
+    names = _names(question) if lang != "de" and not asks_before(question) else set()
     said = [[s for s in statements(m)
              if not names or _mentions(s.text, names) or _mentions(label(m), names)]
             for m in memories]
@@ -262,8 +296,12 @@ def answer(question: str, memories: list[str]) -> str:
         return nothing
     if _SELF.search(question):  # between two past homes, the user's over their sister's
         wanted |= _USER_TERMS
-    per_memory = [_terms(" ".join([label(m), *(s.text for s in parts)])) & wanted if parts
-                  else set() for m, parts in zip(memories, said, strict=True)]
+    wanted = _split_compounds(wanted, set().union(*map(_terms, memories)))
+    when = bool(_WHEN.search(question))
+    if when:  # a line that says its hour answers it: "BOARDING 07:35" over "BOARDING PASS"
+        wanted.add(_SAYS_TIME)
+    per_memory = [_matched(_terms(" ".join([label(m), *(s.text for s in parts)])), wanted)
+                  if parts else set() for m, parts in zip(memories, said, strict=True)]
     df = Counter(t for terms in per_memory for t in terms)
     weight = {t: 1.0 + math.log((1 + len(memories)) / (1 + df[t])) for t in wanted}
     scores = [_score(terms, weight) for terms in per_memory]
@@ -283,15 +321,15 @@ def answer(question: str, memories: list[str]) -> str:
                     defines = who and any(re.match(rf"{re.escape(n)} is {_ROLE}", sentence)
                                           for n in names)
                     terms = _terms(sentence)
-                    overlap = _score(terms & wanted, weight)
+                    overlap = _score(_matched(terms, wanted), weight)
                     # Among equals of one memory, the sentence that says more than the
                     # question answers it (a screen's "Location: Room 385" over its title).
                     places = where and bool(_PLACE_SAID.search(sentence))
                     candidates.append((overlap + bonus + 0.5 * defines + 0.5 * places, -i,
-                                       len(terms - wanted), sentence))
+                                       len(terms - wanted - {_SAYS_TIME}), sentence))
     _, neg_index, _, sentence = max(candidates)
-    line = _best_line(sentence.strip(), wanted, weight)
-    when = bool(_WHEN.search(question))
+    value = _CLOCK if when else _NUMBER if _AMOUNT.search(question) else None
+    line = _best_line(sentence.strip(), wanted, weight, _terms(" ".join(names)), value)
     if (when and _OWN_TIME.search(line) and not _SEEN.search(question)
             and not _labelled_date(memories[-neg_index])
             and not any(form.search(line) for form in _DATE_FORMS)):
@@ -315,28 +353,47 @@ def answer(question: str, memories: list[str]) -> str:
 
 _JOINT = re.compile(r"(?:^|\s)/(?:\s|$)")
 _LABELLED = re.compile(r"\w: \S")
+_BULLET = re.compile(r"^[-*•]\s+")
+_NUMBER = re.compile(r"\d")
+_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many)|costs?|price|total|combien|cu[aá]nt[oa]s?|"
+                     r"wie\s*viel)\b", re.IGNORECASE)
 """A line that gives its value after its label ("VPN group: eng-emea"): it needs no
 neighbour."""
 
 
-def _best_line(sentence: str, wanted: set[str], weight: dict[str, float]) -> str:
-    """Of screen or document lines joined with " / ", those that match the question, each
-    with the lines around it when it says little the question does not and no value of its
-    own (a label or heading and its value are neighbours: "$ cat VERSION / 4.12.7",
-    "## 2.7.2 / - Fix the export"); the lines between them that match nothing are left out."""
+def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
+               named: set[str] = frozenset(), value: re.Pattern[str] | None = None) -> str:
+    """Of screen or document lines joined with " / ", those that match the question, but for
+    a line that matches only some of what a better one does ("iCloud" beside "iCloud
+    Storage: 47.3 GB used"). When none of them has a value of its own (it says no more than
+    one word the question does not, has no "label: value", and no ``value`` of the kind
+    asked: an hour for "when", a number for "how much"), each comes with the line after it
+    (a label or heading and its value are neighbours: "$ cat VERSION / 4.12.7", "## 2.7.2 /
+    - Fix the export"); the lines between them that match nothing are left out. A line that
+    matches only what the question ``named`` (the memory is about it) is no answer when
+    another line matches more ("ALDI SÜD" of a receipt asked for its total)."""
     # a sentence cut from joined lines may open or end on the joint ("/ VPN group: …")
     lines = list(dict.fromkeys(line for line in _JOINT.split(sentence)
                                if line.strip(" $>#%")))
     if len(lines) < 2:
         return sentence
-    keep: set[int] = set()
-    for i, line in enumerate(lines):
-        terms = _terms(line)
-        if _score(terms & wanted, weight):
-            # "Car Service" kept whole as a name is still the question's "service"
-            says = {t for t in terms - wanted if _stem(t) not in wanted}
-            keep |= {i} if len(says) > 1 or _LABELLED.search(line) else {i - 1, i, i + 1}
-    chosen = [lines[i].strip(" #") for i in sorted(keep) if 0 <= i < len(lines)]
+    # within the memory, "Account Tracking" kept whole as a name is still "tracking"
+    found = [_matched(terms | {_stem(t) for t in terms}, wanted)
+             for terms in map(_terms, lines)]
+    if any(terms - named for terms in found):
+        found = [terms - named for terms in found]
+    keep = [i for i in range(len(lines)) if _score(found[i], weight)
+            and not any(found[i] < other for other in found)]
+
+    def has_value(line: str) -> bool:
+        said = ((w, _terms(w) - {_SAYS_TIME}) for w in _TOKEN.findall(line))
+        says = [w for w, terms in said if terms and not terms & wanted]
+        return bool(len(says) > 1 or _LABELLED.search(line)
+                    or value and value.search(" ".join(says)))
+
+    if keep and not any(has_value(lines[i]) for i in keep):
+        keep = sorted({*keep, *(i + 1 for i in keep if i + 1 < len(lines))})
+    chosen = [_BULLET.sub("", lines[i].strip(" #")) for i in keep]
     return LINE_JOIN.join(chosen) if chosen else sentence
 
 

@@ -70,7 +70,7 @@ _LATIN_WORD = re.compile(r"[A-Za-z]+")
 # A list's "2." inside a line, unless a sentence's first word follows: then it ends a
 # sentence with a number ("a Tesla Model 3. The user's dentist is Dr. Gomez.").
 _NEW_SENTENCE = r"(?!\s+(?:The|I|My|We|He|She|It|They|This|That|You|Our|His|Her|Their|A|An)\b)"
-_LIST_MARK = (r"\.(?=\s)(?:(?<=^\d\.)|(?<=\n\d\.)|(?:(?<=\s\d\.)|(?<=\s\d\d\.))"
+_LIST_MARK = (r"\.(?=\s)(?:(?<=^\d\.)|(?<=\n\d\.)|(?:(?<=[\s(]\d\.)|(?<=[\s(]\d\d\.))"
               + _NEW_SENTENCE + ")")
 # Titles, and initials that go on in lower case ("Washington D.C. last year", "the U.S. team").
 _ABBREVIATION = (r"\.(?:(?<=\b(?:Mr|Ms|Dr|St|Mt|Jr|Sr|vs)\.)|(?<=\bMrs\.)|"

@@ -40,11 +40,11 @@ _MAX_DETAILS = 6_000
 """Characters of screen text an event keeps (a full 1080p screen of text is about 4,000)."""
 
 
-# The summaries written below, read back: "Viewed “<first line>” on screen at <clock>." and
-# "Screenshot of <name> at <clock>: <lines>" (an item's title may come before it).
+# The summaries written below, read back: "Viewed “<first line>” on screen (or in <app>) at
+# <clock>." and "Screenshot of <name> at <clock>: <lines>" (an item's title may come before it).
 _CLOCK_SAID = r"\d{2}:\d{2} UTC(?:[+-]\d{4})? on \d{1,2} [A-Z][a-z]+ \d{4}"
 _SUMMARY_SAID = re.compile(
-    rf"^Viewed [“\"](?P<viewed>.+)[”\"] on screen at {_CLOCK_SAID}\.?$|"
+    rf"^Viewed [“\"](?P<viewed>.+)[”\"] (?:on screen|in .+?) at {_CLOCK_SAID}\.?$|"
     rf"\bScreenshot of .+? at {_CLOCK_SAID}: (?P<lines>.+)$")
 
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CJK_RUN", "QUESTION_WORDS", "STOPWORDS", "TOKEN", "ZH_STOP", "keyword_topics"]
+from mirix_like.lexicon import WORD, compound_splits, same_meaning
+
+__all__ = ["CJK_RUN", "OTHER_STOPWORDS", "QUESTION_WORDS", "STOPWORDS", "TOKEN", "ZH_STOP",
+           "keyword_topics"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -39,6 +42,15 @@ QUESTION_WORDS = _words(
     can will has have had kind type sort likely probably ever still some any things thing name
     names tell remember know mention mentioned say said"""
 )
+# Function words of the other languages the rules read: they say nothing a memory matches on.
+OTHER_STOPWORDS = _words(
+    "wo wer was wie wann warum welche welcher welches ich mein meine meinen meinem meiner mir "
+    "mich ist sind bin war habe hat hatte der die das den dem des ein eine einen und oder nicht "
+    "mit bei beim im am zu zum zur von vom vor nach für auf aus um wie viel wieviel jetzt früher "
+    "vorher où qui quoi quand comment combien je mon ma mes est suis était les le la et avec au "
+    "du des de chez dans pour sur par ai-je que quel quelle maintenant avant dónde donde quién "
+    "qué cuándo cómo cuánto cuánta cuántos cuántas yo mi mis es soy era los las el y con del en "
+    "ahora antes")
 ZH_STOP = re.compile(
     r"什么时候|什么|为什么|怎么样|怎么|哪里|哪儿|哪个|哪些|哪天|哪一天|哪年|多少|几号|请问|告诉|一下|"
     r"知道|记得|时候|何时|是否|有没有|我们|你们|他们|她们|这个|那个|吗|呢|吧|啊|呀|的|了|是|在|和|与|"
@@ -50,12 +62,20 @@ _QUESTION_PHRASE = re.compile(
     r"in\s+what\s+way|would\s+\w+\s+(?:likely|still|probably))\b",
     re.IGNORECASE,
 )
+# A word in any alphabet ("médico" whole, as the full-text index reads it) or a number.
+_TOKEN = re.compile(rf"{WORD.pattern}|\d+(?:[.,:]\d+)*")
 _PHRASE = re.compile(r"[\"“]([^\"”]{2,60})[\"”]|\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)+")
 
 
 
 def keyword_topics(question: str) -> list[str]:
-    """Search keywords for a question: names, quoted titles, nouns and numbers; Chinese bigrams."""
+    """Search keywords for a question: names, quoted titles, nouns and numbers; Chinese bigrams.
+
+    A word's topic also holds its words of the same meaning in the other languages
+    (:mod:`mirix_like.lexicon`: "coffee kaffee café cafe", for a German receipt) and, in a German
+    question, each way it may join two words ("Zahnarzttermin … zahnarzt termin …": the halves
+    that are no words match nothing), one topic per word so a model's topic cap keeps them.
+    """
     found: list[str] = []
     seen: set[str] = set()
 
@@ -78,11 +98,16 @@ def keyword_topics(question: str) -> list[str]:
                 continue
             add(re.sub(r"['’]s\b", "", " ".join(words)))
         covered.update(re.sub(r"['’]s$", "", w.lower()) for w in words)
-    for token in TOKEN.findall(text):
+    compounds = _german(question)
+    for token in _TOKEN.findall(text):
         word = re.sub(r"['’]s$", "", token)
         low = word.lower()
-        if low not in STOPWORDS and low not in QUESTION_WORDS and low not in covered:
-            add(word if word[0].isupper() or word.isdigit() else low)
+        if low not in STOPWORDS | QUESTION_WORDS | OTHER_STOPWORDS and low not in covered:
+            related = [w for w in same_meaning(word) if w != low]
+            if compounds:
+                related += [part for split in compound_splits(word) for part in split]
+            add(" ".join(dict.fromkeys(
+                [word if word[0].isupper() or word.isdigit() else low, *related])))
     for run in CJK_RUN.findall(text):
         for segment in ZH_STOP.split(run):
             if len(segment) <= 4:
@@ -91,5 +116,12 @@ def keyword_topics(question: str) -> list[str]:
                 for i in range(len(segment) - 1):
                     add(segment[i : i + 2])
     return found
+
+
+def _german(question: str) -> bool:
+    # imported here: the offline language rules import this module's word lists
+    from mirix_like.offline.plain import language
+
+    return language(question) == "de"
 
 

@@ -227,3 +227,77 @@ def test_a_labelled_line_is_its_own_answer_even_cut_at_its_joint() -> None:
 def test_when_a_screen_was_seen_is_its_date() -> None:
     memories = [_SCREEN_EVENT.format("Boarding at 10:40, gate B22")]
     assert answer("When did I see the boarding gate on screen?", memories) == "24 November 2026"
+
+
+_VIEWED = ("[2025-03-10] Viewed “{0}” in {1} at 09:00 UTC on 10 March 2025. — {1} / {2}")
+_RECEIPT = _VIEWED.format("ALDI SÜD", "Kassenbon", "ALDI SÜD / Filiale 0423 Hamburg / "
+                          "Kaffee 6,99 / Milch 1,19 / SUMME EUR 10,67")
+_CALENDAR = _VIEWED.format("Kalender - März 2025", "Kalender", "Kalender - März 2025 / "
+                           "Termin beim Zahnarzt Dr. Weber, Do 14:30 / Praxis: Lindenstraße 12")
+_CITA = _VIEWED.format("Cita con el médico", "Calendario",
+                       "Cita con el médico / Viernes 21 de marzo, 10:45 / Centro de Salud Goya")
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # a German compound of two words the screen has, a linking "s" between them
+    ("Wann ist der Zahnarzttermin?", "Termin beim Zahnarzt Dr. Weber, Do 14:30"),
+    # words of one meaning in another language: a receipt's "Kaffee", "SUMME"
+    ("How much did the coffee cost?", "Kaffee 6,99"),
+    ("How much did I spend on groceries at Aldi?", "SUMME EUR 10,67"),
+    # the receipt's "ALDI" is the question's "Aldi": the line that answers, not the name
+    ("What was the total at Aldi?", "SUMME EUR 10,67"),
+    # a French hour, and a Spanish appointment asked in English
+    ("When is my doctor's appointment?", "Cita con el médico / Viernes 21 de marzo, 10:45"),
+])
+def test_screens_in_other_languages_are_answered_by_the_line_that_says_it(
+        question: str, expected: str) -> None:
+    assert answer(question, [_CALENDAR, _RECEIPT, _CITA]) == expected
+
+
+def test_the_compound_may_be_on_the_screen_and_its_parts_in_the_question() -> None:
+    memories = [_VIEWED.format("Woche 12", "Kalender", "Woche 12 / Vertriebsbesprechung Mi 10:00"),
+                _VIEWED.format("Einkauf", "Notizen", "Einkauf / Brot, Milch, Kaffee")]
+    assert answer("Wann ist die Besprechung mit dem Vertrieb?", memories) == (
+        "Vertriebsbesprechung Mi 10:00")
+
+
+def test_a_name_in_capitals_is_the_name_but_capitals_alone_make_no_name() -> None:
+    carrefour = _VIEWED.format("CARREFOUR MARKET", "Ticket", "CARREFOUR MARKET / Pain 1,20 / "
+                               "TOTAL A PAYER 12,40 EUR")
+    mercadona = _VIEWED.format("MERCADONA", "Fotos", "MERCADONA / Leche 0,89 / TOTAL 23,15")
+    assert answer("How much did I pay at Mercadona?", [carrefour, mercadona]) == "TOTAL 23,15"
+    assert answer("Combien ai-je payé chez Carrefour ?", [mercadona, carrefour]) == (
+        "TOTAL A PAYER 12,40 EUR")
+    # "EUR" on both is no name: the question names none, the better line answers
+    assert answer("What was the total?", [carrefour]) == "TOTAL A PAYER 12,40 EUR"
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # the line that says the hour, not the one that only names what is asked about
+    ("When does boarding start for flight IB 3171?",
+     "FLIGHT IB 3171 / BOARDING 07:35"),
+    ("What seat do I have on flight IB 3171?", "FLIGHT IB 3171 / SEAT 14C"),
+])
+def test_a_boarding_pass_is_answered_by_its_lines(question: str, expected: str) -> None:
+    boarding = _VIEWED.format("BOARDING PASS", "Wallet", "BOARDING PASS / PASSENGER MORENO/LUCIA"
+                              " / FLIGHT IB 3171 / FROM MADRID / TO PARIS ORLY / GATE K42 / "
+                              "SEAT 14C / BOARDING 07:35")
+    assert answer(question, [boarding]) == expected
+
+
+def test_lines_that_match_only_part_of_what_a_better_line_does_are_left_out() -> None:
+    memories = [_VIEWED.format("Apple ID", "iCloud", "Apple ID / lucia.moreno@icloud.com / "
+                               "iCloud Storage: 47.3 GB of 200 GB used / Photos 31.2 GB")]
+    assert answer("How much iCloud storage is used?", memories) == (
+        "ICloud Storage: 47.3 GB of 200 GB used")
+    notes = ["Kyoto [document]: Trip to Kyoto. content: # Trip to Kyoto / ## Hotel / - Name: "
+             "Gion Hatanaka / - Check-in: 15:00 / ## Flights / - Outbound: JL 407 on 2 April"]
+    assert answer("Which flight do I take to Kyoto?", notes) == (
+        "Flights / Outbound: JL 407 on 2 April")
+
+
+def test_a_german_date_in_brackets_ends_no_sentence() -> None:
+    memories = ["[2025-06-30] The user said: Der Mietvertrag läuft am 30. Juni (30. Juni 2025) "
+                "aus. Die Hausverwaltung erreicht man unter hv@example.de."]
+    assert answer("Wann läuft der Mietvertrag aus?", memories) == (
+        "You said: Der Mietvertrag läuft am 30. Juni (30. Juni 2025) aus.")

@@ -236,11 +236,12 @@ _PATTERNS = (
     _p("job", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
     _p("job", r"\b(?:(?i:now)\s+(?:I['’]m|I\s+am)|(?:I['’]m|I\s+am)\s+(?i:now))\s+an?\s+"
-       r"(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)(?P<v>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)"
-       r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}.", True),
+       r"(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)(?P<v>(?:[a-z][a-z-]+|[A-Z]{2,4})"
+       r"(?:\s+[a-z][a-z-]+){0,2}?)(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}.",
+       True),
     _p("job", r"\b(?i:am|is|['’]m)\s+(?:now\s+|still\s+)?an?\s+(?P<v>(?:(?!(?:good|great|bad|"
        r"terrible|decent|amazing|keen|home|avid|big|huge|lousy|fantastic|excellent|awful|"
-       r"brilliant|better|worse|terrific)\b)[a-z-]+\s+){0,2}?(?i:" + _JOBS + r"))"
+       r"brilliant|better|worse|terrific)\b)(?:[a-z-]+|[A-Z]{2,4})\s+){0,2}?(?i:" + _JOBS + r"))"
        r"(?=\s+(?:now|these\s+days|at|for|in|with|by)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
     _p("job", r"\b(?:(?i:am|is|are|['’]m)\s+(?:now\s+)?|"
        r"(?i:has|have|['’]ve)\s+(?:just\s+|now\s+)?)?"
@@ -266,7 +267,7 @@ _PATTERNS = (
        possessive=True),
     # How someone takes their coffee or tea ("I take my coffee black").
     _p("{k} how", r"\b(?i:take|takes|taking|have|has|having|drink|drinks|drinking|like|likes)\s+"
-       r"(?P<my>(?i:my))\s+(?P<k>(?i:coffee|tea))\s+(?P<v>(?:with\s+|without\s+)?[a-z][\w-]*"
+       r"(?:(?P<my>(?i:my))\s+)?(?P<k>(?i:coffee|tea))\s+(?P<v>(?:with\s+|without\s+)?[a-z][\w-]*"
        r"(?:\s+[a-z][\w-]*){0,2}?)(?=\s+(?:now|these\s+days|nowadays|instead)\b|[.,;!?]|$)",
        "{s} takes {k} {v}.", possessive=True),
     # When someone wakes up ("I usually get up at 6am", "lately I've been waking up at 8").
@@ -286,10 +287,11 @@ _PATTERNS = (
     _p("hobby {v}", r"\b(?i:(?:took|taken|taking|take|takes)\s+up|got\s+into|getting\s+into|"
        r"started\s+doing)\s+(?:(?:a\s+lot\s+of|some)\s+)?" + _HOBBY, "{s}'s hobbies include {v}.",
        True),
-    _p("hobby {v}", r"\b(?:(?i:I['’]m|I\s+am|we['’]re|we\s+are)\s+"
-       r"(?:(?i:really|very|totally|now|so|quite|big|huge)\s+)*(?i:into)|(?i:I['’]ve|I\s+have|we['’]ve)\s+been\s+(?i:doing)|"
-       r"(?i:I|we)\s+(?:(?i:also|still|now|regularly)\s+)?(?i:do))\s+(?:(?:a\s+lot\s+of|some)\s+)?"
-       + _HOBBY, "{s}'s hobbies include {v}."),
+    _p("hobby {v}", r"\b(?:(?i:am|is|are|['’]m|['’]re)\s+"
+       r"(?:(?i:really|very|totally|now|so|quite|big|huge)\s+)*(?i:into)|"
+       r"(?i:have|has|['’]ve)\s+been\s+(?i:doing)|(?:I|we|user|he|she|they)\s+"
+       r"(?:(?i:also|still|now|regularly)\s+)?(?i:do|does)|(?i:hobbies)\s+include)\s+"
+       r"(?:(?:a\s+lot\s+of|some)\s+)?" + _HOBBY, "{s}'s hobbies include {v}."),
     _p("hobby {v}", r"\b(?i:gave|given|giving)\s+up\s+" + _HOBBY, "{s}'s hobbies include {v}."),
     # Who someone is to the user, as the semantic rules write it ("Ana is the user's
     # girlfriend", then "… fiancée" when they get engaged, "former girlfriend" when they part).
@@ -420,6 +422,15 @@ _PATTERNS = (
        r"(?i:favorit|preferid)(?P<g>[oa])\s+(?:(?:ahora|ya)\s+)?es\s+(?:ahora\s+)?"
        r"(?:(?:el|la|los|las)\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:ahora|ya)\b|[.,;!?(]|$)",
        "{art} {k} favorit{g} de {s} es {v}.", lang="es", possessive=True),
+    _p("study", r"\b(?i:estudio|estudia)\s+(?:ahora\s+)?"
+       r"(?P<v>[a-záéíóúñ]{3,}(?:\s+[a-záéíóúñ]{3,})?)(?=\s+(?:en|desde|ahora)\b|[.,;!?]|$)",
+       "{s} estudia {v}.", lang="es"),
+    # study in German and French
+    _p("study", r"\b(?i:studiere|studiert)\s+(?:(?i:jetzt|nun|inzwischen|mittlerweile)\s+)?"
+       r"(?P<v>[A-ZÄÖÜ][\wäöüß-]+)", "{s} studiert {v}.", lang="de"),
+    _p("study", r"(?i:j['’]étudie|étudie|étudies|fais\s+des\s+études\s+(?:de|d['’]))\s*"
+       r"(?:maintenant\s+)?(?:(?:le|la|les)\s+|l['’])?(?P<v>[a-zàâçéèêëîïôûù-]{3,})",
+       "{s} étudie {v}.", lang="fr"),
     # Chinese
     _p("home", r"(?:现在|目前)?住在" + _ZH_PLACE, "{s}住在{v}。", lang="zh"),
     _p("home", r"搬(?:家)?(?:到|去)了?" + _ZH_PLACE, "{s}住在{v}。", True, lang="zh"),
@@ -446,7 +457,7 @@ _CLAUSE = re.compile(r"[,;:]\s+|\s+[-–—]+\s+|\s+(?:but|and|sondern|mais|pero
 """Where a sentence's clauses part: a negation ends only what its own clause says."""
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
-                    r"\bme\s+(?:mudé|he)\b|\bnos\s+(?:mudamos|hemos)\b|\b(?:vivo|trabajo|soy)\b|"
+                    r"\bme\s+(?:mudé|he)\b|\bnos\s+(?:mudamos|hemos)\b|\b(?:vivo|trabajo|soy|estudio)\b|"
                     r"\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\s+install))|我(?!的)|"
                     r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)?"
                     r"(?:(?i:just|finally|recently|also|so)\s+)?(?i:moved|relocated|quit|"
@@ -819,9 +830,10 @@ def _gendered(bond: str, ids: Sequence[str], existing: Sequence[Mapping[str, Any
     female = bool(old & _FEMALE)
     if not female and not old & _MALE:
         return bond
-    return {"fiancé(e)": "fiancée" if female else "fiancé", "spouse": "wife" if female else
-            "husband", "former partner": "former girlfriend" if female else
-            "former boyfriend"}[bond]
+    if bond == "former partner":  # "former wife", "former boyfriend"
+        return f"former {min(old & (_FEMALE | _MALE))}"
+    return {"fiancé(e)": "fiancée" if female else "fiancé",
+            "spouse": "wife" if female else "husband"}[bond]
 
 
 def _still_true(ids: Sequence[str], said: Sequence[Setting],

@@ -86,8 +86,8 @@ _SEM_RELATION = re.compile(
     r"(?P<verb>got\s+a\s+(?:new\s+)?job\s+(?:at|with)|lives?\s+in|lived\s+in|works?\s+"
     r"(?:now\s+)?(?:at|for|as)|start(?:ed|s)\s+(?:a\s+new\s+job\s+|working\s+)?at|retired|"
     r"(?:has\s+|had\s+)?(?:passed\s+away|died)|got\s+(?:engaged|married)|"
-    r"(?:at|for|as)|worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from)|grew\s+up"
-    r"\s+in|studies\s+at|studied\s+at|joined|left|quit|turned\s+\d{1,3}|"
+    r"worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from)|relocated\s+to|"
+    r"grew\s+up\s+in|studies\s+at|studied\s+at|joined|left|quit|turned\s+\d{1,3}|"
     r"has\s+(?:\d+|two|three|four|five|a|an))\b"
     r"[^;!?]{0,80}"
 )
@@ -95,7 +95,8 @@ _SEM_KIN_PLACE = re.compile(  # "My sister moved to Berlin": a relation not name
     r"\b(?P<owner>[Mm]y|[Oo]ur)\s+" + _REL + r"\s+(?:(?:just|recently|finally|now|also)\s+)?"
     r"(?:(?:moved\s+(?:back\s+)?to|relocated\s+to|lives\s+(?:now\s+)?in|is\s+(?:now\s+)?living\s+in|"
     r"works\s+(?:now\s+)?(?:at|for)|started\s+(?:a\s+new\s+job\s+|working\s+)?at|joined)\s+"
-    r"[A-Z][^;!?]{1,60}|(?:has\s+|just\s+)?(?:retired|passed\s+away|died)\b[^;!?]{0,60})"
+    r"[A-Z][^;!?]{1,60}|(?:has\s+|just\s+)?(?:retired|passed\s+away|died)\b[^;!?]{0,60}|"
+    r"became\s+an?\s+[a-z][^;!?]{1,60})"
 )
 # "Mi hermana Lucía vive en Valencia", "Meine Schwester ist nach Köln gezogen", "Mon frère
 # travaille chez Airbus": a relative's home or work in the other languages the rules read,
@@ -136,7 +137,7 @@ _BOND_OF = {"engaged": "fiancé(e)", "married": "spouse"}
 _DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|from|part of)\b")
 _RELATION_GATE = any_of("live", "work", "job", "from", "born", "moved", "grew", "stud", "joined",
                         "left", "quit", "turned", "has ", "start", "retired", "passed", "died",
-                        "engaged", "married")
+                        "engaged", "married", "relocated", "became")
 _COPULA_GATE = any_of(" is ", " are ", " was ", " were ")
 _HAVE_GATE = any_of("have", "'ve", "’ve")
 _MY_GATE = re.compile(r"\bmy\b")

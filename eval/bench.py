@@ -48,7 +48,6 @@ from mirix_like import memory_types
 from mirix_like.agents.chat import ChatAgent
 from mirix_like.config import RetrievalSettings
 from mirix_like.embedders import HashingEmbedder
-from mirix_like.store import SearchRequest
 
 USER = "bench-user"
 SHARE = {"episodic": 0.5, "semantic": 0.2, "procedural": 0.1, "resource": 0.1,
@@ -148,21 +147,6 @@ def _timed(call: Any, texts: Sequence[str]) -> dict[str, float]:
 # ----------------------------------------------------------------------------- store runs
 
 
-def retrieval_requests(query: str, method: str, cfg: RetrievalSettings) -> list[SearchRequest]:
-    """The per-type queries of active retrieval, as one ``search_many`` call carries them:
-    core blocks, the relevant items of each type (vault: low and medium only), recent events."""
-    requests = [SearchRequest("core", method="recent", limit=10)]
-    for name in SHARE:
-        spec = memory_types.get(name)
-        sensitivity = spec.retrieval.chat_sensitivity if spec.secret_fields else None
-        requests.append(SearchRequest(name, query, method=method,  # type: ignore[arg-type]
-                                      limit=cfg.limit(spec), sensitivity=sensitivity,
-                                      reveal_secrets=True))
-    requests.append(SearchRequest("episodic", method="recent",
-                                  limit=cfg.recent(memory_types.get("episodic"))))
-    return requests
-
-
 def context(agent: ChatAgent, query: str) -> str:
     """Active retrieval in one store call, ranked and cut to the 1,000-token block."""
     return agent.active.context(*agent.active.retrieve(USER, query)).text
@@ -210,16 +194,16 @@ def store_run(size: int, n_queries: int, seed: int) -> dict[str, Any]:
             "search_fts": _timed(lambda q: memory.search(q, user_id=USER, method="fts",
                                                          limit=10), texts),
             "search_hybrid": _timed(lambda q: memory.search(q, user_id=USER, limit=10),
-                                    texts),
-            "one_call_fts": _timed(lambda q: store.search_many(
-                USER, retrieval_requests(q, "fts", RetrievalSettings()),
-                count=["core", *SHARE]), texts)}
-        for method in ("fts", "hybrid"):
-            agent = ChatAgent(store, None, retrieval=RetrievalSettings(method=method),  # type: ignore[arg-type]
-                              topic_mode="keywords", remember=_no_remember)
+                                    texts)}
+        agents = {method: ChatAgent(store, None, retrieval=RetrievalSettings(method=method),  # type: ignore[arg-type]
+                                    topic_mode="keywords", remember=_no_remember)
+                  for method in ("fts", "hybrid")}
+        latency["one_call_fts"] = _timed(lambda q: store.search_many(
+            USER, agents["fts"].active._plan(q, q)[0], count=memory_types.names()), texts)
+        for method, agent in agents.items():
             latency[f"retrieve_{method}"] = _timed(lambda q, a=agent: a.active.retrieve(USER, q),
                                                    texts)
-        latency["context_fts"] = _timed(lambda q: context(agent, q), texts)
+        latency["context_fts"] = _timed(lambda q: context(agents["fts"], q), texts)
         figures = _store_figures(folder, inserted, batched_s, single_s, latency)
         memory.close()
         return figures

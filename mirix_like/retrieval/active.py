@@ -21,7 +21,6 @@ from pydantic import BaseModel, Field
 
 from mirix_like import memory_types
 from mirix_like.config import RetrievalSettings
-from mirix_like.memory_types import MemoryType
 from mirix_like.prompt_format import MEMORIES_TAG
 from mirix_like.retrieval.budget import BLOCK_TOKENS, estimate_tokens
 from mirix_like.retrieval.ranking import Links, asks_before, fuse, rank, rerank
@@ -32,7 +31,7 @@ from mirix_like.store.search import SearchRequest, SearchResults
 from mirix_like.store.secrets import MASK
 
 CANDIDATES = 50
-"""Items per type and search leg that re-ranking chooses from."""
+"""Items per search leg (one query over every searched type) that re-ranking chooses from."""
 ALWAYS_SHOWN = 10
 """Items of an always-shown type (core: its blocks) a context carries, newest first."""
 PAST_SHOWN = 10
@@ -67,7 +66,6 @@ class _Ask:
     """What one request of the store call is for."""
 
     role: str  # always, past, lexical, dense or recent
-    spec: MemoryType
 
 
 class ActiveRetrieval:
@@ -86,39 +84,37 @@ class ActiveRetrieval:
 
     def _plan(self, query: str, question: str) -> tuple[list[SearchRequest], list[_Ask]]:
         legs = {"fts": ["lexical"], "vector": ["dense"], "hybrid": ["lexical", "dense"]}
+        specs = memory_types.all_types()
+        searched = [s.name for s in specs if not s.retrieval.always and self.settings.limit(s)]
+        with_past = [s.name for s in specs if "valid_until" in s.item_model.model_fields]
         requests, asks = [], []
-        before = asks_before(question or query)
-        for spec in memory_types.all_types():
-            if before and "valid_until" in spec.item_model.model_fields:
-                requests.append(SearchRequest(spec.name, method="recent", limit=PAST_SHOWN,
-                                              past=True, reveal_secrets=True,
-                                              sensitivity=spec.retrieval.chat_sensitivity
-                                              if spec.secret_fields else None))
-                asks.append(_Ask("past", spec))
+        if with_past and asks_before(question or query):
+            requests.append(SearchRequest(with_past, method="recent", reveal_secrets=True,
+                                          limit=PAST_SHOWN * len(with_past), past=True,
+                                          sensitivity=chat_sensitivity()))
+            asks.append(_Ask("past"))
+        for spec in specs:
             if spec.retrieval.always:
                 requests.append(SearchRequest(spec.name, method="recent", limit=ALWAYS_SHOWN))
-                asks.append(_Ask("always", spec))
-                continue
-            limit = self.settings.limit(spec)
-            if limit and any(ch.isalnum() for ch in query):
-                sensitivity = spec.retrieval.chat_sensitivity if spec.secret_fields else None
-                for leg in legs[self.method]:
-                    requests.append(SearchRequest(
-                        spec.name, query, method="fts" if leg == "lexical" else "vector",
-                        limit=max(limit, CANDIDATES), sensitivity=sensitivity,
-                        reveal_secrets=True))
-                    asks.append(_Ask(leg, spec))
-            if recent := self.settings.recent(spec):
+                asks.append(_Ask("always"))
+        if searched and any(ch.isalnum() for ch in query):
+            for leg in legs[self.method]:
+                requests.append(SearchRequest(
+                    searched, query, method="fts" if leg == "lexical" else "vector",
+                    limit=CANDIDATES, sensitivity=chat_sensitivity(), reveal_secrets=True))
+                asks.append(_Ask(leg))
+        for spec in specs:
+            if (recent := self.settings.recent(spec)) and not spec.retrieval.always:
                 requests.append(SearchRequest(spec.name, method="recent", limit=recent))
-                asks.append(_Ask("recent", spec))
+                asks.append(_Ask("recent"))
         return requests, asks
 
     def search(self, user_id: str, query: str, *, types: Sequence[str] | None = None,
                limit: int = 10, **filters: Any) -> list[SearchHit]:
-        """The ``limit`` best hits per type for ``query``, best first across types, ranked
-        as a chat context ranks them: the full-text and vector legs fused (full-text alone
-        with a lexical embedder), then re-ranked by the speaker the query names, by
-        neighbouring messages and by whether a fact still holds. ``filters`` are those of
+        """The ``limit`` best hits for ``query``, best first across types, ranked as a chat
+        context ranks them: the full-text and vector legs fused (full-text alone with a
+        lexical embedder), then re-ranked by the speaker the query names, by neighbouring
+        messages and by whether a fact still holds. ``filters`` are those of
         :meth:`MemoryStore.search`; a query with no word, a given ``vector`` or bad input
         is the store's plain hybrid search (which reports what is wrong)."""
         if (not isinstance(query, str) or not any(ch.isalnum() for ch in query)
@@ -127,24 +123,15 @@ class ActiveRetrieval:
                 or not 1 <= limit <= MAX_LIMIT):
             return self.store.search(query, user_id, memory_types=types, method="hybrid",
                                      limit=limit, **filters)
-        specs = memory_types.all_types() if types is None else [
-            memory_types.get(name) for name in types]
+        names = memory_types.names() if types is None else [
+            memory_types.get(name).name for name in types]
         legs = {"fts": ["fts"], "vector": ["vector"], "hybrid": ["fts", "vector"]}[self.method]
-        requests = [SearchRequest(spec.name, query, method=leg, limit=max(limit, CANDIDATES),
-                                  **filters)
-                    for spec in specs for leg in legs]
+        requests = [SearchRequest(names, query, method=leg, limit=max(limit, CANDIDATES),
+                                  **filters) for leg in legs]
         found = self.store.search_many(user_id, requests)
-        by_leg: dict[str, list[SearchHit]] = {}
-        for request, hits in zip(requests, found.hits, strict=True):
-            by_leg.setdefault(request.method, []).extend(hits)
+        by_leg = dict(zip(legs, found.hits, strict=True))
         ranked, _ = rerank(fuse(by_leg.get("fts", []), by_leg.get("vector", [])), query)
-        per_type: dict[str, int] = {}
-        kept = []
-        for hit in ranked:
-            per_type[hit.memory_type] = per_type.get(hit.memory_type, 0) + 1
-            if per_type[hit.memory_type] <= limit:
-                kept.append(hit)
-        return kept
+        return ranked[:limit]
 
     def retrieve(self, user_id: str, query: str, question: str = "",
                  ) -> tuple[list[SearchHit], dict[str, int]]:

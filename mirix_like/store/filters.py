@@ -52,6 +52,11 @@ def user_scope(user_id: str) -> str:
     return f"user_id = {literal(check_user_id(user_id))}"
 
 
+def type_scope(user_id: str, memory_type: str) -> str:
+    """The clause of one user's items of one memory type."""
+    return f"{user_scope(user_id)} AND memory_type = {literal(memory_type)}"
+
+
 def timestamp(value: datetime) -> str:
     """A timezone-aware datetime as a Lance timestamp literal in UTC."""
     if not isinstance(value, datetime):

@@ -11,7 +11,7 @@ import pyarrow as pa
 from lancedb.query import ColumnOrdering
 
 from mirix_like.errors import InvalidInputError
-from mirix_like.memory_types.base import MemoryItem, utcnow
+from mirix_like.memory_types.base import utcnow
 from mirix_like.store import filters
 from mirix_like.store.records import INPUT_STATUSES, HistoryEntry, InputStatus, RawInput
 from mirix_like.store.schema import KEY, model_row, model_schema, row_key, row_model
@@ -21,11 +21,6 @@ from mirix_like.store.tables import Tables, stream
 INPUTS, HISTORY = "raw_inputs", "history"
 _SCHEMAS = {INPUTS: model_schema(RawInput), HISTORY: model_schema(HistoryEntry)}
 _INPUT_ORDER = [ColumnOrdering(column_name=name) for name in ("received_at", "occurred_at", "id")]
-
-
-def public(model: type[MemoryItem], row: Mapping[str, Any] | None) -> str | None:
-    """A stored row as the JSON of its item fields, for the history (secrets stay sealed)."""
-    return None if row is None else row_model(model, dict(row)).model_dump_json()
 
 
 def history_table(schema: pa.Schema, memory_type: str, user_id: str, item_ids: list[str],

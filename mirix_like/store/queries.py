@@ -1,4 +1,5 @@
-"""The search methods, each one query on one memory table through LanceDB's async API.
+"""The search methods, each one query on the memories table through LanceDB's async API,
+over one memory type or several at once.
 
 Every method returns an Arrow table of at most ``limit`` rows, best first, with the item
 columns asked for and a ``_score`` column (higher is better); rows become items only
@@ -27,13 +28,14 @@ SearchMethod = Literal["hybrid", "fts", "vector", "exact", "fuzzy", "recent"]
 SEARCH_METHODS: tuple[str, ...] = get_args(SearchMethod)
 MAX_LIMIT = 1_000
 SCORE = "_score"
+NEWEST = ColumnOrdering(column_name="time", ascending=False)
 
 
 @dataclass(frozen=True)
 class Plan:
-    """One resolved query: which table, method, text or vector, filter and columns."""
+    """One resolved query: which types, method, text or vector, filter and columns."""
 
-    spec: MemoryType
+    specs: tuple[MemoryType, ...]
     method: str
     query: str
     vector: list[float] | None
@@ -43,7 +45,7 @@ class Plan:
 
 
 class RecentFloors:
-    """For each (table, filter, limit): the time of the newest ``limit``-th row last seen.
+    """For each (filter, limit): the time of the newest ``limit``-th row last seen.
 
     Only a hint: a query for rows at or after it that finds ``limit`` rows has found the
     newest ``limit`` (anything older is older than all of them); when it finds fewer (rows
@@ -51,15 +53,15 @@ class RecentFloors:
     """
 
     def __init__(self, size: int = 10_000) -> None:
-        self._floors: dict[tuple[str, str, int], datetime] = {}
+        self._floors: dict[tuple[str, int], datetime] = {}
         self._size = size
         self._guard = threading.Lock()
 
-    def get(self, key: tuple[str, str, int]) -> datetime | None:
+    def get(self, key: tuple[str, int]) -> datetime | None:
         with self._guard:
             return self._floors.get(key)
 
-    def set(self, key: tuple[str, str, int], value: datetime) -> None:
+    def set(self, key: tuple[str, int], value: datetime) -> None:
         with self._guard:
             if len(self._floors) >= self._size:
                 self._floors.clear()
@@ -76,7 +78,7 @@ async def run(table: Any, plan: Plan, floors: RecentFloors) -> pa.Table:
     if plan.method == "exact":
         needle = filters.literal(plan.query.lower())
         query = (table.query().where(f"{where} AND strpos(lower(search_text), {needle}) > 0")
-                 .order_by([_newest(plan.spec)]).select(plan.columns).limit(limit))
+                 .order_by([NEWEST]).select(plan.columns).limit(limit))
         return _scored(await query.to_arrow(), 1.0)
     if plan.method == "fts":
         return await _full_text(table, plan, MatchQuery(text, "search_text"))
@@ -110,31 +112,26 @@ async def run(table: Any, plan: Plan, floors: RecentFloors) -> pa.Table:
     return _scored(fused, fused["_relevance_score"])
 
 
-def _newest(spec: MemoryType) -> ColumnOrdering:
-    return ColumnOrdering(column_name=spec.time_field, ascending=False)
-
-
 async def _recent(table: Any, plan: Plan, floors: RecentFloors) -> pa.Table:
-    """The ``limit`` newest rows by the type's time field: a range query on the time
+    """The ``limit`` newest rows by each type's time field: a range query on the time
     index from the last known floor, else an ordered scan (top-k, bounded memory)."""
-    time_field = plan.spec.time_field
-    key = (plan.spec.name, plan.where, plan.limit)
+    key = (plan.where, plan.limit)
     floor = floors.get(key)
     rows = None
     if floor is not None:
-        where = f"{plan.where} AND {time_field} >= {filters.timestamp(floor)}"
+        where = f"{plan.where} AND time >= {filters.timestamp(floor)}"
         rows = await _ordered(table, plan, where)
         if rows.num_rows < plan.limit:
             rows = None
     if rows is None:
         rows = await _ordered(table, plan, plan.where)
     if rows.num_rows == plan.limit:
-        floors.set(key, rows[time_field][-1].as_py())
+        floors.set(key, rows["time"][-1].as_py())
     return _scored(rows, pa.array([1.0 / (1 + n) for n in range(rows.num_rows)]))
 
 
 async def _ordered(table: Any, plan: Plan, where: str) -> pa.Table:
-    query = (table.query().where(where).order_by([_newest(plan.spec)])
+    query = (table.query().where(where).order_by([NEWEST])
              .select(plan.columns).limit(plan.limit))
     return await query.to_arrow()
 

@@ -25,15 +25,18 @@ _PRIMARY_KEY = {"lance-schema:unenforced-primary-key": "true"}
 # LZ4 for the text of memory tables: Lance's default for it (FSST) took half the CPU of a
 # 1,000-row add; LZ4 stores it 6% larger and searches it as fast (BENCHMARKS.md, issue 17).
 _FAST_TEXT = {"lance-encoding:compression": "lz4"}
-# Columns the store adds for indexing; they never reach an item.
-DERIVED = ("key", "search_text", "vector", "tree_key", "metadata_kv")
 # json.dumps(value, ensure_ascii=False, default=str), without making an encoder per call.
 _JSON = json.JSONEncoder(ensure_ascii=False, default=str).encode
 
 
 def row_key(user_id: str, item_id: str) -> str:
-    """The table's primary key: ids are unique per user, keys across all users."""
+    """A journal table's primary key: ids are unique per user, keys across all users."""
     return hashlib.sha256(f"{user_id}\x00{item_id}".encode()).hexdigest()
+
+
+def item_key(memory_type: str, user_id: str, item_id: str) -> str:
+    """The memories table's primary key: ids are unique per user and type."""
+    return hashlib.sha256(f"{memory_type}\x00{user_id}\x00{item_id}".encode()).hexdigest()
 
 
 def _strip_optional(annotation: Any) -> Any:
@@ -78,54 +81,54 @@ def model_schema(model: type[BaseModel], extra: list[pa.Field] | None = None) ->
     return pa.schema(fields + (extra or []))
 
 
-def memory_schema(spec: MemoryType, dim: int) -> pa.Schema:
-    """The table schema of one memory type for an embedder of dimension ``dim``; its text
-    columns compressed with LZ4 (``_FAST_TEXT``)."""
-    schema = model_schema(
-        spec.item_model,
-        [
-            pa.field("search_text", pa.string()),
-            pa.field("vector", pa.list_(pa.float32(), dim)),
-            pa.field("tree_key", pa.string()),
-            pa.field("metadata_kv", pa.list_(pa.string())),
-        ],
-    )
-    return pa.schema([field.with_metadata({**(field.metadata or {}), **_FAST_TEXT})
-                      if field.type == pa.string() else field for field in schema])
+def memories_schema(dim: int) -> pa.Schema:
+    """The one table that holds every memory type: the item as JSON (``item``), beside the
+    columns that searches filter, order and match on, for an embedder of dimension ``dim``.
+
+    One table, so that a search over several types is one query (one full-text lookup costs
+    about as much on a thousand rows as on a hundred thousand: BENCHMARKS.md, issue 17).
+    """
+    stamp = pa.timestamp("us", tz="UTC")
+    return pa.schema([
+        pa.field(KEY, pa.string(), nullable=False, metadata=_PRIMARY_KEY),
+        pa.field("memory_type", pa.string(), nullable=False),
+        pa.field("user_id", pa.string(), nullable=False),
+        pa.field("id", pa.string(), nullable=False),
+        pa.field("time", stamp),  # the type's time field: when it happened, else created
+        pa.field("sensitivity", pa.string()),
+        pa.field("valid_until", stamp),
+        pa.field("tree_key", pa.string()),
+        pa.field("metadata_kv", pa.list_(pa.string())),
+        pa.field("search_text", pa.string(), metadata=_FAST_TEXT),
+        pa.field("vector", pa.list_(pa.float32(), dim)),
+        pa.field("item", pa.string(), metadata=_FAST_TEXT),
+    ])
 
 
-def model_row(model: BaseModel) -> dict[str, Any]:
-    """A model's fields as a row: dicts become JSON text."""
-    row = model.model_dump()
-    for name, value in row.items():
-        if isinstance(value, dict):
-            row[name] = _JSON(value)
-    return row
-
-
-def item_table(spec: MemoryType, schema: pa.Schema, items: Sequence[MemoryItem],
-               vectors: np.ndarray) -> pa.Table:
-    """The stored rows of ``items`` as a table of ``schema``: dict fields as JSON text, the
-    key and index columns derived, and ``vectors`` (one row per item) as the ``vector``
-    column without passing through Python floats."""
-    as_json = _json_fields(spec.item_model)
-    fields = [name for name in schema.names if name not in DERIVED]
-    values: dict[str, list[Any]] = {name: [] for name in fields}
-    keys, texts, trees, entries, offsets = [], [], [], [], [0]
-    # One item at a time, so that only the values outlive each item's dump (far fewer
-    # objects for the garbage collector to track than a dump of every item).
+def memory_rows(spec: MemoryType, schema: pa.Schema, items: Sequence[MemoryItem],
+                vectors: np.ndarray, *, search_texts: Sequence[str] | None = None
+                ) -> pa.Table:
+    """The rows of ``items`` (as stored: secrets sealed) as a table of ``schema``, with
+    ``vectors`` (one row per item) as the ``vector`` column without passing through Python
+    floats; ``search_texts`` when already made (a migration), else from the items."""
+    values: dict[str, list[Any]] = {name: [] for name in schema.names}
+    entries, offsets = [], [0]
     for item in items:
-        row = item.model_dump()
-        for name in fields:
-            value = row.get(name)
-            values[name].append(_JSON(value) if name in as_json and isinstance(value, dict)
-                                else value)
-        keys.append(row_key(item.user_id, item.id))
-        texts.append(index_text(spec.search_text(item)))
-        trees.append(tree_key(getattr(item, "tree_path", [])))
+        values[KEY].append(item_key(spec.name, item.user_id, item.id))
+        values["user_id"].append(item.user_id)
+        values["id"].append(item.id)
+        values["time"].append(getattr(item, spec.time_field))
+        values["sensitivity"].append(getattr(item, "sensitivity", None))
+        values["valid_until"].append(getattr(item, "valid_until", None))
+        values["tree_key"].append(tree_key(getattr(item, "tree_path", [])))
+        values["item"].append(item.model_dump_json())
+        if search_texts is None:
+            values["search_text"].append(index_text(spec.search_text(item)))
         entries += metadata_entries(item.metadata)
         offsets.append(len(entries))
-    values |= {KEY: keys, "search_text": texts, "tree_key": trees}
+    values["memory_type"] = [spec.name] * len(items)
+    if search_texts is not None:
+        values["search_text"] = list(search_texts)
     columns = []
     for field in schema:
         if field.name == "vector":
@@ -138,6 +141,15 @@ def item_table(spec: MemoryType, schema: pa.Schema, items: Sequence[MemoryItem],
         else:
             columns.append(pa.array(values[field.name], type=field.type))
     return pa.Table.from_arrays(columns, schema=schema)
+
+
+def model_row(model: BaseModel) -> dict[str, Any]:
+    """A model's fields as a row: dicts become JSON text."""
+    row = model.model_dump()
+    for name, value in row.items():
+        if isinstance(value, dict):
+            row[name] = _JSON(value)
+    return row
 
 
 @functools.cache

@@ -18,14 +18,15 @@ from mirix_like.store.records import SearchHit
 
 @dataclass(frozen=True)
 class SearchRequest:
-    """One query on one memory type, as :meth:`MemoryStore.search` takes it.
+    """One query on one memory type, or on several as one (``memory_type`` a list: the
+    ``limit`` best hits among them, scored alike), as :meth:`MemoryStore.search_many` takes it.
 
     ``method="recent"`` ignores ``query`` and gives the newest items (by event time for
     episodic); ``sensitivity`` (vault levels allowed) applies to types that have one;
     ``past`` keeps only facts that stopped being true (a type without ``valid_until`` has none).
     """
 
-    memory_type: str
+    memory_type: str | Sequence[str]
     query: str = ""
     method: SearchMethod = "hybrid"
     limit: int = 10
@@ -47,12 +48,18 @@ class SearchResults:
     counts: dict[str, int] = field(default_factory=dict)
 
 
-def check_request(request: SearchRequest, user_id: str) -> tuple[MemoryType, str | None]:
-    """The type and the filter of ``request``; ``None`` for a filter that no item of the
-    type can match. Raises :class:`InvalidQueryError` (or a subclass) when it is unusable."""
+def check_request(request: SearchRequest, user_id: str
+                  ) -> tuple[tuple[MemoryType, ...], str | None]:
+    """The types and the filter of ``request``; ``None`` for a filter that no item of these
+    types can match. Raises :class:`InvalidQueryError` (or a subclass) when it is unusable."""
     if not isinstance(request, SearchRequest):
         raise InvalidQueryError(f"expected a SearchRequest, not {type(request).__name__}")
-    spec = memory_types.get(request.memory_type)
+    names = request.memory_type
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        names = [names]  # type: ignore[list-item]
+    if not names:
+        raise InvalidQueryError("a search needs at least one memory type")
+    specs = tuple(memory_types.get(name) for name in dict.fromkeys(names))
     method, query, limit = request.method, request.query, request.limit
     if method not in SEARCH_METHODS:
         raise InvalidQueryError(
@@ -66,13 +73,18 @@ def check_request(request: SearchRequest, user_id: str) -> tuple[MemoryType, str
         raise InvalidQueryError(f"{method} search needs a non-empty query")
     clauses = [filters.user_scope(user_id), filters.tree_prefix(request.tree_path),
                filters.metadata_equals(request.metadata),
-               filters.time_range(spec.time_field, request.since, request.until)]
-    if request.sensitivity is not None and "sensitivity" in spec.item_model.model_fields:
-        clauses.append(filters.one_of("sensitivity", request.sensitivity))
-    if "tree_path" not in spec.item_model.model_fields and request.tree_path:
-        return spec, None
+               filters.time_range("time", request.since, request.until)]
+    if request.sensitivity is not None and any("sensitivity" in s.item_model.model_fields
+                                               for s in specs):
+        # Types without a sensitivity have none to filter.
+        clauses.append(f"sensitivity IS NULL OR "
+                       f"{filters.one_of('sensitivity', request.sensitivity)}")
+    if request.tree_path:
+        specs = tuple(s for s in specs if "tree_path" in s.item_model.model_fields)
     if request.past:
-        if "valid_until" not in spec.item_model.model_fields:
-            return spec, None
+        specs = tuple(s for s in specs if "valid_until" in s.item_model.model_fields)
         clauses.append("valid_until IS NOT NULL")
-    return spec, filters.all_of(clauses)
+    if not specs:
+        return specs, None
+    clauses.insert(1, filters.one_of("memory_type", [s.name for s in specs]))
+    return specs, filters.all_of(clauses)

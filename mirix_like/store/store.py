@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import threading
@@ -36,25 +37,21 @@ from mirix_like.store.journal import (
     INPUTS,
     Journal,
     check_ids,
-    public,
     random_ids,
 )
+from mirix_like.store.migrate import adopt_type_table
 from mirix_like.store.queries import Plan, RecentFloors, SearchMethod
 from mirix_like.store.records import Action, HistoryEntry, SearchHit
-from mirix_like.store.schema import (
-    DERIVED,
-    KEY,
-    item_table,
-    memory_schema,
-    row_key,
-    row_model,
-)
+from mirix_like.store.schema import KEY, item_key, memories_schema, memory_rows, row_key
 from mirix_like.store.search import SearchRequest, SearchResults, check_request
 from mirix_like.store.secrets import MASK, SecretBox
 from mirix_like.store.tables import Tables, stream
 
 log = logging.getLogger(__name__)
 META = "store_meta"
+MEMORIES = "memories"
+ITEM_COLUMNS = [KEY, "memory_type", "time", "item"]
+"""What a read takes of a memory row: the item is its JSON, the rest is for ordering."""
 WRITE_CHUNK = 2_000
 OPTIMIZE_BACKLOG = 4
 _META_SCHEMA = pa.schema(
@@ -108,16 +105,27 @@ class MemoryStore(Journal):
         self._optimize_guard = threading.Condition()  # notified when a backlog is full
         self._optimizer = ThreadPoolExecutor(1, thread_name_prefix="mirix-like-optimize")
         self._check_embedder()
+        self._adopt_type_tables()
 
     # ----------------------------------------------------------------- tables and locks
 
-    def _memory_table(self, spec: MemoryType) -> Any:
-        return self._tables.table(spec.name, lambda: memory_schema(spec, self.embedder.dim),
-                                  time_field=spec.time_field)
+    def _memories(self) -> Any:
+        """The table of every memory type (see :func:`.schema.memories_schema`)."""
+        return self._tables.table(MEMORIES, lambda: memories_schema(self.embedder.dim))
 
-    def _columns(self, spec: MemoryType) -> list[str]:
-        self._memory_table(spec)
-        return _item_columns(self._tables.schemas[spec.name])
+    def _adopt_type_tables(self) -> None:
+        """Bring a store of the first layout (a table per type) into the memories table."""
+        names = self._tables.names()
+        old = [spec for spec in memory_types.all_types() if spec.name in names]
+        if not old:
+            return
+        memories = self._memories()
+        with self._lock(MEMORIES):
+            for spec in old:
+                moved = adopt_type_table(self._tables, spec, memories)
+                log.info("moved %d %s items of %s into its memories table", moved, spec.name,
+                         self.uri)
+        self._counts.forget(MEMORIES)
 
     def _lock(self, name: str, *, thread_local: bool = True
               ) -> contextlib.AbstractContextManager[Any]:
@@ -166,13 +174,16 @@ class MemoryStore(Journal):
             )
         return matrix
 
-    def _item(self, spec: MemoryType, row: Mapping[str, Any], *, reveal: bool = True
+    def _item(self, spec: MemoryType, stored: str | Mapping[str, Any], *, reveal: bool = True
               ) -> MemoryItem:
-        """The item stored in ``row``: secrets decrypted, or masked unless ``reveal``."""
-        data = dict(row)
+        """The item stored as ``stored`` (a row's JSON, or the fields a history entry
+        kept): secrets decrypted, or masked unless ``reveal``."""
+        if isinstance(stored, str) and not spec.secret_fields:
+            return spec.item_model.model_validate_json(stored)
+        data = json.loads(stored) if isinstance(stored, str) else dict(stored)
         for name in spec.secret_fields:
             data[name] = self._secrets.open(data[name]) if reveal else MASK
-        return row_model(spec.item_model, data)
+        return spec.item_model.model_validate(data)
 
     def _sealed(self, spec: MemoryType, item: MemoryItem) -> MemoryItem:
         """``item`` as stored: its secret fields encrypted."""
@@ -190,23 +201,24 @@ class MemoryStore(Journal):
         they are not looked up.
         """
         vectors = self._vectors([spec.embed_text(item) for item in items])
-        table = self._memory_table(spec)
-        with self._lock(spec.name):
-            before = self._rows_by_id(table, user_id, [i.id for i in items if i.id not in fresh])
+        table = self._memories()
+        with self._lock(MEMORIES):
+            before = self._stored(spec, user_id, [i.id for i in items if i.id not in fresh])
             if existing_only and len(before) < len(items):
                 missing = [i.id for i in items if i.id not in before]
                 raise ItemNotFoundError(f"no {spec.name} item {missing[0]!r} for this user")
             for item in items:
                 if item.id in before:  # a replaced item keeps its creation time
-                    item.created_at = before[item.id]["created_at"]
+                    item.created_at = spec.item_model.model_validate_json(
+                        before[item.id]).created_at
             stored = [self._sealed(spec, item) for item in items]
             replaced = "update" if action == "insert" else action
             self._record(spec.name, user_id, [item.id for item in stored],
                          [replaced if item.id in before else action for item in stored],
-                         [public(spec.item_model, before.get(item.id)) for item in stored],
+                         [before.get(item.id) for item in stored],
                          [item.model_dump_json() for item in stored],
                          actor=actor, batch_id=batch_id)
-            rows = item_table(spec, self._tables.schemas[spec.name], stored, vectors)
+            rows = memory_rows(spec, self._tables.schemas[MEMORIES], stored, vectors)
             if not before and (self._tables.locks.exclusive or len(fresh) == len(items)):
                 # All new, and no other writer can add the same ids meanwhile: append.
                 version, added = table.add(rows).version, len(items)
@@ -216,8 +228,19 @@ class MemoryStore(Journal):
                     builder = builder.when_not_matched_insert_all()
                 result = builder.execute(rows)
                 version, added = result.version, result.num_inserted_rows
-            self._counts.wrote(spec.name, version, user_id, added)
-        self._after_write(spec.name, len(items))
+            self._counts.wrote(MEMORIES, version, (user_id, spec.name), added)
+        self._after_write(MEMORIES, len(items))
+
+    def _stored(self, spec: MemoryType, user_id: str, ids: Sequence[str]) -> dict[str, str]:
+        """The JSON of the items of ``spec`` of ``user_id`` among ``ids`` as stored
+        (secrets sealed), by id."""
+        if not ids:
+            return {}
+        keys = ", ".join(filters.literal(item_key(spec.name, user_id, i)) for i in ids)
+        where = filters.all_of([filters.user_scope(user_id), f"{KEY} IN ({keys})"])
+        rows = (self._memories().search().where(where).select(["id", "item"])
+                .limit(len(ids) + 1).to_list())
+        return {row["id"]: row["item"] for row in rows}
 
     def insert(
         self,
@@ -281,7 +304,7 @@ class MemoryStore(Journal):
         protected = {"id", "user_id", "created_at"} & set(changes)
         if protected:
             raise InvalidItemError(f"fields {sorted(protected)} cannot be changed")
-        with self._lock(spec.name):  # read and write as one step: concurrent updates merge
+        with self._lock(MEMORIES):  # read and write as one step: concurrent updates merge
             current = self.get(memory_type, user_id, item_id, reveal_secrets=True)
             item = self._validate(spec, {**current.model_dump(), **changes,
                                          "updated_at": utcnow()})
@@ -296,18 +319,18 @@ class MemoryStore(Journal):
         """Delete items of ``user_id`` by id; returns the ids that existed. Kept in history."""
         spec = memory_types.get(memory_type)
         ids = check_ids(item_ids)
-        table = self._memory_table(spec)
-        with self._lock(spec.name):
-            before = self._rows_by_id(table, user_id, ids)
+        table = self._memories()
+        with self._lock(MEMORIES):
+            before = self._stored(spec, user_id, ids)
             if not before:
                 return []
             self._record(spec.name, user_id, list(before), ["delete"] * len(before),
-                         [public(spec.item_model, row) for row in before.values()],
-                         [None] * len(before), actor=actor, batch_id=batch_id)
-            keys = ", ".join(filters.literal(row_key(user_id, i)) for i in before)
+                         list(before.values()), [None] * len(before), actor=actor,
+                         batch_id=batch_id)
+            keys = ", ".join(filters.literal(item_key(spec.name, user_id, i)) for i in before)
             result = table.delete(filters.all_of([filters.user_scope(user_id),
                                                   f"{KEY} IN ({keys})"]))
-            self._counts.wrote(spec.name, result.version, user_id, -len(before))
+            self._counts.wrote(MEMORIES, result.version, (user_id, spec.name), -len(before))
         return list(before)
 
     def restore(self, user_id: str, history_id: str, *, actor: str = "api") -> MemoryItem:
@@ -392,11 +415,14 @@ class MemoryStore(Journal):
 
     def optimize(self, *names: str) -> None:
         """Compact tables and bring their indexes up to date (every table by default)."""
-        for name in names or (*memory_types.names(), *self._journal_tables()):
+        for name in dict.fromkeys(MEMORIES if name in memory_types.names() else name
+                                  for name in names or (MEMORIES, *self._journal_tables())):
             if name in self._journal_tables():
                 table = self._journal_table(name)
+            elif name == MEMORIES:
+                table = self._memories()
             else:
-                table = self._memory_table(memory_types.get(name))
+                raise InvalidQueryError(f"no table {name!r} in the store")
             with self._lock(f"optimize-{name}"):
                 with self._optimize_guard:  # rows written from now on wait for the next one
                     self._writes_since_optimize[name] = 0
@@ -422,8 +448,7 @@ class MemoryStore(Journal):
             raise InvalidQueryError("restore_to needs a timezone-aware datetime")
         cutoff = when.astimezone(UTC)
         restored = {}
-        tables = [(spec.name, self._memory_table(spec)) for spec in memory_types.all_types()]
-        for name, table in [*tables, (INPUTS, self._journal_table(INPUTS))]:
+        for name, table in [(MEMORIES, self._memories()), (INPUTS, self._journal_table(INPUTS))]:
             with self._lock(name):
                 versions = [v for v in table.list_versions()
                             if v["timestamp"].astimezone(UTC) <= cutoff]
@@ -445,7 +470,7 @@ class MemoryStore(Journal):
         """
         spec = memory_types.get(memory_type)
         [item_id] = check_ids([item_id])
-        rows = self._rows_by_id(self._memory_table(spec), user_id, [item_id])
+        rows = self._stored(spec, user_id, [item_id])
         if item_id not in rows:
             raise ItemNotFoundError(f"no {spec.name} item {item_id!r} for this user")
         return self._item(spec, rows[item_id], reveal=reveal_secrets)
@@ -454,17 +479,16 @@ class MemoryStore(Journal):
                  reveal_secrets: bool = False) -> dict[str, MemoryItem]:
         """The items of ``user_id`` among ``item_ids`` that exist, by id."""
         spec = memory_types.get(memory_type)
-        rows = self._rows_by_id(self._memory_table(spec), user_id, check_ids(item_ids))
+        rows = self._stored(spec, user_id, check_ids(item_ids))
         return {i: self._item(spec, row, reveal=reveal_secrets) for i, row in rows.items()}
 
     def _rows_by_id(self, table: Any, user_id: str, ids: Sequence[str]) -> dict[str, dict]:
-        """The stored rows (item fields only) of ``user_id`` among ``ids``."""
+        """The rows of a journal table of ``user_id`` among ``ids``."""
         if not ids:
             return {}
         keys = ", ".join(filters.literal(row_key(user_id, i)) for i in ids)
         where = filters.all_of([filters.user_scope(user_id), f"{KEY} IN ({keys})"])
-        columns = _item_columns(self._tables.schemas[table.name])
-        rows = table.search().where(where).select(columns).limit(len(ids) + 1).to_list()
+        rows = table.search().where(where).limit(len(ids) + 1).to_list()
         return {r["id"]: r for r in rows}
 
     def count(self, memory_type: str, user_id: str) -> int:
@@ -475,9 +499,12 @@ class MemoryStore(Journal):
         """:meth:`count` for callers on an event loop."""
         spec = memory_types.get(memory_type)
         filters.check_user_id(user_id)
-        await asyncio.to_thread(self._memory_table, spec)
-        return await self._counts.get(spec.name, await self._tables.async_table(spec.name),
-                                       user_id)
+        await asyncio.to_thread(self._memories)
+        return await self._total(user_id, spec.name)
+
+    async def _total(self, user_id: str, name: str) -> int:
+        return await self._counts.get(MEMORIES, await self._tables.async_table(MEMORIES),
+                                      (user_id, name), filters.type_scope(user_id, name))
 
     def list(
         self,
@@ -516,25 +543,24 @@ class MemoryStore(Journal):
         vector: Sequence[float] | None = None,
         reveal_secrets: bool = False,
     ) -> list[SearchHit]:
-        """Search the memory of ``user_id``: ``limit`` best hits per type, best first.
+        """Search the memory of ``user_id``: the ``limit`` best hits of the types asked for
+        (every type by default), best first.
 
         ``method`` is one of :data:`SEARCH_METHODS`; ``since``/``until`` filter on the event
         time for episodic and creation time otherwise; ``sensitivity`` lists the vault levels
-        allowed; secret fields are masked unless ``reveal_secrets``. Hits of several types
-        are merged by score. The types are queried concurrently.
+        allowed; secret fields are masked unless ``reveal_secrets``. Every type is searched
+        in one query, so scores compare across types (``recent``: newest first across them).
         """
-        requests = [SearchRequest(spec.name, query, method=method, limit=limit, since=since,
-                                  until=until, tree_path=tree_path, metadata=metadata,
-                                  sensitivity=sensitivity, vector=vector,
-                                  reveal_secrets=reveal_secrets)
-                    for spec in self._specs(memory_types)]
-        hits = [hit for found in self.search_many(user_id, requests).hits for hit in found]
-        hits.sort(key=lambda h: h.score, reverse=True)
-        return hits
+        request = SearchRequest([spec.name for spec in self._specs(memory_types)], query,
+                                method=method, limit=limit, since=since, until=until,
+                                tree_path=tree_path, metadata=metadata,
+                                sensitivity=sensitivity, vector=vector,
+                                reveal_secrets=reveal_secrets)
+        return self.search_many(user_id, [request]).hits[0]
 
     def search_many(self, user_id: str, requests: Sequence[SearchRequest], *,
                     count: Iterable[str] = ()) -> SearchResults:
-        """Run several per-type queries for ``user_id`` at once, and count items per type.
+        """Run several queries for ``user_id`` at once, and count items per type.
 
         One call, one round of concurrent LanceDB queries: ``hits[i]`` answers
         ``requests[i]`` (best first; rows become items only for what is returned) and
@@ -563,7 +589,7 @@ class MemoryStore(Journal):
         vectors: dict[str, list[float]] = {}
         plans: list[Plan | None] = []
         for request in requests:
-            spec, where = check_request(request, user_id)
+            specs, where = check_request(request, user_id)
             if where is None:  # a filter this type cannot match (tree path, no tree)
                 plans.append(None)
                 continue
@@ -575,23 +601,17 @@ class MemoryStore(Journal):
                     qvec = vectors[request.query] = self._vectors([request.query])[0].tolist()
                 else:
                     qvec = vectors[request.query]
-            plans.append(Plan(spec, request.method, request.query, qvec, where,
-                              request.limit, self._columns(spec)))
-        for name in counted:
-            self._memory_table(memory_types.get(name))
+            plans.append(Plan(specs, request.method, request.query, qvec, where,
+                              request.limit, ITEM_COLUMNS))
+        self._memories()
         return plans, counted
 
     async def _fetch(self, user_id: str, plans: list[Plan | None], counted: list[str]
                      ) -> list[Any]:
-        async def one(plan: Plan) -> pa.Table:
-            table = await self._tables.async_table(plan.spec.name)
-            return await queries.run(table, plan, self._floors)
-
-        async def total(name: str) -> int:
-            return await self._counts.get(name, await self._tables.async_table(name), user_id)
-
-        return await asyncio.gather(*(one(p) for p in plans if p is not None),
-                                    *(total(n) for n in counted))
+        table = await self._tables.async_table(MEMORIES)
+        return await asyncio.gather(
+            *(queries.run(table, p, self._floors) for p in plans if p is not None),
+            *(self._total(user_id, name) for name in counted))
 
     def _results(self, requests: Sequence[SearchRequest], plans: list[Plan | None],
                  counted: list[str], fetched: list[Any]) -> SearchResults:
@@ -602,9 +622,9 @@ class MemoryStore(Journal):
                 hits.append([])
                 continue
             rows = next(found)
-            hits.append([SearchHit(memory_type=plan.spec.name,
-                                   item=self._item(plan.spec, row,
-                                                   reveal=request.reveal_secrets),
+            hits.append([SearchHit(memory_type=row["memory_type"],
+                                   item=self._item(memory_types.get(row["memory_type"]),
+                                                   row["item"], reveal=request.reveal_secrets),
                                    score=row[queries.SCORE])
                          for row in rows.to_pylist()])
         return SearchResults(hits=hits, counts=dict(zip(counted, found, strict=True)))
@@ -629,9 +649,8 @@ class MemoryStore(Journal):
                    ) -> Iterator[MemoryItem]:
         """Every item of one type of one user, in no particular order (read in batches)."""
         spec = memory_types.get(memory_type)
-        table = self._memory_table(spec)
-        for row in stream(table, filters.user_scope(user_id), self._columns(spec)):
-            yield self._item(spec, row, reveal=reveal_secrets)
+        for row in stream(self._memories(), filters.type_scope(user_id, spec.name), ["item"]):
+            yield self._item(spec, row["item"], reveal=reveal_secrets)
 
     def users(self) -> list[str]:
         """Every user id with at least one item or input (admin: reads across users).
@@ -639,15 +658,9 @@ class MemoryStore(Journal):
         Reads one column a batch at a time: memory grows with the users, not the rows.
         """
         found: set[str] = set()
-        tables = [self._memory_table(spec) for spec in memory_types.all_types()]
-        for table in [*tables, self._journal_table(INPUTS)]:
+        for table in [self._memories(), self._journal_table(INPUTS)]:
             found.update(row["user_id"] for row in stream(table, None, ["user_id"]))
         return sorted(found)
-
-
-def _item_columns(schema: pa.Schema) -> list[str]:
-    """The columns that hold item fields (the key too), not the index columns."""
-    return [name for name in schema.names if name == KEY or name not in DERIVED]
 
 
 def _fields(item: Mapping[str, Any] | MemoryItem) -> dict[str, Any]:

@@ -24,7 +24,8 @@ from mirix_like.errors import StoreError, StoreNotWritableError
 from mirix_like.store.locks import make_locks
 
 T = TypeVar("T")
-INDEXED = {"user_id": BTree, "item_id": BTree, "batch_id": BTree, "status": Bitmap}
+INDEXED = {"user_id": BTree, "item_id": BTree, "batch_id": BTree, "status": Bitmap,
+           "memory_type": Bitmap, "time": BTree}
 STREAM_BATCH = 1_024
 
 
@@ -59,8 +60,7 @@ class Tables:
         """A lock shared by every thread, process and (on ``s3+ddb://``) server."""
         return self.locks.lock(name, thread_local=thread_local)
 
-    def table(self, name: str, schema: Callable[[], pa.Schema], *,
-              time_field: str | None = None) -> Any:
+    def table(self, name: str, schema: Callable[[], pa.Schema]) -> Any:
         """The table ``name``, created with its indexes if missing (sync API); ``schema``
         makes its schema when it has to be created."""
         table = self._tables.get(name)
@@ -73,9 +73,32 @@ class Tables:
                 except (ValueError, FileNotFoundError):
                     table = self._db.create_table(name, schema=schema(), exist_ok=True)
                 self.schemas[name] = table.schema
-                _ensure_indexes(table, self.schemas[name].names, time_field)
+                _ensure_indexes(table, self.schemas[name].names)
                 self._tables[name] = table
         return self._tables[name]
+
+    def names(self) -> set[str]:
+        """The names of the tables in the database."""
+        found: list[str] = []
+        token = None
+        while True:
+            page = self._db.list_tables(page_token=token)
+            found += page.tables
+            token = page.page_token
+            if not token:
+                return set(found)
+
+    def existing(self, name: str) -> Any:
+        """The table ``name`` as it is (not kept open, never created)."""
+        return self._db.open_table(name)
+
+    def drop(self, name: str) -> None:
+        """Remove the table ``name`` (nothing if it is gone already)."""
+        with self._guard:
+            self._db.drop_table(name, ignore_missing=True)
+            self._tables.pop(name, None)
+            self._async_tables.pop(name, None)
+            self.schemas.pop(name, None)
 
     async def async_table(self, name: str) -> Any:
         """The same table through the async API (open it with :meth:`table` first)."""
@@ -107,15 +130,13 @@ def stream(table: Any, where: str | None, columns: list[str] | None = None
         yield from batch.to_pylist()
 
 
-def _ensure_indexes(table: Any, columns: list[str], time_field: str | None) -> None:
-    """The key, user, lookup, full-text and time indexes; a store made before one of them
-    existed gets it on first open."""
+def _ensure_indexes(table: Any, columns: list[str]) -> None:
+    """The key, user, type, lookup, time and full-text indexes; a store made before one of
+    them existed gets it on first open."""
     names = set(columns)
     have = {tuple(index.columns) for index in table.list_indices()}
     wanted: dict[str, Any] = {"key": BTree()}
     wanted |= {column: kind() for column, kind in INDEXED.items() if column in names}
-    if time_field:
-        wanted[time_field] = BTree()
     if "search_text" in names:
         wanted["search_text"] = FTS(with_position=False, stem=True, remove_stop_words=True)
     for column, config in wanted.items():

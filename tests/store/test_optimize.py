@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 import pytest
 
-from mirix_like import memory_types
 from mirix_like.store import MemoryStore
 
 
@@ -25,7 +24,7 @@ def events(count: int, word: str = "juggling") -> list[dict]:
 
 
 def unindexed(store: MemoryStore) -> int:
-    table = store._memory_table(memory_types.get("episodic"))
+    table = store._memories()
     return table.index_stats("search_text_idx").num_unindexed_rows
 
 
@@ -38,7 +37,7 @@ def test_a_write_does_not_wait_and_the_indexes_catch_up_once_writes_pause(store_
     assert calls == [] and unindexed(store) == 5  # the write returned first
     assert len(store.search("juggling", "ada", method="fts", limit=10)) == 5  # found anyway
     wait_until(lambda: unindexed(store) == 0)
-    assert calls == ["episodic"]
+    assert calls == ["memories"]
     assert len(store.search("juggling", "ada", method="fts", limit=10)) == 5
 
 
@@ -86,7 +85,7 @@ def test_a_failed_background_optimize_is_logged_and_tried_again_later(
     store.optimize = optimize  # type: ignore[method-assign]
     with caplog.at_level(logging.WARNING, logger="mirix_like.store.store"):
         store.insert("episodic", "ada", events(1))
-        wait_until(lambda: "could not optimize table episodic" in caplog.text)
+        wait_until(lambda: "could not optimize table memories" in caplog.text)
     wait_until(lambda: not store._optimizing)
     store.insert("episodic", "ada", events(1))
     wait_until(lambda: len(attempts) == 2)

@@ -237,9 +237,7 @@ def test_limit_is_respected(store, method):
     query = "" if method == "recent" else "dog"
     one_type = store.search(query, "ada", method=method, memory_types=["episodic"], limit=5)
     assert len(one_type) == 5
-    both = store.search(query, "ada", method=method, limit=4)
-    counts = {t: sum(h.memory_type == t for h in both) for t in ("episodic", "semantic")}
-    assert counts == {"episodic": 4, "semantic": 4}
+    assert len(store.search(query, "ada", method=method, limit=4)) == 4  # across types
     assert len(store.search(query, "ada", method=method, limit=1000)) == 24
 
 

@@ -177,14 +177,12 @@ def test_many_rows_stream_and_users_are_listed(store: MemoryStore) -> None:
 
 def test_an_older_store_gets_the_new_indexes_on_open(store_path, store: MemoryStore) -> None:
     store.insert("episodic", "ada", [{"summary": "x"}])
-    table = store._memory_table(memory_types.get("episodic"))
-    table.drop_index("occurred_at_idx")
+    store._memories().drop_index("time_idx")
     reopened = MemoryStore(store_path)
     [hits] = reopened.search_many("ada", [SearchRequest("episodic", method="recent")]).hits
     assert [h.item.summary for h in hits] == ["x"]
-    names = {tuple(i.columns) for i in reopened._memory_table(
-        memory_types.get("episodic")).list_indices()}
-    assert ("occurred_at",) in names
+    names = {tuple(i.columns) for i in reopened._memories().list_indices()}
+    assert ("time",) in names
 
 
 def test_past_keeps_only_facts_that_stopped_being_true(filled: MemoryStore) -> None:

@@ -44,37 +44,49 @@ class Plan:
     columns: list[str]
 
 
-class RecentFloors:
-    """For each (filter, limit): the time of the newest ``limit``-th row last seen.
+@dataclass(frozen=True)
+class Newest:
+    """The newest rows of one (filter, limit), the table version they were read at, and
+    the time of the oldest of them when there were ``limit`` (else ``None``)."""
 
-    Only a hint: a query for rows at or after it that finds ``limit`` rows has found the
-    newest ``limit`` (anything older is older than all of them); when it finds fewer (rows
-    were deleted) the ordered scan runs instead. So a hint can be old but never wrong.
+    version: int
+    rows: pa.Table
+    floor: datetime | None
+
+
+class RecentRows:
+    """For each (filter, limit): the :class:`Newest` rows last read.
+
+    At the version they were read at they are the answer (nothing was written since). At a
+    later one their floor is a hint: a query for rows at or after it that finds ``limit``
+    rows has found the newest ``limit`` (anything older is older than all of them); when it
+    finds fewer (rows were deleted) the ordered scan runs instead. So a hint can be old but
+    never wrong. At most ``size`` entries are kept (each at most ``limit`` rows).
     """
 
-    def __init__(self, size: int = 10_000) -> None:
-        self._floors: dict[tuple[str, int], datetime] = {}
+    def __init__(self, size: int = 1_000) -> None:
+        self._known: dict[tuple[str, int], Newest] = {}
         self._size = size
         self._guard = threading.Lock()
 
-    def get(self, key: tuple[str, int]) -> datetime | None:
+    def get(self, key: tuple[str, int]) -> Newest | None:
         with self._guard:
-            return self._floors.get(key)
+            return self._known.get(key)
 
-    def set(self, key: tuple[str, int], value: datetime) -> None:
+    def set(self, key: tuple[str, int], value: Newest) -> None:
         with self._guard:
-            if len(self._floors) >= self._size:
-                self._floors.clear()
-            self._floors[key] = value
+            if len(self._known) >= self._size:
+                self._known.clear()
+            self._known[key] = value
 
 
-async def run(table: Any, plan: Plan, floors: RecentFloors) -> pa.Table:
+async def run(table: Any, plan: Plan, recent: RecentRows) -> pa.Table:
     """The rows ``plan`` asks for from ``table`` (an AsyncTable), best first, with a
     ``_score`` column."""
     text = index_text(plan.query)
     where, limit = plan.where, plan.limit
     if plan.method == "recent":
-        return await _recent(table, plan, floors)
+        return await _recent(table, plan, recent)
     if plan.method == "exact":
         needle = filters.literal(plan.query.lower())
         query = (table.query().where(f"{where} AND strpos(lower(search_text), {needle}) > 0")
@@ -112,21 +124,27 @@ async def run(table: Any, plan: Plan, floors: RecentFloors) -> pa.Table:
     return _scored(fused, fused["_relevance_score"])
 
 
-async def _recent(table: Any, plan: Plan, floors: RecentFloors) -> pa.Table:
-    """The ``limit`` newest rows by each type's time field: a range query on the time
-    index from the last known floor, else an ordered scan (top-k, bounded memory)."""
+async def _recent(table: Any, plan: Plan, recent: RecentRows) -> pa.Table:
+    """The ``limit`` newest rows by each type's time field: those last read if nothing was
+    written since, else a range query on the time index from their floor, else an ordered
+    scan (top-k, bounded memory)."""
     key = (plan.where, plan.limit)
-    floor = floors.get(key)
+    version = await table.version()
+    known = recent.get(key)
     rows = None
-    if floor is not None:
-        where = f"{plan.where} AND time >= {filters.timestamp(floor)}"
+    if known is not None and known.version == version:
+        rows = known.rows
+    elif known is not None and known.floor is not None:
+        where = f"{plan.where} AND time >= {filters.timestamp(known.floor)}"
         rows = await _ordered(table, plan, where)
         if rows.num_rows < plan.limit:
             rows = None
     if rows is None:
         rows = await _ordered(table, plan, plan.where)
-    if rows.num_rows == plan.limit:
-        floors.set(key, rows["time"][-1].as_py())
+    if known is None or known.rows is not rows:
+        # Read at ``version`` or later: if later, the entry is never used as the answer.
+        floor = rows["time"][-1].as_py() if rows.num_rows == plan.limit else None
+        recent.set(key, Newest(version, rows, floor))
     return _scored(rows, pa.array([1.0 / (1 + n) for n in range(rows.num_rows)]))
 
 

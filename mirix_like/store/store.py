@@ -40,7 +40,7 @@ from mirix_like.store.journal import (
     random_ids,
 )
 from mirix_like.store.migrate import adopt_type_table
-from mirix_like.store.queries import Plan, RecentFloors, SearchMethod
+from mirix_like.store.queries import Plan, RecentRows, SearchMethod
 from mirix_like.store.records import Action, HistoryEntry, SearchHit
 from mirix_like.store.schema import KEY, item_key, memories_schema, memory_rows, row_key
 from mirix_like.store.search import SearchRequest, SearchResults, check_request
@@ -98,7 +98,7 @@ class MemoryStore(Journal):
                                   if secret_key_file else None)
         self._tables = Tables(self.uri, storage_options, read_consistency)
         self._counts = Counts()
-        self._floors = RecentFloors()
+        self._recent = RecentRows()
         self._writes_since_optimize: dict[str, int] = {}
         self._last_write: dict[str, float] = {}
         self._optimizing: set[str] = set()  # tables with an optimize queued or running
@@ -610,7 +610,7 @@ class MemoryStore(Journal):
                      ) -> list[Any]:
         table = await self._tables.async_table(MEMORIES)
         return await asyncio.gather(
-            *(queries.run(table, p, self._floors) for p in plans if p is not None),
+            *(queries.run(table, p, self._recent) for p in plans if p is not None),
             *(self._total(user_id, name) for name in counted))
 
     def _results(self, requests: Sequence[SearchRequest], plans: list[Plan | None],

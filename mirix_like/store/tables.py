@@ -25,7 +25,7 @@ from mirix_like.store.locks import make_locks
 
 T = TypeVar("T")
 INDEXED = {"user_id": BTree, "item_id": BTree, "batch_id": BTree, "status": Bitmap,
-           "memory_type": Bitmap, "time": BTree}
+           "memory_type": Bitmap, "sensitivity": Bitmap, "time": BTree}
 STREAM_BATCH = 1_024
 
 

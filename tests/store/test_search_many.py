@@ -128,6 +128,30 @@ def test_recent_is_newest_first_and_follows_inserts_and_deletes(filled: MemorySt
     assert [s.split()[-1] for s in listed] == ["39", "38"]
 
 
+def test_recent_follows_what_another_store_object_writes(filled: MemoryStore,
+                                                         store_path) -> None:
+    """Recent rows are reused only while nothing was written: a write through another
+    object on the same folder (another process) is seen at once."""
+    other = MemoryStore(store_path)
+    request = SearchRequest("episodic", method="recent", limit=3)
+
+    def newest() -> list[str]:
+        return [h.item.summary for h in filled.search_many("ada", [request]).hits[0]]
+
+    before = newest()
+    assert newest() == before  # read twice, nothing written between
+    other.insert("episodic", "ada", [{"summary": "seen by the other", "occurred_at": BASE
+                                      + timedelta(days=500)}])
+    assert newest() == ["seen by the other", *before[:2]]
+    [new] = [i.id for i in other.iter_items("episodic", "ada")
+             if i.summary == "seen by the other"]
+    other.delete("episodic", "ada", [new])
+    assert newest() == before
+    other.update("episodic", "ada", filled.list("episodic", "ada", limit=1)[0].id,
+                 {"summary": "changed elsewhere"})
+    assert newest() == ["changed elsewhere", *before[1:]]
+
+
 def test_the_async_call_gives_the_same(filled: MemoryStore) -> None:
     found = asyncio.run(filled.search_many_async("bob", REQUESTS, count=["semantic"]))
     sync = filled.search_many("bob", REQUESTS, count=["semantic"])

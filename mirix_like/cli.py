@@ -217,7 +217,7 @@ def search(
     = None,
     method: Annotated[str, typer.Option(help="hybrid, fts, vector, exact, fuzzy, recent.")]
     = "hybrid",
-    limit: Annotated[int, typer.Option(help="Best hits per memory type.")] = 10,
+    limit: Annotated[int, typer.Option(help="Best hits in all, across the memory types.")] = 10,
     user: User = "default", store: Store = None, as_json: AsJson = False,
 ) -> None:
     """Search memory: each hit's score, type, id and text, best first (hybrid: ranked as a

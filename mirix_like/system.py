@@ -222,7 +222,8 @@ class AsyncMemorySystem:
         self, query: str, *, user_id: str, memory_types: Sequence[str] | None = None,
         method: SearchMethod = "hybrid", limit: int = 10, **filters: Any,
     ) -> list[SearchHit]:
-        """Search the memory of ``user_id``; see :meth:`MemoryStore.search` for the filters.
+        """The ``limit`` best hits in the memory of ``user_id``, across the types asked for;
+        see :meth:`MemoryStore.search` for the filters.
 
         ``hybrid`` (the default) ranks as a chat context does (see
         :meth:`ActiveRetrieval.search`); the other methods are the store's own."""

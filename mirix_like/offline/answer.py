@@ -328,7 +328,8 @@ def answer(question: str, memories: list[str]) -> str:
                     candidates.append((overlap + bonus + 0.5 * defines + 0.5 * places, -i,
                                        len(terms - wanted - {_SAYS_TIME}), sentence))
     _, neg_index, _, sentence = max(candidates)
-    value = _CLOCK if when else _NUMBER if _AMOUNT.search(question) else None
+    value = (_CLOCK if when else _NUMBER if _AMOUNT.search(question)
+             else _NAME if who else None)
     line = _best_line(sentence.strip(), wanted, weight, _terms(" ".join(names)), value)
     if (when and _OWN_TIME.search(line) and not _SEEN.search(question)
             and not _labelled_date(memories[-neg_index])
@@ -355,6 +356,9 @@ _JOINT = re.compile(r"(?:^|\s)/(?:\s|$)")
 _LABELLED = re.compile(r"\w: \S")
 _BULLET = re.compile(r"^[-*•]\s+")
 _NUMBER = re.compile(r"\d")
+_NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
+_SPEAKER = re.compile(r"^\s*[\w .'-]{1,40}:\s")
+_HEADING = re.compile(r"^\s*#")
 _AMOUNT = re.compile(r"\b(?:how\s+(?:much|many)|costs?|price|total|combien|cu[aá]nt[oa]s?|"
                      r"wie\s*viel)\b", re.IGNORECASE)
 """A line that gives its value after its label ("VPN group: eng-emea"): it needs no
@@ -365,11 +369,13 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
                named: set[str] = frozenset(), value: re.Pattern[str] | None = None) -> str:
     """Of screen or document lines joined with " / ", those that match the question, but for
     a line that matches only some of what a better one does ("iCloud" beside "iCloud
-    Storage: 47.3 GB used"). When none of them has a value of its own (it says no more than
-    one word the question does not, has no "label: value", and no ``value`` of the kind
-    asked: an hour for "when", a number for "how much"), each comes with the line after it
-    (a label or heading and its value are neighbours: "$ cat VERSION / 4.12.7", "## 2.7.2 /
-    - Fix the export"); the lines between them that match nothing are left out. A line that
+    Storage: 47.3 GB used") unless it has the ``value`` of the kind asked (an hour for
+    "when", a number for "how much", a name for "who"). When none of them has a value of its
+    own (it says no more than one word the question does not, has no "label: value", and no
+    value asked), each comes with the line after it, unless that opens a section, and the
+    heading over it (a label or heading and its value are neighbours: "$ cat VERSION /
+    4.12.7", "## 2.7.2 / - Fix the export"); the lines between them that match nothing are
+    left out. A line that
     matches only what the question ``named`` (the memory is about it) is no answer when
     another line matches more ("ALDI SÜD" of a receipt asked for its total)."""
     # a sentence cut from joined lines may open or end on the joint ("/ VPN group: …")
@@ -382,17 +388,26 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
              for terms in map(_terms, lines)]
     if any(terms - named for terms in found):
         found = [terms - named for terms in found]
-    keep = [i for i in range(len(lines)) if _score(found[i], weight)
-            and not any(found[i] < other for other in found)]
+    def says(line: str) -> list[str]:
+        said = ((w, _terms(w) - {_SAYS_TIME}) for w in _TOKEN.findall(line))
+        return [w for w, terms in said if terms and not terms & wanted]
 
     def has_value(line: str) -> bool:
-        said = ((w, _terms(w) - {_SAYS_TIME}) for w in _TOKEN.findall(line))
-        says = [w for w, terms in said if terms and not terms & wanted]
-        return bool(len(says) > 1 or _LABELLED.search(line)
-                    or value and value.search(" ".join(says)))
+        return bool(len(says(line)) > 1 or _LABELLED.search(line) or asked(line))
 
+    def asked(line: str) -> bool:
+        # what follows a speaker's "Omar:" is the message; the speaker is no value
+        return bool(value and value.search(" ".join(says(_SPEAKER.sub("", line)))))
+
+    # a line matching less than another stays when it has the value asked for ("the
+    # neighbour is called Ingrid" below "I left the cabin key with the neighbour")
+    keep = [i for i in range(len(lines)) if _score(found[i], weight)
+            and (asked(lines[i]) or not any(found[i] < other for other in found))]
     if keep and not any(has_value(lines[i]) for i in keep):
-        keep = sorted({*keep, *(i + 1 for i in keep if i + 1 < len(lines))})
+        # a line's neighbours: the next unless it opens a section, the heading over it
+        keep = sorted({*keep, *(i + 1 for i in keep if i + 1 < len(lines)
+                                and not _HEADING.match(lines[i + 1])),
+                       *(i - 1 for i in keep if i and _HEADING.match(lines[i - 1]))})
     chosen = [_BULLET.sub("", lines[i].strip(" #")) for i in keep]
     return LINE_JOIN.join(chosen) if chosen else sentence
 

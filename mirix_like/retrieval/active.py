@@ -1,8 +1,8 @@
 """Active retrieval: from a query to the memories a chat prompt carries, within a budget.
 
 One concurrent store call per query (:meth:`MemoryStore.search_many`): the items of every
-always-shown type (core: its blocks), full-text candidates of every other type (and vector
-candidates when the embedder is a semantic one), the newest events, and the item counts.
+always-shown type (core: its blocks), one full-text query over every other type (and one
+vector query when the embedder is a semantic one), the newest events, and the item counts.
 Candidates are fused, re-ranked (:mod:`mirix_like.retrieval.ranking`), cut to each type's
 limit, followed by the newest events, and rendered into at most ``max_tokens`` estimated tokens
 (:func:`~mirix_like.retrieval.budget.estimate_tokens`). A long item (a screen's text, a

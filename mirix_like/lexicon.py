@@ -14,7 +14,7 @@ import functools
 import re
 from collections.abc import Callable, Container
 
-__all__ = ["WORD", "compound_parts", "compound_splits", "meaning", "same_meaning"]
+__all__ = ["WORD", "compound_parts", "compound_splits", "meaning", "same_meaning", "verb"]
 
 # One group per line, the English word first: it names the group. What one pays or spends
 # is what a receipt's total says ("How much did I spend at Aldi?" of "SUMME EUR 10,67").
@@ -74,6 +74,22 @@ october oct oktober octobre octubre
 november nov novembre noviembre
 december dec dezember décembre diciembre
 """
+# Verbs by their stems, the English word first: a verb is written in one of its forms
+# ("estudio", "estudia", "studiert", "étudient"), which :func:`meaning` reads off its stem.
+_VERBS = """
+study studier estudi étudi etudi
+speak sprech sprich spreche habl parl
+play spiel jueg jou
+cook koch cocin cuisin
+have hab teng tien
+"""
+# The endings of a verb's present, past and infinitive in German, Spanish and French (the
+# longest first, so "estudiamos" is "estudi"+"amos", not "estudiamo"+"s").
+_VERB_ENDINGS = tuple(sorted(set(" ".join((
+    "e st t en et est te ten test tet",  # de: studiere, studierst, studiert, studierte
+    "o a as an amos áis ar é ó aba abas aban ando ado ada ante antes",  # es: estudio, estudió
+    "es ent er ons ez ais ait aient é ée és ant",  # fr: étudie, étudient, étudiais
+)).split()), key=len, reverse=True))
 _LETTER = r"[^\W\d_\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
 WORD = re.compile(rf"{_LETTER}(?:{_LETTER}|['’-](?={_LETTER}))*")
 """A word in a spaced alphabet (not Chinese or Japanese, which have no spaces): letters, with
@@ -110,13 +126,38 @@ def meaning(word: str) -> str | None:
         if low.endswith(ending) and len(low) - len(ending) >= 3 and (
                 head := heads.get(low[: -len(ending)])):
             return head
+    return verb(low)
+
+
+@functools.lru_cache(maxsize=65536)
+def verb(word: str) -> str | None:
+    """The English verb of which ``word`` is a German, Spanish or French form ("studiert",
+    "estudio", "étudient": "study"), or None."""
+    low = word.lower()
+    verbs = _verb_stems()
+    if low in verbs:
+        return verbs[low]
+    for ending in _VERB_ENDINGS:
+        if low.endswith(ending) and (head := verbs.get(low[: -len(ending)])):
+            return head
     return None
 
 
+@functools.cache
+def _verb_stems() -> dict[str, str]:
+    stems: dict[str, str] = {}
+    for words in map(str.split, _VERBS.strip().splitlines()):
+        stems |= dict.fromkeys(words[1:], words[0])
+    return stems
+
+
 def same_meaning(word: str) -> tuple[str, ...]:
-    """Every word of ``word``'s group, itself included; () when it is in none."""
+    """Every word of ``word``'s group, itself included; () when it is in none. Of a verb,
+    whose group holds stems, the English verb and ``word``."""
     head = meaning(word)
-    return _groups()[head] if head else ()
+    if not head:
+        return ()
+    return _groups().get(head) or (head, word.lower())
 
 
 def compound_splits(word: str, shortest: int = 4) -> list[tuple[str, str]]:

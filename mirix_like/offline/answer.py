@@ -8,8 +8,9 @@ import re
 from collections import Counter
 from datetime import datetime
 
-from mirix_like.lexicon import WORD, compound_parts, meaning
-from mirix_like.offline.changes import in_time
+from mirix_like.lexicon import WORD, compound_parts, meaning, verb
+from mirix_like.memory_types.semantic import PAST
+from mirix_like.offline.changes import in_time, stopped
 from mirix_like.offline.language import (
     USER_SAID_LEAD,
     second_person_in,
@@ -52,7 +53,7 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                "resid": "live", "hometown": "live", "student": "study",
                # a field of study by its other names, exercise as the sports that are one
                "major": "study", "degree": "study", "exercise": "sport", "workout": "sport",
-               "kitten": "cat", "puppy": "dog",
+               "kitten": "cat", "puppy": "dog", "haustier": "pet", "mascota": "pet",
                # a diet's names answer "What's my diet?", "Any dietary requirements?"
                **dict.fromkeys(("dietary", "vegan", "vegetarian", "pescatarian", "gluten"),
                                "diet"),
@@ -67,12 +68,35 @@ _NOT_NAMES = word_set(
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
 # "is a nurse at St. Mary's", "'m an engineer for Spotify": a job, said without "work".
 _OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) an? (?:[\w-]+ ){0,2}[\w-]+ (?:at|for)\b")
+# Phrases that say a word of their own, on both sides: "What do I do for a living?" and
+# "What do I do?" ask for a job, whatever "living" says of homes; "gets up" is "wakes"; "is
+# into hiking", "took up knitting" say a hobby.
+_PHRASES = (
+    (re.compile(r"\b(?:do(?:es)?|did)\s+for\s+(?:a\s+)?(?:living|work)\b|\bline\s+of\s+work\b|"
+                r"^\s*what\s+(?:do|did)\s+(?:I|we)\s+do\s*\??\s*$", re.IGNORECASE), " job "),
+    (re.compile(r"\b(?:get|gets|got|getting)\s+up\b", re.IGNORECASE), " wake "),
+    (re.compile(r"(?:\b(?:is|am|are|got|get|gets|getting)|['’]m)\s+into\b|"
+                r"\b(?:take|takes|took|taken|taking)\s+up\b", re.IGNORECASE), " hobby "),
+)
+# A question for every value of a slot: "What are my hobbies?", "Which sports do I play?",
+# "Welche Sprachen spreche ich?", "¿Cuáles son mis aficiones?", "Quels sont mes loisirs ?".
+_LIST_ASKED = re.compile(
+    r"^\s*(?:what|which)\s+(?:are|were)\b|^\s*(?:what|which)\s+[a-z]+[^s\W]s\s+"
+    r"(?:do|does|did|have|has|can)\b|\b(?:sind|son|sont)\s+(?:meine|mis|mes)\b|"
+    r"^[\s¿]*(?:welche\s+\w+(?:en|n|s)|quel(?:le)?s|cu[aá]les|qu[eé]\s+\w+s)\b",
+    re.IGNORECASE)
 # "email address" is an e-mail, not where someone lives.
 _COMPOUND = re.compile(r"\b(e-?mail|ip|mac|web|wallet)\s+address(?:es)?\b", re.IGNORECASE)
 _SPORTS = word_set("tenni padel pickleball squash badminton football soccer basketball baseball "
                    "volleyball handball hockey rugby cricket golf netball climb boulder swim "
                    "run cycl ski surf yoga pilat box")
 """Stems of sports, each also a "sport" to a question."""
+_PETS = word_set("dog cat rabbit hamster parrot budgi tortois turtl goldfish guinea ferret lizard "
+                 "snak horse pony hund katz perro gato chien")
+"""Stems of animals kept at home, each also a "pet" ("Do I have a pet?" of "adopted a dog")."""
+# A statement that something is not so ("doesn't have any pets"), in the rules' languages.
+_DENIES = re.compile(r"(?i:\b(?:not|no|never|none|nothing|nicht|kein\w*|nie|pas|jamais|nunca|"
+                     r"ningún|ninguna|no\s+longer)\b|n['’]t\b)")
 # A word in any alphabet ("Schlüssel", "médico" whole, which topics.TOKEN cuts) or a number.
 _TOKEN = re.compile(rf"{WORD.pattern}|\d+(?:[.,:]\d+)*")
 _PRONOUN = re.compile(r"(?:He|She)\b")
@@ -81,8 +105,9 @@ _TITLE_WORD = re.compile(r"(?<![\w'’])[A-Z][a-z]+(?:-[A-Z][a-z]+)?\b")
 
 def _stem(word: str) -> str:
     """A crude English stem, the same on both sides: painted, painting, paints -> paint;
-    words of one meaning (_SAME_WORDS) share one."""
-    w = _plain_stem(word)
+    words of one meaning (_SAME_WORDS) share one, and so do a verb's forms in German,
+    Spanish and French ("studiert", "estudio": study)."""
+    w = _plain_stem(verb(_unelided(word)) or word)
     return _same().get(w, w)
 
 
@@ -91,8 +116,15 @@ def _same() -> dict[str, str]:
     return {_plain_stem(k): _plain_stem(v) for k, v in _SAME_WORDS.items()}
 
 
+def _unelided(word: str) -> str:
+    """``word`` lower-cased, without a French elided article or pronoun ("j'étudie") or an
+    English "'s"."""
+    low = word.lower().replace("’", "'").removesuffix("'s")
+    return re.sub(r"^(?:[jldmnst]|qu)'(?=\w)", "", low)
+
+
 def _plain_stem(word: str) -> str:
-    w = re.sub(r"^(?:[jldmnst]|qu)'(?=\w)", "", word.lower().replace("’", "'").removesuffix("'s"))
+    w = _unelided(word)
     for suffix, keep in (
         ("ies", "y"),
         ("ing", ""),
@@ -119,14 +151,17 @@ def _terms(text: str) -> set[str]:
     scoring. A capitalised word after another one is part of a name or title and kept whole
     ("Past Lives" says nothing about where someone lives). A word of the lexicon also stands
     for its meaning, whatever its language ("Kaffee" is "coffee")."""
-    tokens = _TOKEN.findall(_COMPOUND.sub(r"\1", text))
+    text = _COMPOUND.sub(r"\1", text)
+    for phrase, word in _PHRASES:
+        text = phrase.sub(word, text)
+    tokens = _TOKEN.findall(text)
     terms = {
         t.lower() if i and t[:1].isupper() and tokens[i - 1][:1].isupper() else _stem(t)
         for i, t in enumerate(tokens)
         if t.lower() not in STOPWORDS and t.lower() not in QUESTION_WORDS
-        and t.lower() not in OTHER_STOPWORDS
+        and t.lower() not in OTHER_STOPWORDS and verb(t) not in STOPWORDS
     }
-    terms.update(_stem(head) for t in tokens if (head := meaning(t)))
+    terms.update(_stem(head) for t in tokens if (head := meaning(t)) and head not in STOPWORDS)
     for run in CJK_RUN.findall(text):
         for segment in ZH_STOP.split(run):
             # characters too: "住" of a question is in "用户住在深圳" as a character only
@@ -138,6 +173,8 @@ def _terms(text: str) -> set[str]:
         terms.add("work")
     if terms & _SPORTS:  # "Which sports do I do?" is answered by "plays padel"
         terms.add("sport")
+    if terms & _PETS:
+        terms.add("pet")
     if _CLOCK.search(text):
         terms.add(_SAYS_TIME)
     return terms
@@ -309,6 +346,7 @@ def answer(question: str, memories: list[str]) -> str:
     if best_score == 0:
         return nothing
     candidates: list[tuple[float, int, int, str]] = []
+    matched: dict[tuple[int, str], set[str]] = {}
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     where = bool(_WHERE.search(question))
     for i, parts in enumerate(said):
@@ -321,20 +359,26 @@ def answer(question: str, memories: list[str]) -> str:
                     defines = who and any(re.match(rf"{re.escape(n)} is {_ROLE}", sentence)
                                           for n in names)
                     terms = _terms(sentence)
-                    overlap = _score(_matched(terms, wanted), weight)
+                    matched[i, sentence] = _matched(terms, wanted) - _USER_TERMS
+                    overlap = _score(matched[i, sentence], weight)
                     # Among equals of one memory, the sentence that says more than the
                     # question answers it (a screen's "Location: Room 385" over its title).
                     places = where and bool(_PLACE_SAID.search(sentence))
                     candidates.append((overlap + bonus + 0.5 * defines + 0.5 * places, -i,
                                        len(terms - wanted - {_SAYS_TIME}), sentence))
-    _, neg_index, _, sentence = max(candidates)
+    _, neg_index, _, sentence = _newest_of_opposites(max(candidates), candidates, matched,
+                                                     memories)
+    if _LIST_ASKED.search(question):
+        same = matched[-neg_index, sentence]
+        sentence = _all_values(sentence, [c[3] for c in candidates
+                                          if matched[-c[1], c[3]] >= same], memories)
     value = (_CLOCK if when else _NUMBER if _AMOUNT.search(question)
              else _NAME if who else None)
     line = _best_line(sentence.strip(), wanted, weight, _terms(" ".join(names)), value)
     if (when and _OWN_TIME.search(line) and not _SEEN.search(question)
             and not _labelled_date(memories[-neg_index])
             and not any(form.search(line) for form in _DATE_FORMS)):
-        return line[:1].upper() + line[1:]
+        return _said_to_user(line)
     if when and not (
             _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(sentence)) and not (
             _HABIT.search(question) and _RECURS.search(sentence)):
@@ -343,16 +387,113 @@ def answer(question: str, memories: list[str]) -> str:
                 break
             if date := _date_in(memories[i], sentence if i == -neg_index else ""):
                 return date
-    sentence = _named(line, memories[-neg_index])
-    # said to the user, not about them, in the language of the fact (of a quoted message,
-    # the message's: "The user said: Ich bin Lehrerin" -> "Du hast gesagt: Ich bin Lehrerin")
+    return _said_to_user(_ended(_named(line, memories[-neg_index])))
+
+
+def _all_values(sentence: str, others: list[str], memories: list[str]) -> str:
+    """``sentence`` with the values ``others`` give in its own words joined to its own, in
+    their order: "The user's hobbies include pottery." and "The user's hobbies include
+    climbing." make "The user's hobbies include pottery and climbing." The words shared must
+    reach past the subject and its verb ("The user speaks" Spanish, "The user also speaks"
+    Italian); a sentence that denies gives no value, nor one whose value ``memories`` say
+    stopped ("stopped playing football")."""
+    words = _FILLER.sub("", sentence).rstrip(_END).split()
+    opening = _SUBJECT_VERB.match(sentence)
+    least = len(opening.group(0).split()) if opening else 3
+    found: list[list[str]] = []
+    for other in others:
+        theirs = _FILLER.sub("", other).rstrip(_END).split()
+        shared = next((n for n, (a, b) in enumerate(zip(words, theirs, strict=False))
+                       if a.casefold() != b.casefold()), min(len(words), len(theirs)))
+        if theirs == words or (
+                shared >= least and 0 < len(words) - shared <= _VALUE_WORDS
+                and 0 < len(theirs) - shared <= _VALUE_WORDS and not _DENIES.search(other)
+                and not any(stopped(m, theirs[shared].strip(",;")) for m in memories)):
+            found.append(theirs)
+    if words not in found:
+        found.insert(0, words)
+    head = min(next((n for n, (a, b) in enumerate(zip(words, theirs, strict=False))
+                     if a.casefold() != b.casefold()), len(words)) for theirs in found)
+    tails = {_ARTICLE.sub("", t).casefold(): t
+             for t in (" ".join(theirs[head:]) for theirs in found)}
+    if len(tails) < 2:
+        return sentence
+    *first, last = tails.values()
+    return f"{' '.join(words[:head])} {', '.join(first)} and {last}."
+
+
+def _newest_of_opposites(best: tuple[float, int, int, str],
+                         candidates: list[tuple[float, int, int, str]],
+                         matched: dict[tuple[int, str], set[str]],
+                         memories: list[str]) -> tuple[float, int, int, str]:
+    """``best``, or a later-dated candidate that says the opposite of it about all it
+    matched: "adopted a rescue dog" (2025) over "doesn't have any pets" (2024) for "Do I have a
+    pet?", and the other way round."""
+    def dated(candidate: tuple[float, int, int, str]) -> str:
+        found = _ISO_DAY.search(memories[-candidate[1]])
+        return found.group(0) if found else ""
+
+    said, since = matched[-best[1], best[3]], dated(best)
+    if not said or not since:
+        return best
+    denies = bool(_DENIES.search(best[3]))
+    later = [c for c in candidates if dated(c) > since and matched[-c[1], c[3]] >= said
+             and bool(_DENIES.search(c[3])) != denies]
+    return max(later, key=lambda c: (dated(c), c)) if later else best
+
+
+def _ended(sentence: str) -> str:
+    """A replaced English fact told in the past, to the day it ended: "The user's mum is a
+    teacher (until 2025-05-01)." -> "The user's mum was a teacher until 1 May 2025."."""
+    marker = PAST.search(sentence)
+    opening = _SUBJECT_VERB.match(sentence)
+    if not marker or not opening or language(sentence) != "en":
+        return sentence
+    end = datetime.fromisoformat(max(m.group(0) for m in _ISO_DAY.finditer(marker.group(0))))
+    rest = sentence[opening.end():marker.start()] + sentence[marker.end():].rstrip(_END)
+    return f"{opening['who']} {_past_tense(opening['verb'])}{rest} until {describe(end)}."
+
+
+def _past_tense(verb: str) -> str:
+    """The simple past of an English verb in the third person present ("works": "worked")."""
+    if found := _IRREGULAR_PAST.get(verb.lower()):
+        return found
+    if verb.endswith("ies"):
+        return f"{verb[:-3]}ied"
+    if verb.endswith(("ses", "shes", "ches", "xes", "zes", "oes")):
+        return f"{verb[:-2]}ed"
+    if verb.endswith("es"):
+        return f"{verb[:-1]}d"
+    return f"{verb.removesuffix('s')}ed"
+
+
+def _said_to_user(sentence: str) -> str:
+    """``sentence`` said to the user, not about them, in the language of the fact (of a
+    quoted message, the message's: "The user said: Ich bin Lehrerin" -> "Du hast gesagt:
+    Ich bin Lehrerin"), capitalised."""
     quoted = USER_SAID_LEAD.match(sentence)
     sentence = second_person_in(sentence, language(sentence[quoted.end():] if quoted
                                                    else sentence))
     return sentence[:1].upper() + sentence[1:]
 
 
+# The subject and verb a fact opens with: "The user's mum is", "Sam works", "The user lives".
+_SUBJECT_VERB = re.compile(r"(?P<who>(?:The user|[A-Z][\w-]+)(?:['’]s\s+[\w-]+)?)\s+"
+                           r"(?P<verb>is|are|has|[a-z]+s)\b(?<!ss)")
+_IRREGULAR_PAST = {"is": "was", "are": "were", "has": "had", "teaches": "taught",
+                   "drives": "drove", "goes": "went", "speaks": "spoke", "eats": "ate",
+                   "takes": "took", "gets": "got", "wakes": "woke", "runs": "ran",
+                   "swims": "swam", "rides": "rode", "writes": "wrote", "does": "did",
+                   "makes": "made", "keeps": "kept", "sleeps": "slept", "leaves": "left",
+                   "buys": "bought", "thinks": "thought", "feels": "felt", "knows": "knew",
+                   "wears": "wore", "sings": "sang", "drinks": "drank", "sees": "saw",
+                   "spends": "spent", "sends": "sent", "builds": "built", "pays": "paid"}
 _JOINT = re.compile(r"(?:^|\s)/(?:\s|$)")
+_END = ".!?。！？ "
+_FILLER = re.compile(r"\s+(?:also|too|as well)\b", re.IGNORECASE)
+_ARTICLE = re.compile(r"^(?:the|an?)\s+", re.IGNORECASE)
+_VALUE_WORDS = 4
+"""The most words a value joined by :func:`_all_values` may have."""
 _LABELLED = re.compile(r"\w: \S")
 _BULLET = re.compile(r"^[-*•]\s+")
 _NUMBER = re.compile(r"\d")

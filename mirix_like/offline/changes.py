@@ -906,6 +906,14 @@ def _same_secret(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
             and (len(short) >= 2 or bool(short) and long - short <= _PLAIN_QUALIFIERS))
 
 
+# "What did my mum do?", "What did Sam do for a living?" ask for a job that ended, as
+# "before" does; "What did I do?" asks for events.
+_FOR_LIVING = r"\s+for\s+(?:a\s+)?(?:living|work)"
+_DID_DO = re.compile(r"^\s*what\s+did\s+(?:(?:my|your|his|her|our)\s+[\w'’]+|(?-i:[A-Z])\w+)"
+                     r"\s+do(?:" + _FOR_LIVING + r")?\s*\??\s*$|^\s*what\s+did\s+(?:I|we)\s+do"
+                     + _FOR_LIVING, re.IGNORECASE)
+
+
 def in_time(question: str, memories: Sequence[str]) -> list[str]:
     """The memories an answer to ``question`` may quote, best first.
 
@@ -915,7 +923,7 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
     are left out, and so are other sentences stating a replaced value (:func:`_states_stale`);
     the facts that replaced another come first, to win ties.
     """
-    if asks_before(question):
+    if asks_before(question) or _DID_DO.search(question) and any(map(PAST.search, memories)):
         return _before(question, memories)
     old, new = _values(memories, PAST), _values(memories, SINCE)
     stale = [v for v in old - new if v]
@@ -926,6 +934,14 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
         if parts:
             kept.append(" ".join(parts))
     return sorted(kept, key=lambda m: not SINCE.search(m))
+
+
+def stopped(text: str, value: str) -> bool:
+    """Whether a clause of ``text`` says ``value`` stopped ("The user stopped playing
+    football", "gave up yoga", "doesn't play tennis anymore")."""
+    key = [_key(value)]
+    return any(_NEGATION.search(clause) and _names(clause, key)
+               for sentence in sentences_of(text) for clause in _CLAUSE.split(sentence))
 
 
 def _states_stale(sentence: str, stale: Sequence[str], new: set[str]) -> bool:

@@ -301,3 +301,37 @@ def test_a_german_date_in_brackets_ends_no_sentence() -> None:
                 "aus. Die Hausverwaltung erreicht man unter hv@example.de."]
     assert answer("Wann läuft der Mietvertrag aus?", memories) == (
         "You said: Der Mietvertrag läuft am 30. Juni (30. Juni 2025) aus.")
+
+
+@pytest.mark.parametrize(("question", "memories", "expected"), [
+    # a replaced fact is told in the past, to the day it ended
+    ("What did my mum do?", ["The user's mum is retired (since 2025-05-01).",
+                             "The user's mum is a teacher (until 2025-05-01)."],
+     "Your mum was a teacher until 1 May 2025."),
+    ("Where did I work before?", ["The user works at Shopify (until 2025-06-03)."],
+     "You worked at Shopify until 3 June 2025."),
+    # a list asked for is every current value of the slot, in the words of one
+    ("What are my hobbies?", ["The user's hobbies include pottery. The user's hobbies include "
+                              "climbing."], "Your hobbies include pottery and climbing."),
+    ("Which sports do I play?", ["The user plays golf.", "The user plays squash.",
+                                 "[2025-06-10] The user gave up squash."], "You play golf."),
+    # a later statement of the opposite wins, either way round
+    ("Do I have a pet?", ["[2024-01-10] The user doesn't have any pets.",
+                          "[2025-06-10] The user adopted a rescue dog called Bruno."],
+     "You adopted a rescue dog called Bruno."),
+    ("Do I have a pet?", ["[2024-01-10] The user has a cat called Misty.",
+                          "[2025-06-10] The user doesn't have any pets now."],
+     "You don't have any pets now."),
+    # an answer with its own hour is said to the user too
+    ("What time do I wake up?", ["The user wakes up at 8:00 (since 2025-06-10)."],
+     "You wake up at 8:00."),
+    # verb forms of one stem, phrases of one meaning
+    ("¿Qué estudio?", ["El usuario estudia medicina.", "[2024-01-10] The user said: Estudio "
+                       "medicina."], "Estudias medicina."),
+    ("What do I do for a living?", ["The user works as a barista.",
+                                    "The user lives in Leeds."], "You work as a barista."),
+])
+def test_answers_of_lists_past_jobs_opposites_and_verb_forms(question: str,
+                                                             memories: list[str],
+                                                             expected: str) -> None:
+    assert answer(question, memories) == expected

@@ -422,13 +422,14 @@ _PATTERNS = (
        r"(?i:favorit|preferid)(?P<g>[oa])\s+(?:(?:ahora|ya)\s+)?es\s+(?:ahora\s+)?"
        r"(?:(?:el|la|los|las)\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:ahora|ya)\b|[.,;!?(]|$)",
        "{art} {k} favorit{g} de {s} es {v}.", lang="es", possessive=True),
-    _p("study", r"\b(?i:estudio|estudia)\s+(?:ahora\s+)?"
+    _p("study", r"\b(?i:estudio|estudia|estudiante\s+de)\s+(?:ahora\s+)?"
        r"(?P<v>[a-záéíóúñ]{3,}(?:\s+[a-záéíóúñ]{3,})?)(?=\s+(?:en|desde|ahora)\b|[.,;!?]|$)",
        "{s} estudia {v}.", lang="es"),
     # study in German and French
     _p("study", r"\b(?i:studiere|studiert)\s+(?:(?i:jetzt|nun|inzwischen|mittlerweile)\s+)?"
        r"(?P<v>[A-ZÄÖÜ][\wäöüß-]+)", "{s} studiert {v}.", lang="de"),
-    _p("study", r"(?i:j['’]étudie|étudie|étudies|fais\s+des\s+études\s+(?:de|d['’]))\s*"
+    _p("study", r"(?i:j['’]étudie|étudie|étudies|étudiante?\s+en|"
+       r"fais\s+des\s+études\s+(?:de|d['’]))\s*"
        r"(?:maintenant\s+)?(?:(?:le|la|les)\s+|l['’])?(?P<v>[a-zàâçéèêëîïôûù-]{3,})",
        "{s} étudie {v}.", lang="fr"),
     # Chinese

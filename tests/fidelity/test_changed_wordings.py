@@ -258,7 +258,10 @@ CASES = [
      None),
     (["Estudio ingeniería en Madrid."], ["Ahora estudio arquitectura."], "¿Qué estudio ahora?",
      "Estudias arquitectura", "ingeniería"),
-    (["Je suis étudiante en médecine."], [], "Qu'est-ce que j'étudie ?", "médecine", None),
+    # a student "en"/"de" a subject studies it
+    (["Je suis étudiante en médecine."], [], "Qu'est-ce que j'étudie ?",
+     "Tu étudies médecine", None),
+    (["Soy estudiante de historia."], [], "¿Qué estudio?", "Estudias historia", None),
 ]
 
 

@@ -155,13 +155,15 @@ def _terms(text: str) -> set[str]:
     for phrase, word in _PHRASES:
         text = phrase.sub(word, text)
     tokens = _TOKEN.findall(text)
+    kept = [t.lower() not in STOPWORDS and t.lower() not in QUESTION_WORDS
+            and t.lower() not in OTHER_STOPWORDS and verb(t) not in STOPWORDS for t in tokens]
     terms = {
         t.lower() if i and t[:1].isupper() and tokens[i - 1][:1].isupper() else _stem(t)
-        for i, t in enumerate(tokens)
-        if t.lower() not in STOPWORDS and t.lower() not in QUESTION_WORDS
-        and t.lower() not in OTHER_STOPWORDS and verb(t) not in STOPWORDS
+        for i, t in enumerate(tokens) if kept[i]
     }
-    terms.update(_stem(head) for t in tokens if (head := meaning(t)) and head not in STOPWORDS)
+    # a function word means nothing ("mon frère" is no Monday)
+    terms.update(_stem(head) for t, keep in zip(tokens, kept, strict=True)
+                 if keep and (head := meaning(t)) and head not in STOPWORDS)
     for run in CJK_RUN.findall(text):
         for segment in ZH_STOP.split(run):
             # characters too: "住" of a question is in "用户住在深圳" as a character only
@@ -249,6 +251,11 @@ _KIN = (r"sisters?|brothers?|siblings?|mother|mom|mum|father|dad|parents?|sons?|
 _SELF = re.compile(r"(?i:\b(?:I|me|my|mine|myself|ich|mich|mir|mein\w*|je|moi|mon|ma|mes|yo|mi|mis)"
                    r"\b(?!\s+(?:" + _KIN + r")\b)|\bI['’](?:m|ve|d|ll)\b)|我(?!的)")
 _USER_TERMS = frozenset({"user", "nutzer", "utilisateur", "usuario", "用户"})
+_QUOTED = 0.01
+"""What a quoted message ("The user said: …") loses to a fact read from it that matches as
+much: the fact is said to the user in their words ("Tu hermana estudia derecho")."""
+_USER_LANGUAGE = {"Nutzer": "de", "Nutzers": "de", "utilisateur": "fr", "usuario": "es"}
+_USER_WORD = re.compile(r"\b(?:Nutzers?|utilisateur|usuario)\b")
 # An hour, also as French and German write it ("à 9h15", "um 14 Uhr").
 _CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b\d{1,2}h\d{2}\b|"
                     r"\b\d{1,2}\s?Uhr\b", re.IGNORECASE)
@@ -351,16 +358,26 @@ def answer(question: str, memories: list[str]) -> str:
     where = bool(_WHERE.search(question))
     for i, parts in enumerate(said):
         if scores[i] > 0:
+            leads: list[set[str]] = []
             for part in parts:
                 for sentence in sentences_of(part.text):
                     sentence = what_it_showed(sentence) or sentence
                     # a block of facts may mix languages: each sentence's own counts
-                    bonus = 0.25 * scores[i] + 0.5 * (language(sentence) == lang)
+                    bonus = (0.25 * scores[i] + 0.5 * (_language_of(sentence) == lang)
+                             - _QUOTED * bool(USER_SAID_LEAD.match(sentence)))
                     defines = who and any(re.match(rf"{re.escape(n)} is {_ROLE}", sentence)
                                           for n in names)
                     terms = _terms(sentence)
-                    matched[i, sentence] = _matched(terms, wanted) - _USER_TERMS
-                    overlap = _score(matched[i, sentence], weight)
+                    found = _matched(terms, wanted) - _USER_TERMS
+                    if part.lead:
+                        leads.append(found)
+                    elif _quotes_user(memories[i], part.text) and any(
+                            found <= lead for lead in leads):
+                        # the message a fact was read from answers only what the fact does
+                        # not: "The user's mum is retired", not "My mum retired last month"
+                        continue
+                    matched[i, sentence] = found
+                    overlap = _score(found, weight)
                     # Among equals of one memory, the sentence that says more than the
                     # question answers it (a screen's "Location: Room 385" over its title).
                     places = where and bool(_PLACE_SAID.search(sentence))
@@ -465,6 +482,19 @@ def _past_tense(verb: str) -> str:
     if verb.endswith("es"):
         return f"{verb[:-1]}d"
     return f"{verb.removesuffix('s')}ed"
+
+
+def _quotes_user(memory: str, detail: str) -> bool:
+    """Whether ``detail`` of ``memory`` is the user's message it was read from ("(user: My
+    mum retired last month.)")."""
+    return f"user: {detail[:40]}".casefold() in memory.casefold()
+
+
+def _language_of(sentence: str) -> str:
+    """The language of ``sentence``, known first by the word a fact names the user with
+    ("La hermana del usuario estudia derecho": es)."""
+    user = _USER_WORD.search(sentence)
+    return _USER_LANGUAGE[user.group(0)] if user else language(sentence)
 
 
 def _said_to_user(sentence: str) -> str:

@@ -262,6 +262,11 @@ CASES = [
     (["Je suis étudiante en médecine."], [], "Qu'est-ce que j'étudie ?",
      "Tu étudies médecine", None),
     (["Soy estudiante de historia."], [], "¿Qué estudio?", "Estudias historia", None),
+    # a relative's study read as a fact, which answers over the message it came from
+    (["Mi hermana estudia derecho."], [], "¿Qué estudia mi hermana?",
+     "Tu hermana estudia derecho", None),
+    (["Mon frère étudie la physique."], [], "Qu'est-ce que mon frère étudie ?",
+     "Ton frère étudie la physique", None),
 ]
 
 

@@ -99,7 +99,7 @@ _SEM_KIN_PLACE = re.compile(  # "My sister moved to Berlin": a relation not name
     r"became\s+an?\s+[a-z][^;!?]{1,60})"
 )
 # "Mi hermana Lucía vive en Valencia", "Meine Schwester ist nach Köln gezogen", "Mon frère
-# travaille chez Airbus": a relative's home or work in the other languages the rules read,
+# travaille chez Airbus": a relative's home, work or study in the other languages the rules read,
 # said about the relative as "Lucía, la hermana del usuario, vive en Valencia."
 _KIN_WORDS = {  # language -> (feminine relations, masculine ones)
     "es": ("hermana madre hija amiga novia esposa", "hermano padre hijo amigo novio esposo"),
@@ -112,13 +112,13 @@ _KIN = {word: (lang, feminine) for lang, pair in _KIN_WORDS.items()
 _KIN_ABROAD = re.compile(
     r"\b(?i:mi|meine?|ma|mon)\s+(?P<rel>(?i:" + "|".join(_KIN) + r"))\s+"
     r"(?:(?P<name>[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'-]+)\s+)?"
-    r"(?P<said>(?:vive|trabaja|wohnt|lebt|arbeitet|habite|vit|travaille|se\s+mudó|"
-    r"se\s+ha\s+mudado|ist|a\s+déménagé|s['’]est\s+installée?)\b[^.;!?]{2,60})")
+    r"(?P<said>(?:vive|trabaja|estudia|wohnt|lebt|arbeitet|studiert|habite|vit|travaille|"
+    r"étudie|se\s+mudó|se\s+ha\s+mudado|ist|a\s+déménagé|s['’]est\s+installée?)\b[^.;!?]{2,60})")
 _NAMED_ABROAD = re.compile(  # "Jonas ist nach Wien gezogen": a person named before
     r"^(?P<name>(?!(?:Er|Sie|Es|Ich|Wir|Ihr|Il|Elle|Ils|Elles|Je|On|Nous|Vous|Él|Ella|Yo|Ellos|"
     r"Ellas|Nosotros|Mi|Mein|Meine|Mon|Ma|Su|Sein|Seine|Ihre)\b)[A-ZÁÉÍÓÚÄÖÜ][\wáéíóúñäöüß'-]+)\s+"
-    r"(?P<said>(?:vive|trabaja|wohnt|lebt|arbeitet|habite|vit|travaille|se\s+mudó|"
-    r"se\s+ha\s+mudado|ist\s+(?:jetzt\s+|nun\s+)?nach|zog\s+nach|a\s+déménagé|"
+    r"(?P<said>(?:vive|trabaja|estudia|wohnt|lebt|arbeitet|studiert|habite|vit|travaille|"
+    r"étudie|se\s+mudó|se\s+ha\s+mudado|ist\s+(?:jetzt\s+|nun\s+)?nach|zog\s+nach|a\s+déménagé|"
     r"s['’]est\s+installée?)\b[^.;!?]{2,60})")
 _KIN_OWNER = {"es": ("{art} {rel} del usuario", "la", "el"),
               "de": ("{art} {rel} des Nutzers", "die", "der"),

@@ -420,8 +420,7 @@ def _all_values(sentence: str, others: list[str], memories: list[str]) -> str:
     found: list[list[str]] = []
     for other in others:
         theirs = _FILLER.sub("", other).rstrip(_END).split()
-        shared = next((n for n, (a, b) in enumerate(zip(words, theirs, strict=False))
-                       if a.casefold() != b.casefold()), min(len(words), len(theirs)))
+        shared = _shared_words(words, theirs)
         if theirs == words or (
                 shared >= least and 0 < len(words) - shared <= _VALUE_WORDS
                 and 0 < len(theirs) - shared <= _VALUE_WORDS and not _DENIES.search(other)
@@ -429,14 +428,19 @@ def _all_values(sentence: str, others: list[str], memories: list[str]) -> str:
             found.append(theirs)
     if words not in found:
         found.insert(0, words)
-    head = min(next((n for n, (a, b) in enumerate(zip(words, theirs, strict=False))
-                     if a.casefold() != b.casefold()), len(words)) for theirs in found)
+    head = min(_shared_words(words, theirs) for theirs in found)
     tails = {_ARTICLE.sub("", t).casefold(): t
              for t in (" ".join(theirs[head:]) for theirs in found)}
     if len(tails) < 2:
         return sentence
     *first, last = tails.values()
     return f"{' '.join(words[:head])} {', '.join(first)} and {last}."
+
+
+def _shared_words(words: list[str], theirs: list[str]) -> int:
+    """How many words ``words`` and ``theirs`` open with alike, in any case."""
+    return next((n for n, (a, b) in enumerate(zip(words, theirs, strict=False))
+                 if a.casefold() != b.casefold()), min(len(words), len(theirs)))
 
 
 def _newest_of_opposites(best: tuple[float, int, int, str],

@@ -112,11 +112,14 @@ def label(memory: str) -> str:
 _LANGUAGE_WORDS = {
     "de": word_set("wo wer was wie wann warum welche welcher welches ich mein meine meinen "
                    "meinem ist sind bin habe hat wohne wohnt arbeite arbeitet der die das und "
-                   "nicht mit in"),
+                   "nicht mit in haben hast wir uns mir mich dich ein eine einen einem einer "
+                   "kein keine keinen jetzt noch auch schon heute gestern wohin woher für"),
     "fr": word_set("où qui quoi quand comment pourquoi quel quelle je j'habite mon ma mes est "
-                   "suis habite travaille les et avec"),
+                   "suis habite travaille les et avec tu il elle nous vous une des pas ai "
+                   "j'ai avons maintenant aujourd'hui hier"),
     "es": word_set("dónde donde quién qué cuándo cómo por mi mis yo es soy vivo vive trabajo "
-                   "trabaja los y con"),
+                   "trabaja los y con tengo tienes tiene tenemos una las del ahora hoy ayer "
+                   "estoy está"),
 }
 _WORD = re.compile(r"[^\W\d_][\w'’]*")
 

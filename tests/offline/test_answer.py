@@ -106,6 +106,12 @@ def test_statements_take_off_tags_numbers_stamps_labels_and_keep_details_last() 
     ("Où est-ce que j'habite ?", "fr"), ("Quel est mon plat préféré ?", "fr"),
     ("¿Dónde vivo?", "es"), ("¿Cuál es mi comida favorita?", "es"),
     ("我住在哪里？", "zh"),
+    # questions of common words beyond the question words
+    ("Haben wir jetzt einen Termin?", "de"), ("Hast du einen Hund?", "de"),
+    ("Est-ce que j'ai un chien maintenant ?", "fr"), ("Tu as des enfants ?", "fr"),
+    ("¿Tengo una cita hoy?", "es"), ("¿Ahora tienes perro?", "es"),
+    ("Do we have a dentist appointment now?", "en"), ("Is Elle in the office today?", "en"),
+    ("Did I leave the pas de deux tickets at home?", "en"),
 ])
 def test_language_of_a_question(text: str, lang: str) -> None:
     assert language(text) == lang

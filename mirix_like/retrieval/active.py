@@ -93,10 +93,6 @@ class ActiveRetrieval:
                                           limit=PAST_SHOWN * len(with_past), past=True,
                                           sensitivity=chat_sensitivity()))
             asks.append(_Ask("past"))
-        for spec in specs:
-            if spec.retrieval.always:
-                requests.append(SearchRequest(spec.name, method="recent", limit=ALWAYS_SHOWN))
-                asks.append(_Ask("always"))
         if searched and any(ch.isalnum() for ch in query):
             for leg in legs[self.method]:
                 requests.append(SearchRequest(
@@ -104,7 +100,10 @@ class ActiveRetrieval:
                     limit=CANDIDATES, sensitivity=chat_sensitivity(), reveal_secrets=True))
                 asks.append(_Ask(leg))
         for spec in specs:
-            if (recent := self.settings.recent(spec)) and not spec.retrieval.always:
+            if spec.retrieval.always:
+                requests.append(SearchRequest(spec.name, method="recent", limit=ALWAYS_SHOWN))
+                asks.append(_Ask("always"))
+            elif recent := self.settings.recent(spec):
                 requests.append(SearchRequest(spec.name, method="recent", limit=recent))
                 asks.append(_Ask("recent"))
         return requests, asks

@@ -19,7 +19,6 @@ import pyarrow.compute as pc
 from lancedb.query import ColumnOrdering, MatchQuery
 from lancedb.rerankers import RRFReranker
 
-from mirix_like.memory_types import MemoryType
 from mirix_like.store import filters
 from mirix_like.store.schema import KEY
 from mirix_like.text import index_text
@@ -33,9 +32,9 @@ NEWEST = ColumnOrdering(column_name="time", ascending=False)
 
 @dataclass(frozen=True)
 class Plan:
-    """One resolved query: which types, method, text or vector, filter and columns."""
+    """One resolved query: method, text or vector, filter (which names the types) and
+    columns."""
 
-    specs: tuple[MemoryType, ...]
     method: str
     query: str
     vector: list[float] | None

@@ -234,12 +234,8 @@ class MemoryStore(Journal):
     def _stored(self, spec: MemoryType, user_id: str, ids: Sequence[str]) -> dict[str, str]:
         """The JSON of the items of ``spec`` of ``user_id`` among ``ids`` as stored
         (secrets sealed), by id."""
-        if not ids:
-            return {}
-        keys = ", ".join(filters.literal(item_key(spec.name, user_id, i)) for i in ids)
-        where = filters.all_of([filters.user_scope(user_id), f"{KEY} IN ({keys})"])
-        rows = (self._memories().search().where(where).select(["id", "item"])
-                .limit(len(ids) + 1).to_list())
+        keys = [item_key(spec.name, user_id, i) for i in ids]
+        rows = _by_keys(self._memories(), user_id, keys, ["id", "item"])
         return {row["id"]: row["item"] for row in rows}
 
     def insert(
@@ -327,9 +323,8 @@ class MemoryStore(Journal):
             self._record(spec.name, user_id, list(before), ["delete"] * len(before),
                          list(before.values()), [None] * len(before), actor=actor,
                          batch_id=batch_id)
-            keys = ", ".join(filters.literal(item_key(spec.name, user_id, i)) for i in before)
-            result = table.delete(filters.all_of([filters.user_scope(user_id),
-                                                  f"{KEY} IN ({keys})"]))
+            keys = [item_key(spec.name, user_id, i) for i in before]
+            result = table.delete(_keys_where(user_id, keys))
             self._counts.wrote(MEMORIES, result.version, (user_id, spec.name), -len(before))
         return list(before)
 
@@ -484,12 +479,7 @@ class MemoryStore(Journal):
 
     def _rows_by_id(self, table: Any, user_id: str, ids: Sequence[str]) -> dict[str, dict]:
         """The rows of a journal table of ``user_id`` among ``ids``."""
-        if not ids:
-            return {}
-        keys = ", ".join(filters.literal(row_key(user_id, i)) for i in ids)
-        where = filters.all_of([filters.user_scope(user_id), f"{KEY} IN ({keys})"])
-        rows = table.search().where(where).limit(len(ids) + 1).to_list()
-        return {r["id"]: r for r in rows}
+        return {r["id"]: r for r in _by_keys(table, user_id, [row_key(user_id, i) for i in ids])}
 
     def count(self, memory_type: str, user_id: str) -> int:
         """How many items of ``memory_type`` ``user_id`` has (kept on write, never stale)."""
@@ -589,7 +579,7 @@ class MemoryStore(Journal):
         vectors: dict[str, list[float]] = {}
         plans: list[Plan | None] = []
         for request in requests:
-            specs, where = check_request(request, user_id)
+            _, where = check_request(request, user_id)
             if where is None:  # a filter this type cannot match (tree path, no tree)
                 plans.append(None)
                 continue
@@ -601,8 +591,8 @@ class MemoryStore(Journal):
                     qvec = vectors[request.query] = self._vectors([request.query])[0].tolist()
                 else:
                     qvec = vectors[request.query]
-            plans.append(Plan(specs, request.method, request.query, qvec, where,
-                              request.limit, ITEM_COLUMNS))
+            plans.append(Plan(request.method, request.query, qvec, where, request.limit,
+                              ITEM_COLUMNS))
         self._memories()
         return plans, counted
 
@@ -661,6 +651,23 @@ class MemoryStore(Journal):
         for table in [self._memories(), self._journal_table(INPUTS)]:
             found.update(row["user_id"] for row in stream(table, None, ["user_id"]))
         return sorted(found)
+
+
+def _keys_where(user_id: str, keys: Sequence[str]) -> str:
+    """The filter of the rows of ``user_id`` with these primary keys."""
+    listed = ", ".join(filters.literal(key) for key in keys)
+    return filters.all_of([filters.user_scope(user_id), f"{KEY} IN ({listed})"])
+
+
+def _by_keys(table: Any, user_id: str, keys: Sequence[str],
+             columns: list[str] | None = None) -> list[dict[str, Any]]:
+    """The rows of ``user_id`` in ``table`` with these primary keys (``columns`` of them)."""
+    if not keys:
+        return []
+    query = table.search().where(_keys_where(user_id, keys))
+    if columns is not None:
+        query = query.select(columns)
+    return query.limit(len(keys) + 1).to_list()
 
 
 def _fields(item: Mapping[str, Any] | MemoryItem) -> dict[str, Any]:

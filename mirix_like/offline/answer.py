@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 from collections import Counter
@@ -18,7 +19,7 @@ from mirix_like.offline.language import (
     word_set,
 )
 from mirix_like.offline.plain import label, language, statements
-from mirix_like.offline.screens import what_it_showed
+from mirix_like.offline.screens import what_it_showed, window_of
 from mirix_like.offline.timeparse import describe
 from mirix_like.retrieval.ranking import asks_before
 from mirix_like.retrieval.snippets import LINE_JOIN
@@ -54,6 +55,7 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                # a field of study by its other names, exercise as the sports that are one
                "major": "study", "degree": "study", "exercise": "sport", "workout": "sport",
                "kitten": "cat", "puppy": "dog", "haustier": "pet", "mascota": "pet",
+               "sender": "send", "sent": "send",
                # a diet's names answer "What's my diet?", "Any dietary requirements?"
                **dict.fromkeys(("dietary", "vegan", "vegetarian", "pescatarian", "gluten"),
                                "diet"),
@@ -77,6 +79,9 @@ _PHRASES = (
     (re.compile(r"\b(?:get|gets|got|getting)\s+up\b", re.IGNORECASE), " wake "),
     (re.compile(r"(?:\b(?:is|am|are|got|get|gets|getting)|['’]m)\s+into\b|"
                 r"\b(?:take|takes|took|taken|taking)\s+up\b", re.IGNORECASE), " hobby "),
+    # a mail's "From: Dana" (or "De : Julien") is who sent it
+    (re.compile(r"(?:^|(?<=\s))(?:From|Von|Absender|De|Expéditeur|Remitente)\s?:(?=\s)"),
+     " sender: "),
 )
 # A question for every value of a slot: "What are my hobbies?", "Which sports do I play?",
 # "Welche Sprachen spreche ich?", "¿Cuáles son mis aficiones?", "Quels sont mes loisirs ?".
@@ -154,13 +159,15 @@ def _terms(text: str) -> set[str]:
     text = _COMPOUND.sub(r"\1", text)
     for phrase, word in _PHRASES:
         text = phrase.sub(word, text)
-    tokens = _TOKEN.findall(text)
+    found = list(_TOKEN.finditer(text))
+    tokens = [m.group(0) for m in found]
     kept = [t.lower() not in STOPWORDS and t.lower() not in QUESTION_WORDS
             and t.lower() not in OTHER_STOPWORDS and verb(t) not in STOPWORDS for t in tokens]
-    terms = {
-        t.lower() if i and t[:1].isupper() and tokens[i - 1][:1].isupper() else _stem(t)
-        for i, t in enumerate(tokens) if kept[i]
-    }
+    # only a space between them: "Heimnetz-5G / IP-Adresse" are two lines of a screen
+    named = [i and t[:1].isupper() and tokens[i - 1][:1].isupper()
+             and not text[found[i - 1].end():found[i].start()].strip()
+             for i, t in enumerate(tokens)]
+    terms = {t.lower() if named[i] else _stem(t) for i, t in enumerate(tokens) if kept[i]}
     # a function word means nothing ("mon frère" is no Monday)
     terms.update(_stem(head) for t, keep in zip(tokens, kept, strict=True)
                  if keep and (head := meaning(t)) and head not in STOPWORDS)
@@ -205,6 +212,9 @@ _WHEN = re.compile(
     r"how\s+long\s+ago\b|in\s+what\s+year\b)|什么时候|何时|哪天|哪一天|几号|哪年|哪一年|几月|什么时间",
     re.IGNORECASE,
 )
+# "when" in the other languages: an hour answers it ("Quand est le rendez-vous ?").
+_WHEN_ELSEWHERE = re.compile(r"^[\s¿]*(?:quand|wann|cu[aá]ndo|a\s+qu[eé]\s+hora|"
+                             r"à\s+quelle\s+heure|um\s+wie\s*viel\s+uhr)\b", re.IGNORECASE)
 _MONTH_RE = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 )
@@ -231,6 +241,8 @@ _PLACE_SAID = re.compile(r"在\S{1,12}(?:工作|上班|住)|"
                          r"\b(?:at|in|for|near|bei|für|nach|chez|à|en|au)\s+(?:the\s+)?"
                          r"[A-Z\u00c0-\u00de]")
 _WHO = re.compile(r"^\s*who\s+(?:is|was|['’]s)\b", re.IGNORECASE)
+# Any question for a person ("Who sent …?", "Wer hat …?"): a name answers it.
+_WHO_ASKED = re.compile(r"^[\s¿]*(?:who|whom|wer|qui|qui[eé]n(?:es)?)\b", re.IGNORECASE)
 # "When is my birthday?" asks for a day that comes back every year: the fact says it.
 _EVERY_YEAR = re.compile(r"^\s*when\s+(?:is|are|['’]s)\b", re.IGNORECASE)
 _DAY_OF_YEAR = re.compile(r"\b" + _MONTH_RE + r"\s+\d{1,2}(?:st|nd|rd|th)?\b|"
@@ -354,6 +366,9 @@ def answer(question: str, memories: list[str]) -> str:
         return nothing
     candidates: list[tuple[float, int, int, str]] = []
     matched: dict[tuple[int, str], set[str]] = {}
+    # the words of a screen's window pick the screen, not the line on it that answers
+    chrome = [window_of(m) for m in memories]
+    windows = [_matched(_terms(" ".join(names)), wanted) for names in chrome]
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     where = bool(_WHERE.search(question))
     for i, parts in enumerate(said):
@@ -377,11 +392,14 @@ def answer(question: str, memories: list[str]) -> str:
                         # not: "The user's mum is retired", not "My mum retired last month"
                         continue
                     matched[i, sentence] = found
-                    overlap = _score(found, weight)
+                    overlap = _score(found, weight) - 0.5 * sum(
+                        weight[t] for t in found & windows[i])
                     # Among equals of one memory, the sentence that says more than the
                     # question answers it (a screen's "Location: Room 385" over its title).
                     places = where and bool(_PLACE_SAID.search(sentence))
-                    candidates.append((overlap + bonus + 0.5 * defines + 0.5 * places, -i,
+                    # "Error code: 30088-26" labels its value with what the question asks
+                    labels = _labels_asked(sentence, wanted - windows[i])
+                    candidates.append((overlap + bonus + 0.5 * (defines + places + labels), -i,
                                        len(terms - wanted - {_SAYS_TIME}), sentence))
     _, neg_index, _, sentence = _newest_of_opposites(max(candidates), candidates, matched,
                                                      memories)
@@ -389,9 +407,12 @@ def answer(question: str, memories: list[str]) -> str:
         same = matched[-neg_index, sentence]
         sentence = _all_values(sentence, [c[3] for c in candidates
                                           if matched[-c[1], c[3]] >= same], memories)
-    value = (_CLOCK if when else _NUMBER if _AMOUNT.search(question)
-             else _NAME if who else None)
-    line = _best_line(sentence.strip(), wanted, weight, _terms(" ".join(names)), value)
+    value = (_CLOCK if when or _WHEN_ELSEWHERE.search(question)
+             else _NUMBER if _AMOUNT.search(question)
+             else _VERSION if _VERSION_ASKED.search(question)
+             else _NAME if _WHO_ASKED.search(question) else None)
+    line = _best_line(sentence.strip(), wanted, weight, _terms(" ".join(names)), value,
+                      {n.casefold() for n in chrome[-neg_index]})
     if (when and _OWN_TIME.search(line) and not _SEEN.search(question)
             and not _labelled_date(memories[-neg_index])
             and not any(form.search(line) for form in _DATE_FORMS)):
@@ -404,6 +425,8 @@ def answer(question: str, memories: list[str]) -> str:
                 break
             if date := _date_in(memories[i], sentence if i == -neg_index else ""):
                 return date
+    if value is _NAME:
+        line = _sender(line, memories[-neg_index])
     return _said_to_user(_ended(_named(line, memories[-neg_index])))
 
 
@@ -529,10 +552,20 @@ _ARTICLE = re.compile(r"^(?:the|an?)\s+", re.IGNORECASE)
 _VALUE_WORDS = 4
 """The most words a value joined by :func:`_all_values` may have."""
 _LABELLED = re.compile(r"\w: \S")
+_LABEL = re.compile(r"^\s*(?P<label>[^:：/]{2,40}?\s?[:：])\s+\S")
 _BULLET = re.compile(r"^[-*•]\s+")
 _NUMBER = re.compile(r"\d")
 _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
+_VERSION = re.compile(r"\bv?\d+(?:\.\d+)+\b")
+_VERSION_ASKED = re.compile(r"\bversi(?:on|ón)\w*", re.IGNORECASE)
 _SPEAKER = re.compile(r"^\s*[\w .'-]{1,40}:\s")
+_MESSAGE_LINES = 4
+"""The most lines or sentences a message of a chat is read back to find its sender over."""
+# lines, sentences and the gaps between the lines a snippet shows ("… Marta Silva 10:06")
+_LINE_OR_SENTENCE = re.compile(rf"{re.escape(LINE_JOIN)}|\n|\s…\s|(?<=[.!?])\s+")
+# A chat's sender over their messages: a name and the hour ("Tom Becker  10:05").
+_SENT_BY = re.compile(r"^\s*(?P<name>[A-ZÀ-Þ][\w'’.-]*(?:\s+[A-ZÀ-Þ][\w'’.-]*){0,3})\s+"
+                      r"\d{1,2}[:.]\d{2}(?:\s?[AaPp][Mm])?\s*$")
 _HEADING = re.compile(r"^\s*#")
 _AMOUNT = re.compile(r"\b(?:how\s+(?:much|many)|costs?|price|total|combien|cu[aá]nt[oa]s?|"
                      r"wie\s*viel)\b", re.IGNORECASE)
@@ -541,18 +574,24 @@ neighbour."""
 
 
 def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
-               named: set[str] = frozenset(), value: re.Pattern[str] | None = None) -> str:
+               named: set[str] = frozenset(), value: re.Pattern[str] | None = None,
+               window: set[str] = frozenset()) -> str:
     """Of screen or document lines joined with " / ", those that match the question, but for
     a line that matches only some of what a better one does ("iCloud" beside "iCloud
-    Storage: 47.3 GB used") unless it has the ``value`` of the kind asked (an hour for
-    "when", a number for "how much", a name for "who"). When none of them has a value of its
-    own (it says no more than one word the question does not, has no "label: value", and no
-    value asked), each comes with the line after it, unless that opens a section, and the
-    heading over it (a label or heading and its value are neighbours: "$ cat VERSION /
+    Storage: 47.3 GB used"), unless it has the ``value`` of the kind asked (an hour for
+    "when", a number for "how much", a name for "who") and the better one has not; and of
+    "label: value" lines, those whose label the question asks for ("Carrier: DHL" over
+    "Status: Delivered" for "Which carrier delivers it?"). When none of them has a value of
+    its own (it says no more than one word the question does not, has no "label: value",
+    and no value asked), each comes with the line after it, unless that opens a section, and
+    the heading over it (a label or heading and its value are neighbours: "$ cat VERSION /
     4.12.7", "## 2.7.2 / - Fix the export"); the lines between them that match nothing are
-    left out. A line that
-    matches only what the question ``named`` (the memory is about it) is no answer when
-    another line matches more ("ALDI SÜD" of a receipt asked for its total)."""
+    left out. A line of a table comes with the table's header, and a header with the rows the
+    question names ("Plan Price Users / Pro $29 10"); a message under its sender's name
+    comes with the name when the question asks who. A line that matches only what the
+    question ``named`` (the memory is about it), or the name of the ``window`` the screen was
+    seen in, is no answer when another line matches more ("ALDI SÜD" of a receipt asked for
+    its total)."""
     # a sentence cut from joined lines may open or end on the joint ("/ VPN group: …")
     lines = list(dict.fromkeys(line for line in _JOINT.split(sentence)
                                if line.strip(" $>#%")))
@@ -561,8 +600,13 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
     # within the memory, "Account Tracking" kept whole as a name is still "tracking"
     found = [_matched(terms | {_stem(t) for t in terms}, wanted)
              for terms in map(_terms, lines)]
-    if any(terms - named for terms in found):
-        found = [terms - named for terms in found]
+    # the window's name heads a viewing's lines, with how long it was seen ("Mail (3 …)")
+    chrome = tuple(f"{name} (" for name in window)
+    only_named = [bool(terms) and (terms <= named or line.casefold() in window
+                                   or line.casefold().startswith(chrome))
+                  and any(f - named for f in found)
+                  for line, terms in zip(lines, found, strict=True)]
+
     def says(line: str) -> list[str]:
         said = ((w, _terms(w) - {_SAYS_TIME}) for w in _TOKEN.findall(line))
         return [w for w, terms in said if terms and not terms & wanted]
@@ -574,17 +618,71 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
         # what follows a speaker's "Omar:" is the message; the speaker is no value
         return bool(value and value.search(" ".join(says(_SPEAKER.sub("", line)))))
 
-    # a line matching less than another stays when it has the value asked for ("the
-    # neighbour is called Ingrid" below "I left the cabin key with the neighbour")
-    keep = [i for i in range(len(lines)) if _score(found[i], weight)
-            and (asked(lines[i]) or not any(found[i] < other for other in found))]
-    if keep and not any(has_value(lines[i]) for i in keep):
+    def beaten(i: int) -> bool:
+        # a line with the value asked for stays beside one without it ("the neighbour is
+        # called Ingrid" below "I left the cabin key with the neighbour"), not beside one
+        # with it that matches more; one without it goes beside one with it that matches
+        # as much
+        return any(found[i] < found[j] and (asked(lines[j]) or not asked(lines[i]))
+                   or found[i] <= found[j] and asked(lines[j]) and not asked(lines[i])
+                   for j in range(len(lines)) if j != i)
+
+    keep = [i for i in range(len(lines))
+            if _score(found[i], weight) and not only_named[i] and not beaten(i)]
+    labels = [i for i in keep if _labels_asked(lines[i], wanted)]
+    if labels:
+        keep = [i for i in keep if i in labels or not _LABEL.match(lines[i])]
+    if table := _table(lines, keep, found):
+        keep = table
+    elif keep and not any(has_value(lines[i]) for i in keep):
         # a line's neighbours: the next unless it opens a section, the heading over it
         keep = sorted({*keep, *(i + 1 for i in keep if i + 1 < len(lines)
                                 and not _HEADING.match(lines[i + 1])),
                        *(i - 1 for i in keep if i and _HEADING.match(lines[i - 1]))})
     chosen = [_BULLET.sub("", lines[i].strip(" #")) for i in keep]
     return LINE_JOIN.join(chosen) if chosen else sentence
+
+
+def _table(lines: list[str], keep: list[int], found: list[set[str]]) -> list[int]:
+    """The header of a table and the rows of it that match the question (``found``), when
+    together they match all that a ``keep`` line does; else nothing. A header is a line of
+    three or more capitalised words and no digit over two rows or more, each of as many
+    words or more, each with a digit ("Plan Price/month Users Storage" over "Free $0 1 2
+    GB")."""
+    for head in range(len(lines)):
+        columns = lines[head].split()
+        if (len(columns) < 3 or _NUMBER.search(lines[head]) or _LABEL.match(lines[head])
+                or not all(w[:1].isupper() for w in columns)):
+            continue
+        rows = list(itertools.takewhile(
+            lambda i, n=columns: bool(_NUMBER.search(lines[i])) and len(lines[i].split()) >= len(n),
+            range(head + 1, len(lines))))
+        asked = [i for i in rows if found[i]]
+        together = found[head].union(*(found[i] for i in asked))
+        if len(rows) >= 2 and asked and all(found[i] <= together for i in keep):
+            return [head, *asked]
+    return []
+
+
+def _sender(line: str, memory: str) -> str:
+    """``line``, a message of a chat in ``memory``, with its sender's name: the name and
+    hour over it ("Tom Becker 10:05"), when the message does not name one itself."""
+    where = memory.find(line.split(LINE_JOIN)[0])
+    if _SPEAKER.match(line) or where < 0:
+        return line
+    above = [piece for piece in _LINE_OR_SENTENCE.split(memory[:where]) if piece.strip()]
+    # a message of a few lines, not a name further up the screen
+    for piece in reversed(above[-_MESSAGE_LINES:]):
+        if found := _SENT_BY.match(piece.lstrip("—-–… ")):
+            return f"{found['name']}: {line}"
+    return line
+
+
+def _labels_asked(sentence: str, wanted: set[str]) -> bool:
+    """Whether a line of ``sentence`` gives a value after a label with a word of the
+    question ("Montant : 1 240,00 €" for "Quel est le montant ?")."""
+    return any((found := _LABEL.match(line)) and _matched(_terms(found["label"]), wanted)
+               - _USER_TERMS for line in _JOINT.split(sentence))
 
 
 def _score(terms: set[str], weight: dict[str, float]) -> float:

@@ -31,11 +31,16 @@ __all__ = [
     "is_screenshot",
     "route",
     "what_it_showed",
+    "window_of",
 ]
 
 _MAX_TITLE = 200
 _MAX_SUMMARY = 240
 _SUMMARY_LINES = 3
+_JOINT = re.compile(r"\s+/\s+")
+"""A slash between spaces on one line ("Price / month"), which is how lines are joined in a
+memory's text (:data:`~mirix_like.retrieval.snippets.LINE_JOIN`): written without them it
+stays part of its line."""
 _MAX_DETAILS = 6_000
 """Characters of screen text an event keeps (a full 1080p screen of text is about 4,000)."""
 
@@ -44,16 +49,33 @@ _MAX_DETAILS = 6_000
 # <clock>." and "Screenshot of <name> at <clock>: <lines>" (an item's title may come before it).
 _CLOCK_SAID = r"\d{2}:\d{2} UTC(?:[+-]\d{4})? on \d{1,2} [A-Z][a-z]+ \d{4}"
 _SUMMARY_SAID = re.compile(
-    rf"^Viewed [“\"](?P<viewed>.+)[”\"] (?:on screen|in .+?) at {_CLOCK_SAID}\.?$|"
-    rf"\bScreenshot of .+? at {_CLOCK_SAID}: (?P<lines>.+)$")
+    rf"^Viewed (?:[“\"](?P<viewed>.+)[”\"]|(?P<title>.+)) (?:on screen|in .+?) at "
+    rf"{_CLOCK_SAID}\.?$|\bScreenshot of .+? at {_CLOCK_SAID}: (?P<lines>.+)$")
+# The window a summary or a vault caption names; a screenshot's item ("Screenshot of …")
+# may be named by its first line instead, which is what the screen said.
+_WINDOW_SAID = re.compile(
+    rf"\bViewed (?:[“\"].+?[”\"]|(?P<title>.+)) (?:on screen|in (?P<app>.+?)) at {_CLOCK_SAID}|"
+    r"\bseen on screen in (?P<seen>.+?)(?= is \S|\.?$)")
 
 
 def what_it_showed(sentence: str) -> str | None:
     """The screen's own text in a sentence that is one of the summaries written here
-    ("Viewed “Gate B22” on screen at …" gives "Gate B22"), else None: an answer quotes what
-    the screen said, not when it was seen."""
+    ("Viewed “Gate B22” on screen at …" gives "Gate B22", "Viewed Inbox in Mail at …"
+    "Inbox"), else None: an answer quotes what the screen said, not when it was seen."""
     found = _SUMMARY_SAID.search(sentence.strip())
-    return (found["viewed"] or found["lines"]).strip() if found else None
+    return (found["viewed"] or found["title"] or found["lines"]).strip() if found else None
+
+
+def window_of(memory: str) -> list[str]:
+    """The names of the window (its title, its app, "App - title") a screen's memory says it
+    was seen in: they tell which screen the memory is, not what the screen said."""
+    names: list[str] = []
+    for found in _WINDOW_SAID.finditer(memory):
+        title, app = found["title"] or found["seen"], found["app"]
+        names += [n for n in (title, app) if n]
+        if title and app and app.casefold() not in title.casefold():
+            names.append(f"{app} - {title}")
+    return names
 
 
 def is_screenshot(inp: InputText) -> bool:
@@ -82,7 +104,8 @@ class _Viewing:
     @cached_property
     def lines(self) -> list[str]:
         """The distinct OCR lines of the screenshots, in order, high-sensitivity values masked."""
-        lines = (line.strip() for inp in self.inputs for line in mask(inp.text).splitlines())
+        lines = (_JOINT.sub("/", line.strip())
+                 for inp in self.inputs for line in mask(inp.text).splitlines())
         return list(dict.fromkeys(line for line in lines if line))
 
     @cached_property

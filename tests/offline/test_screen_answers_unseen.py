@@ -1,0 +1,242 @@
+"""Questions about screens and documents the offline rules were not written on, through the
+whole pipeline (OCR, rules, real store, retrieval, answer): error dialogs, tables with their
+headers, settings pages, agendas, chats, mails, receipts, boarding passes and terminals in
+English, German, French and Spanish, in fonts, colours and sizes of their own, asked in the
+screen's language or another. An answer is the screen's own line, clean of any rendering."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from functools import cache
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from mirix_like import MemorySystem
+
+DEJAVU = "/usr/share/fonts/truetype/dejavu/"
+
+
+@cache
+def _font(name: str, px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    try:
+        return ImageFont.truetype(f"{DEJAVU}{name}.ttf", px)
+    except OSError:
+        return ImageFont.load_default(size=px)
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a screen is drawn: its size, colours, font and the text's left edge and pitch."""
+
+    size: tuple[int, int] = (1366, 768)
+    background: str = "#f4f1ea"
+    ink: str = "#202020"
+    font: str = "DejaVuSansCondensed"
+    px: int = 19
+    left: int = 90
+    top: int = 80
+    pitch: float = 1.9
+
+
+Cells = list[tuple[int, str]]
+
+
+def _draw(rows: list[str | Cells], look: Look = Look(), box: bool = False) -> Image.Image:
+    """``rows`` of text (one line, or cells at their x), in a framed dialog when ``box``."""
+    image = Image.new("RGB", look.size, look.background)
+    draw = ImageDraw.Draw(image)
+    height = round(len(rows) * look.px * look.pitch)
+    if box:
+        draw.rectangle((look.left - 30, look.top - 30, look.size[0] - look.left + 30,
+                        look.top + height + 20), fill="white", outline="#8a8a8a", width=2)
+    for n, row in enumerate(rows):
+        y = look.top + round(n * look.px * look.pitch)
+        for x, text in [(0, row)] if isinstance(row, str) else row:
+            draw.text((look.left + x, y), text, font=_font(look.font, look.px), fill=look.ink)
+    return image
+
+
+DARK = Look(background="#15171c", ink="#d8dce4", font="DejaVuSans", px=17, pitch=2.1)
+MONO = Look((1600, 900), "#0b0f14", "#c9f2c7", "DejaVuSansMono", 18, 40, 40, 1.6)
+PHONE = Look((720, 1480), "white", "#111111", "DejaVuSans", 24, 50, 120, 2.0)
+SERIF = Look((1280, 1024), "#fffdf6", "#2a2018", "DejaVuSerif", 21, 120, 110, 1.8)
+
+# (app, title, rows, look, framed)
+SCREENS: list[tuple[str, str, list[str | Cells], Look, bool]] = [
+    ("Microsoft Office", "Office Setup", [
+        "Something went wrong",
+        "We couldn't install Office. Check your internet connection and free disk space,",
+        "then try the installation again. If the error persists, search for the code",
+        "on the support site.",
+        "Error code: 30088-26",
+        [(0, "Close"), (520, "Get help online")]], Look(), True),
+    ("Safari", "Pricing - Notely", [
+        "Choose the plan that fits your team",
+        [(0, "Plan"), (260, "Price / month"), (520, "Users"), (760, "Storage")],
+        [(0, "Free"), (260, "$0"), (520, "1"), (760, "2 GB")],
+        [(0, "Pro"), (260, "$29"), (520, "10"), (760, "100 GB")],
+        [(0, "Team"), (260, "$79"), (520, "50"), (760, "1 TB")]], SERIF, False),
+    ("Systemeinstellungen", "Netzwerk", [
+        "Netzwerk", "WLAN: Heimnetz-5G", "IP-Adresse: 192.168.178.34",
+        "Bluetooth: Aus", "Gerätename: Annas MacBook Air"], DARK, False),
+    ("Agenda", "Semaine 12", [
+        "Lundi 17 mars", "09:00  Réunion d'équipe", "12:30  Déjeuner avec Claire",
+        "Mardi 18 mars", "15:00  Rendez-vous chez le kiné", "18:30  Cours de yoga"],
+        Look(font="DejaVuSerifCondensed", px=20), False),
+    ("Slack", "#design-team", [
+        "# design-team", "Marta Silva  10:02", "Can someone review the onboarding mockups?",
+        "Tom Becker  10:05", "I'll take it, I will send my notes by Friday.",
+        "Marta Silva  10:06", "Thanks! The Figma file is called Onboarding v3."], DARK, False),
+    ("Outlook", "Contract renewal", [
+        "Contract renewal for 2026", "From: Helena Costa <helena.costa@acme.io>",
+        "Date: Tue 11 Mar 2025 16:42", "To: me",
+        "Hi, attached is the renewed contract for next year.",
+        "Please sign it and send it back by March 28."], Look(font="DejaVuSans", px=18), False),
+    ("Fotos", "IMG_2231", [
+        "MERCADONA", "C/ Alcalá 101, Madrid",
+        [(0, "PAN INTEGRAL"), (300, "1,35")], [(0, "TOMATES"), (300, "2,10")],
+        [(0, "ACEITE OLIVA"), (300, "6,45")], [(0, "TOTAL"), (300, "9,90")],
+        "TARJETA VISA"], Look((640, 900), "white", "black", "DejaVuSansMono", 22, 60, 60), False),
+    ("Wallet", "Lufthansa", [
+        "LUFTHANSA  BOARDING PASS", [(0, "Passenger"), (330, "MUELLER/JONAS")],
+        [(0, "From"), (330, "FRA Frankfurt")], [(0, "To"), (330, "JFK New York")],
+        [(0, "Flight"), (330, "LH 400")], [(0, "Gate"), (330, "Z25")],
+        [(0, "Seat"), (330, "32A")], [(0, "Departure"), (330, "13:50")]], PHONE, False),
+    ("Terminal", "zsh - webapp", [
+        "~/webapp $ npm run build", "> webapp@1.4.0 build", "> vite build",
+        "vite v5.2.1 building for production...", "412 modules transformed.",
+        "error during build:",
+        "Could not resolve './components/Chart' from src/pages/Dashboard.tsx",
+        "npm ERR! code ELIFECYCLE"], MONO, False),
+    ("Ajustes", "Batería", [
+        "Batería", "Nivel de batería: 64 %", "Modo de bajo consumo: Activado",
+        "Versión de iOS: 17.4.1"], PHONE, False),
+    ("Thunderbird", "Facture", [
+        "Facture n° 2025-118", "De : Julien Moreau <julien@atelier-moreau.fr>",
+        "Date : 4 mars 2025", "Bonjour, veuillez trouver ci-joint la facture de mars.",
+        "Montant : 1 240,00 €, à régler sous 30 jours."], SERIF, False),
+    ("WhatsApp", "Papa", [
+        "Papa", "Papa: Kommst du am Sonntag zum Mittagessen?", "Ich: Ja, gegen 13 Uhr",
+        "Papa: Bring bitte den Apfelkuchen mit"], PHONE, False),
+    ("Google Calendar", "Agenda", [
+        "Wed 19 March", "10:00 - 10:30  1:1 with Priya (Zoom)",
+        "14:00 - 15:00  Quarterly planning, room Atlas", "Thu 20 March",
+        "09:15  Dentist, Dr. Alvarez"], Look(font="DejaVuSans-Bold", px=16), False),
+    ("Photos", "Photos crashed", [
+        "Photos quit unexpectedly.",
+        "Click Reopen to open the application again. Click Report to see more details",
+        "or send a report to Apple.", "Exception Type: EXC_BAD_ACCESS (SIGSEGV)",
+        [(0, "Ignore"), (300, "Report..."), (560, "Reopen")]], Look((1280, 720)), True),
+    ("DB Navigator", "Frankfurt Hbf", [
+        "Abfahrten Frankfurt (Main) Hbf",
+        [(0, "Zeit"), (160, "Zug"), (360, "Ziel"), (700, "Gleis")],
+        [(0, "08:12"), (160, "ICE 577"), (360, "Stuttgart Hbf"), (700, "7")],
+        [(0, "08:40"), (160, "RE 5"), (360, "Koblenz Hbf"), (700, "13")]],
+        Look(font="DejaVuSansCondensed-Bold", px=20), False),
+    ("Firefox", "Order A-55821", [
+        "Order A-55821", "Status: In transit", "Carrier: DHL Express",
+        "Estimated delivery: Thursday"], Look(), False),
+]
+LATER = [("Firefox", "Order A-55821", [
+    "Order A-55821", "Status: Delivered to the front door", "Carrier: DHL Express"],
+    Look(), False)]
+NOTES = [
+    ("vendor-call.md", "# Vendor call, 12 March\n\nAttendees: Rui, Anna and me\n\n"
+     "Decision: we go with Supplier B for the packaging.\n"
+     "Next step: Anna sends the purchase order by 20 March.\n"),
+    ("tarte.txt", "Tarte aux pommes\nIngrédients : 4 pommes, 200 g de farine, 100 g de beurre\n"
+     "Cuisson : 35 minutes à 180 °C\n"),
+    ("home-network.txt", "Home network\nSSID: Casa-Lopes\nRouter admin page: 192.168.1.1\n"
+     "ISP support line: +351 21 000 4455\n"),
+]
+USER = "ines"
+# What an answer must never show: a rendering's labels, stamps, tags, markup or line numbers.
+LEAK = re.compile(r"(?i)\bdetails?:|\bsummary:|\[\d{4}-|\(screen\b|\bUTC\b|[{}]|</?[a-z_]+>|"
+                  r"^\s*\d+[.:)]\s|"
+                  r"\bViewed\b|\bScreenshot of\b|\bsource_ids\b")
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    root = tmp_path_factory.mktemp("screen_answers")
+    start = datetime(2025, 3, 18, 8, 15, tzinfo=UTC)
+    with MemorySystem(store_uri=str(root / "store"), backend="offline") as system:
+        for n, (app, title, rows, look, box) in enumerate(SCREENS):
+            system.add(images=[_draw(rows, look, box)], user_id=USER,
+                       occurred_at=start + timedelta(minutes=7 * n),
+                       metadata={"source": "screen", "app": app, "window_title": title})
+        system.flush(USER)
+        for app, title, rows, look, box in LATER:
+            system.add(images=[_draw(rows, look, box)], user_id=USER,
+                       occurred_at=start + timedelta(hours=6),
+                       metadata={"source": "screen", "app": app, "window_title": title})
+        for n, (name, text) in enumerate(NOTES):
+            system.add(text, user_id=USER, occurred_at=start + timedelta(hours=7, minutes=n),
+                       metadata={"file_name": name})
+        system.flush(USER)
+        yield system
+
+
+def _known(case: tuple[str, list[str], list[str]], why: str) -> object:
+    """A case the offline rules still get wrong, and why."""
+    return pytest.param(*case, marks=pytest.mark.xfail(reason=why, strict=True), id=case[0])
+
+
+CASES = [
+    # (question, what the answer must say, what it must not)
+    ("What was the error code in the dialog?", ["30088-26"], []),
+    ("What is the price of the Pro plan?", ["$29", "Price"], ["$79"]),
+    ("How many users does the Team plan include?", ["50", "Users"], []),
+    ("Wie lautet die IP-Adresse?", ["192.168.178.34"], []),
+    _known(("What is the device name in the network settings?", ["Annas MacBook Air"], []),
+           "retrieval does not find the German screen's 'Gerätename' for 'device name'"),
+    ("Quand est le rendez-vous chez le kiné ?", ["15:00"], ["yoga"]),
+    ("When is lunch with Claire?", ["12:30"], ["Réunion", "kiné"]),
+    _known(("Who offered to review the onboarding mockups?", ["Tom Becker"], []),
+           "'I'll take it' is an offer only to a reader who understands it"),
+    ("What is the Figma file called?", ["Onboarding v3"], []),
+    ("Who said they would send notes by Friday?", ["Tom Becker"], []),
+    ("Who said the Figma file is called Onboarding v3?", ["Marta Silva"], []),
+    ("Who sent the email about the contract renewal?", ["Helena Costa"], []),
+    ("By when do I have to sign the contract?", ["March 28"], []),
+    ("¿Cuánto pagué en total en Mercadona?", ["9,90"], []),
+    _known(("How much did the tomatoes cost?", ["2,10"], []),
+           "retrieval does not find the Spanish receipt's 'TOMATES' for 'tomatoes'"),
+    ("Which gate does my flight to New York leave from?", ["Z25"], []),
+    ("What's my seat on the Lufthansa flight?", ["32A"], []),
+    ("What error did the build fail with?", ["Could not resolve"], []),
+    ("Which version of vite was building?", ["5.2.1"], ["vite build"]),
+    ("What iOS version is installed?", ["17.4.1"], []),
+    ("¿Qué nivel de batería tenía el móvil?", ["64 %"], []),
+    ("Quel est le montant de la facture ?", ["1 240,00"], []),
+    ("Who sent invoice 2025-118?", ["Julien Moreau"], []),
+    _known(("Was soll ich am Sonntag mitbringen?", ["Apfelkuchen"], []),
+           "'mitbringen' is not read as the separated 'Bring … mit'"),
+    ("Which room is the quarterly planning in?", ["Atlas"], []),
+    ("When is the 1:1 with Priya?", ["10:00"], ["Quarterly"]),
+    ("What exception did Photos crash with?", ["EXC_BAD_ACCESS"], []),
+    ("Von welchem Gleis fährt der ICE 577?", ["7", "Gleis"], ["13"]),
+    ("What is the status of order A-55821?", ["Delivered"], ["In transit"]),
+    ("Which carrier delivers order A-55821?", ["DHL Express"], ["Status"]),
+    ("Which supplier did we choose for the packaging?", ["Supplier B"], []),
+    ("Who sends the purchase order?", ["Anna"], []),
+    ("Combien de temps de cuisson pour la tarte aux pommes ?", ["35 minutes"], ["farine"]),
+    _known(("What is the ISP support phone number?", ["+351 21 000 4455"], ["Your phone"]),
+           "the text rules keep a note's support line as the user's own phone number"),
+    ("What's the router admin page?", ["192.168.1.1"], []),
+]
+
+
+@pytest.mark.parametrize(("question", "says", "not_says"), CASES,
+                         ids=[c[0] if isinstance(c, tuple) else c.id for c in CASES])
+def test_a_question_about_an_unseen_screen_or_note_gets_its_own_line(
+        memory: MemorySystem, question: str, says: list[str], not_says: list[str]) -> None:
+    answer = memory.chat(question, user_id=USER).answer
+    assert all(s in answer for s in says), answer
+    assert not any(s in answer for s in not_says), answer
+    assert not LEAK.search(answer), answer
+    assert "\n" not in answer, answer

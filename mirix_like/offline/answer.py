@@ -186,7 +186,16 @@ def _terms(text: str) -> set[str]:
         terms.add("pet")
     if _CLOCK.search(text):
         terms.add(_SAYS_TIME)
+    if _CODE.search(text):
+        terms.add(_SAYS_CODE)
     return terms
+
+
+def _all_terms(text: str) -> set[str]:
+    """The terms of ``text`` and the stems of the names in it: within a memory, "Account
+    Tracking" kept whole as a name is still "tracking", a window "Copy File" a "file"."""
+    terms = _terms(text)
+    return terms | {_stem(t) for t in terms}
 
 
 def _matched(terms: set[str], wanted: set[str]) -> set[str]:
@@ -278,6 +287,12 @@ _OWN_TIME = re.compile(
     r"\b(?:tomorrow|tonight|noon|midnight)\b", re.IGNORECASE)
 _SAYS_TIME = "\x00time"
 """The term of a text that says an hour (:data:`_CLOCK`), which a "when" question asks for."""
+# A code: letters or a dash with digits, not a date ("0x80070005", "30088-26", "E0425").
+_CODE = re.compile(r"(?<![\w-])(?!\d{4}-\d\d-\d\d\b)(?=[\w-]*\d)(?=[\w-]*[A-Za-z-])"
+                   r"[A-Za-z0-9][\w-]{3,}(?![\w-])")
+_CODE_ASKED = re.compile(r"code\b|c[oó]digo\b", re.IGNORECASE)
+_SAYS_CODE = "\x00code"
+"""The term of a text that has a code (:data:`_CODE`), which a question for a code asks for."""
 _SEEN = re.compile(r"\b(?:see|saw|seen|view\w*|look\w*|open\w*|read|screen\w*|said|told)\b",
                    re.IGNORECASE)
 _YEAR = re.compile(r"\b(?:1[5-9]|20)\d{2}\b年?|(?<!\d)(?:1[5-9]|20)\d{2}年")
@@ -356,6 +371,8 @@ def answer(question: str, memories: list[str]) -> str:
     when = bool(_WHEN.search(question))
     if when:  # a line that says its hour answers it: "BOARDING 07:35" over "BOARDING PASS"
         wanted.add(_SAYS_TIME)
+    if code := bool(_CODE_ASKED.search(question)):  # "Error 0x80070005: Access is denied."
+        wanted.add(_SAYS_CODE)
     per_memory = [_matched(_terms(" ".join([label(m), *(s.text for s in parts)])), wanted)
                   if parts else set() for m, parts in zip(memories, said, strict=True)]
     df = Counter(t for terms in per_memory for t in terms)
@@ -366,9 +383,10 @@ def answer(question: str, memories: list[str]) -> str:
         return nothing
     candidates: list[tuple[float, int, int, str]] = []
     matched: dict[tuple[int, str], set[str]] = {}
-    # the words of a screen's window pick the screen, not the line on it that answers
+    # the words of a screen's window are said by every line on it: they pick the screen, and
+    # the line that answers is the one that says the rest
     chrome = [window_of(m) for m in memories]
-    windows = [_matched(_terms(" ".join(names)), wanted) for names in chrome]
+    windows = [_matched(_all_terms(" ".join(names)), wanted) for names in chrome]
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     where = bool(_WHERE.search(question))
     for i, parts in enumerate(said):
@@ -392,15 +410,14 @@ def answer(question: str, memories: list[str]) -> str:
                         # not: "The user's mum is retired", not "My mum retired last month"
                         continue
                     matched[i, sentence] = found
-                    overlap = _score(found, weight) - 0.5 * sum(
-                        weight[t] for t in found & windows[i])
+                    overlap = _score(found | windows[i], weight)
                     # Among equals of one memory, the sentence that says more than the
                     # question answers it (a screen's "Location: Room 385" over its title).
                     places = where and bool(_PLACE_SAID.search(sentence))
                     # "Error code: 30088-26" labels its value with what the question asks
                     labels = _labels_asked(sentence, wanted - windows[i])
                     candidates.append((overlap + bonus + 0.5 * (defines + places + labels), -i,
-                                       len(terms - wanted - {_SAYS_TIME}), sentence))
+                                       len(terms - wanted - {_SAYS_TIME, _SAYS_CODE}), sentence))
     _, neg_index, _, sentence = _newest_of_opposites(max(candidates), candidates, matched,
                                                      memories)
     if _LIST_ASKED.search(question):
@@ -408,7 +425,7 @@ def answer(question: str, memories: list[str]) -> str:
         sentence = _all_values(sentence, [c[3] for c in candidates
                                           if matched[-c[1], c[3]] >= same], memories)
     value = (_CLOCK if when or _WHEN_ELSEWHERE.search(question)
-             else _NUMBER if _AMOUNT.search(question)
+             else _CODE if code else _NUMBER if _AMOUNT.search(question)
              else _VERSION if _VERSION_ASKED.search(question)
              else _NAME if _WHO_ASKED.search(question) else None)
     line = _best_line(sentence.strip(), wanted, weight, _terms(" ".join(names)), value,
@@ -597,9 +614,7 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
                                if line.strip(" $>#%")))
     if len(lines) < 2:
         return sentence
-    # within the memory, "Account Tracking" kept whole as a name is still "tracking"
-    found = [_matched(terms | {_stem(t) for t in terms}, wanted)
-             for terms in map(_terms, lines)]
+    found = [_matched(_all_terms(line), wanted) for line in lines]
     # the window's name heads a viewing's lines, with how long it was seen ("Mail (3 …)")
     chrome = tuple(f"{name} (" for name in window)
     only_named = [bool(terms) and (terms <= named or line.casefold() in window
@@ -608,7 +623,7 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
                   for line, terms in zip(lines, found, strict=True)]
 
     def says(line: str) -> list[str]:
-        said = ((w, _terms(w) - {_SAYS_TIME}) for w in _TOKEN.findall(line))
+        said = ((w, _terms(w) - {_SAYS_TIME, _SAYS_CODE}) for w in _TOKEN.findall(line))
         return [w for w, terms in said if terms and not terms & wanted]
 
     def has_value(line: str) -> bool:
@@ -632,7 +647,7 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
     labels = [i for i in keep if _labels_asked(lines[i], wanted)]
     if labels:
         keep = [i for i in keep if i in labels or not _LABEL.match(lines[i])]
-    if table := _table(lines, keep, found):
+    if table := _table(lines, keep, found, weight):
         keep = table
     elif keep and not any(has_value(lines[i]) for i in keep):
         # a line's neighbours: the next unless it opens a section, the heading over it
@@ -643,12 +658,13 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
     return LINE_JOIN.join(chosen) if chosen else sentence
 
 
-def _table(lines: list[str], keep: list[int], found: list[set[str]]) -> list[int]:
-    """The header of a table and the rows of it that match the question (``found``), when
-    together they match all that a ``keep`` line does; else nothing. A header is a line of
-    three or more capitalised words and no digit over two rows or more, each of as many
-    words or more, each with a digit ("Plan Price/month Users Storage" over "Free $0 1 2
-    GB")."""
+def _table(lines: list[str], keep: list[int], found: list[set[str]],
+           weight: dict[str, float]) -> list[int]:
+    """The header of a table and the rows of it that match the question best (``found``),
+    when together they match all that a ``keep`` line outside the table does; else nothing.
+    A header is a line of three or more capitalised words and no digit over two rows or
+    more, each of as many words or more, each with a digit ("Plan Price/month Users
+    Storage" over "Free $0 1 2 GB")."""
     for head in range(len(lines)):
         columns = lines[head].split()
         if (len(columns) < 3 or _NUMBER.search(lines[head]) or _LABEL.match(lines[head])
@@ -657,9 +673,11 @@ def _table(lines: list[str], keep: list[int], found: list[set[str]]) -> list[int
         rows = list(itertools.takewhile(
             lambda i, n=columns: bool(_NUMBER.search(lines[i])) and len(lines[i].split()) >= len(n),
             range(head + 1, len(lines))))
-        asked = [i for i in rows if found[i]]
+        best = max((_score(found[i], weight) for i in rows), default=0)
+        asked = [i for i in rows if best and _score(found[i], weight) == best]
         together = found[head].union(*(found[i] for i in asked))
-        if len(rows) >= 2 and asked and all(found[i] <= together for i in keep):
+        if len(rows) >= 2 and asked and all(found[i] <= together for i in keep
+                                            if i != head and i not in rows):
             return [head, *asked]
     return []
 

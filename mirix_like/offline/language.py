@@ -74,7 +74,10 @@ _LIST_MARK = (r"\.(?=\s)(?:(?<=^\d\.)|(?<=\n\d\.)|(?:(?<=[\s(]\d\.)|(?<=[\s(]\d\
               + _NEW_SENTENCE + ")")
 # Titles, and initials that go on in lower case ("Washington D.C. last year", "the U.S. team").
 _ABBREVIATION = (r"\.(?:(?<=\b(?:Mr|Ms|Dr|St|Mt|Jr|Sr|vs)\.)|(?<=\bMrs\.)|"
-                 r"(?<=\b[A-Z]\.[A-Z]\.)(?=\s+[a-z]))")
+                 r"(?<=\b[A-Z]\.[A-Z]\.)(?=\s+[a-z])|"
+                 # the abbreviations a number follows: "(ext. 4411)", "Rechnung Nr. 5"
+                 r"(?:(?<=\b(?:[Ee]xt|[Tt]el|[Vv]ol)\.)|(?<=\b(?:[Nn]o|[Nn]r|ca|pp)\.)|(?<=\bp\.)|"
+                 r"(?<=\bapprox\.))(?=\s*\d))")
 _SENTENCE = re.compile(
     r"(?:[^\n.!?。！？；]+|" + _LIST_MARK + "|" + _ABBREVIATION + r"|[.!?](?=[^\s\"'”’).!?]))+"
     r"(?:[.!?。！？；]+[\"'”’)]*|(?=\n)|$)"

@@ -51,10 +51,10 @@ _CLOCK_SAID = r"\d{2}:\d{2} UTC(?:[+-]\d{4})? on \d{1,2} [A-Z][a-z]+ \d{4}"
 _SUMMARY_SAID = re.compile(
     rf"^Viewed (?:[“\"](?P<viewed>.+)[”\"]|(?P<title>.+)) (?:on screen|in .+?) at "
     rf"{_CLOCK_SAID}\.?$|\bScreenshot of .+? at {_CLOCK_SAID}: (?P<lines>.+)$")
-# The window a summary or a vault caption names; a screenshot's item ("Screenshot of …")
-# may be named by its first line instead, which is what the screen said.
+# The window a summary or a vault caption names.
 _WINDOW_SAID = re.compile(
     rf"\bViewed (?:[“\"].+?[”\"]|(?P<title>.+)) (?:on screen|in (?P<app>.+?)) at {_CLOCK_SAID}|"
+    rf"\bScreenshot of (?P<name>.+?) at {_CLOCK_SAID}(?:: (?P<lead>.*))?|"
     r"\bseen on screen in (?P<seen>.+?)(?= is \S|\.?$)")
 
 
@@ -71,7 +71,10 @@ def window_of(memory: str) -> list[str]:
     was seen in: they tell which screen the memory is, not what the screen said."""
     names: list[str] = []
     for found in _WINDOW_SAID.finditer(memory):
-        title, app = found["title"] or found["seen"], found["app"]
+        # a screenshot with no window known is named by its first line, what the screen said
+        named = found["name"] and not (found["lead"] or "").startswith(found["name"])
+        title = found["title"] or found["seen"] or (found["name"] if named else None)
+        app = found["app"]
         names += [n for n in (title, app) if n]
         if title and app and app.casefold() not in title.casefold():
             names.append(f"{app} - {title}")

@@ -140,6 +140,48 @@ SCREENS: list[tuple[str, str, list[str | Cells], Look, bool]] = [
     ("Firefox", "Order A-55821", [
         "Order A-55821", "Status: In transit", "Carrier: DHL Express",
         "Estimated delivery: Thursday"], Look(), False),
+    ("Explorer", "Copy File", [
+        "An unexpected error is keeping you from copying the file.",
+        "If you continue to receive this error, you can use the error code to search for help.",
+        "Error 0x80070005: Access is denied.", [(0, "Try Again"), (240, "Cancel")]],
+        Look((1280, 800), "#dfe6ee", "#101010", "DejaVuSans", 16, 140, 200), True),
+    ("Settings", "Display", [
+        "Display", [(0, "Resolution"), (420, "2560 x 1440")],
+        [(0, "Refresh rate"), (420, "144 Hz")], [(0, "Night light"), (420, "Off")]], DARK, False),
+    ("Excel", "notas.xlsx", [
+        "Notas del segundo trimestre", [(0, "Asignatura"), (300, "Nota"), (480, "Créditos")],
+        [(0, "Matemáticas"), (300, "8,5"), (480, "6")], [(0, "Historia"), (300, "7,0"), (480, "4")],
+        [(0, "Química"), (300, "9,1"), (480, "5")]], Look(font="DejaVuSerif", px=18), False),
+    ("Chrome", "Departures - LHR", [
+        "Departures Terminal 5",
+        [(0, "Flight"), (200, "Destination"), (520, "Gate"), (680, "Status")],
+        [(0, "BA 117"), (200, "New York JFK"), (520, "C12"), (680, "Delayed 40 min")],
+        [(0, "AF 1681"), (200, "Paris CDG"), (520, "B07"), (680, "Boarding")],
+        [(0, "IB 3167"), (200, "Madrid"), (520, "A21"), (680, "On time")]],
+        Look((1920, 1080), "#081a33", "#ffd84a", "DejaVuSansMono", 24, 120, 120), False),
+    ("Gmail", "Reserva confirmada", [
+        "Reserva confirmada", "De: Lucía Romero <reservas@casalucio.es>",
+        "Fecha: 2 de abril de 2025",
+        "Tu mesa para 4 personas está reservada para el sábado a las 21:00."],
+        Look(font="DejaVuSans", px=17), False),
+    ("Messenger", "Léa Martin", [
+        "Léa Martin  18:02", "On se retrouve devant le cinéma ?", "Hugo Petit  18:04",
+        "Oui, à 20h15 devant le Grand Rex"], PHONE, False),
+    ("Terminal", "pytest", [
+        "$ pytest -q", "..........F..............",
+        "FAILED tests/test_api.py::test_login - AssertionError: expected 200, got 401",
+        "1 failed, 57 passed in 3.21s"], MONO, False),
+    ("Photos", "receipt.jpg", [
+        "BLUE BOTTLE COFFEE", [(0, "Latte"), (260, "5.25")], [(0, "Croissant"), (260, "4.50")],
+        [(0, "Tax"), (260, "0.87")], [(0, "Total"), (260, "10.62")]],
+        Look((560, 760), "white", "#222222", "DejaVuSansMono-Bold", 20, 50, 60), False),
+    ("DB Navigator", "Ticket", [
+        "Deutsche Bahn", "ICE 1027", "Wagen 12  Platz 64", "Abfahrt 07:28 Köln Hbf"],
+        PHONE, False),
+    ("About This Mac", "MacBook Air", [
+        "MacBook Air", "macOS Sonoma", [(0, "Version"), (200, "14.4.1")],
+        [(0, "Chip"), (200, "Apple M2")], [(0, "Memory"), (200, "16 GB")]],
+        Look((900, 600), "#ececec", "#1a1a1a", "DejaVuSans", 16, 80, 80), True),
 ]
 LATER = [("Firefox", "Order A-55821", [
     "Order A-55821", "Status: Delivered to the front door", "Carrier: DHL Express"],
@@ -152,6 +194,9 @@ NOTES = [
      "Cuisson : 35 minutes à 180 °C\n"),
     ("home-network.txt", "Home network\nSSID: Casa-Lopes\nRouter admin page: 192.168.1.1\n"
      "ISP support line: +351 21 000 4455\n"),
+    ("deploy.md", "# Deploy\n\n1. Build the image\n2. Push it to registry.example.com\n"
+     "3. Restart the rollout\n\nOn call this week: Priya (ext. 4411)\n"),
+    ("einkauf.txt", "Einkaufsliste\n- Milch\n- Eier\n- Brot\nApotheke: Ibuprofen abholen\n"),
 ]
 USER = "ines"
 # What an answer must never show: a rendering's labels, stamps, tags, markup or line numbers.
@@ -228,11 +273,31 @@ CASES = [
     _known(("What is the ISP support phone number?", ["+351 21 000 4455"], ["Your phone"]),
            "the text rules keep a note's support line as the user's own phone number"),
     ("What's the router admin page?", ["192.168.1.1"], []),
+    ("What was the error code when copying the file?", ["0x80070005"], []),
+    ("What refresh rate is the display set to?", ["144 Hz"], []),
+    ("¿Qué nota saqué en Historia?", ["7,0", "Nota"], ["8,5", "9,1"]),
+    ("What gate is flight AF 1681 at?", ["B07"], ["C12", "A21"]),
+    ("Is flight BA 117 on time?", ["Delayed"], ["Boarding", "IB 3167"]),
+    ("¿Quién envió el correo de la reserva?", ["Lucía Romero"], []),
+    _known(("For how many people is the table booked?", ["4 personas"], []),
+           "retrieval does not find the Spanish 'mesa para 4 personas' for 'table', 'people'"),
+    ("Qui a proposé le Grand Rex ?", ["Hugo Petit"], []),
+    ("Which test failed?", ["test_login"], []),
+    ("How many tests passed?", ["57 passed"], []),
+    ("How much was the croissant?", ["4.50"], ["5.25"]),
+    ("What was the tax on the coffee receipt?", ["0.87"], []),
+    ("Welcher Platz ist im ICE 1027 reserviert?", ["Platz 64"], []),
+    ("When does the ICE 1027 leave?", ["07:28"], []),
+    ("How much memory does my MacBook Air have?", ["16 GB"], []),
+    ("Which macOS version is installed?", ["14.4.1"], []),
+    ("Who is on call this week?", ["Priya (ext. 4411)"], []),
+    ("Which registry do we push the image to?", ["registry.example.com"], []),
+    ("Was muss ich in der Apotheke abholen?", ["Ibuprofen"], []),
 ]
 
 
 @pytest.mark.parametrize(("question", "says", "not_says"), CASES,
-                         ids=[c[0] if isinstance(c, tuple) else c.id for c in CASES])
+                         ids=[getattr(c, "id", None) or c[0] for c in CASES])
 def test_a_question_about_an_unseen_screen_or_note_gets_its_own_line(
         memory: MemorySystem, question: str, says: list[str], not_says: list[str]) -> None:
     answer = memory.chat(question, user_id=USER).answer

@@ -14,7 +14,8 @@ import functools
 import re
 from collections.abc import Callable, Container
 
-__all__ = ["WORD", "compound_parts", "compound_splits", "meaning", "same_meaning", "verb"]
+__all__ = ["WORD", "compound_parts", "compound_splits", "meaning", "same_meaning", "verb",
+           "verb_language"]
 
 # One group per line, the English word first: it names the group. What one pays or spends
 # is what a receipt's total says ("How much did I spend at Aldi?" of "SUMME EUR 10,67").
@@ -54,6 +55,27 @@ train zug tren
 station bahnhof gare estación
 key schlüssel clé clef llave
 rent miete loyer alquiler
+sport sports deporte deportes
+hobby hobbies hobbys freizeit loisir loisirs afición aficiones pasatiempo pasatiempos
+language languages sprache langue langues idioma idiomas lengua lenguas
+football fußball fussball fútbol futbol
+swimming schwimmen natation natación
+climbing klettern escalade escalada
+hiking wandern randonnée senderismo
+cycling radfahren cyclisme ciclismo vélo
+chess schach échecs ajedrez
+guitar gitarre guitare guitarra
+violin geige violon violín
+vegetarian vegetarisch vegetarier vegetarierin végétarien végétarienne vegetariano vegetariana
+english englisch anglais inglés
+spanish spanisch espagnol español castellano
+french französisch français francés
+german deutsch allemand alemán
+italian italienisch italien italiano
+portuguese portugiesisch portugais portugués
+japanese japanisch japonais japonés
+chinese chinesisch chinois chino
+russian russisch russe ruso
 lease mietvertrag
 monday mon montag lundi lunes
 tuesday tue tues dienstag mardi martes
@@ -74,21 +96,27 @@ october oct oktober octobre octubre
 november nov novembre noviembre
 december dec dezember décembre diciembre
 """
-# Verbs by their stems, the English word first: a verb is written in one of its forms
-# ("estudio", "estudia", "studiert", "étudient"), which :func:`meaning` reads off its stem.
+# Verbs by their stems, the English word first, then the German, Spanish and French stems
+# ("-" for none, "," between several): a verb is written in one of its forms ("estudio",
+# "estudia", "studiert", "étudient"), which :func:`meaning` reads off its stem, and the
+# stem's column says the language (:func:`verb_language`).
 _VERBS = """
-study studier estudi étudi etudi
-speak sprech sprich spreche habl parl
-play spiel jueg jou
+study studier estudi étudi,etudi
+speak sprech,sprich habl parl
+play spiel jueg,jug jou
 cook koch cocin cuisin
-have hab teng tien
+have hab teng,tien -
+learn lern aprend apprend
+diet ernähr - -
+practise - practic pratiqu
 """
+_VERB_LANGUAGES = ("de", "es", "fr")
 # The endings of a verb's present, past and infinitive in German, Spanish and French (the
 # longest first, so "estudiamos" is "estudi"+"amos", not "estudiamo"+"s").
 _VERB_ENDINGS = tuple(sorted(set(" ".join((
     "e st t en et est te ten test tet",  # de: studiere, studierst, studiert, studierte
     "o a as an amos áis ar é ó aba abas aban ando ado ada ante antes",  # es: estudio, estudió
-    "es ent er ons ez ais ait aient é ée és ant",  # fr: étudie, étudient, étudiais
+    "s es ent er ons ez ais ait aient é ée és ant",  # fr: étudie, apprends, étudiais
 )).split()), key=len, reverse=True))
 _LETTER = r"[^\W\d_\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
 WORD = re.compile(rf"{_LETTER}(?:{_LETTER}|['’-](?={_LETTER}))*")
@@ -115,10 +143,21 @@ def _groups() -> dict[str, tuple[str, ...]]:
     return {words[0]: tuple(words) for words in map(str.split, lines)}
 
 
+_ELIDED = re.compile(r"^(?:[dlj]|qu)'(?=\w)")
+_AMBIGUOUS = frozenset({"mon", "tue", "sept"})
+"""Calendar abbreviations that are everyday words of a language the rules read ("mon" is
+French "my", "sept" French "seven", "tue" French "kills"): one means its day or month only as
+a calendar writes it, capitalised ("Mon", "SEPT"), and a search for the day or month does not
+look for it."""
+
+
 def meaning(word: str) -> str | None:
     """The English word of the group ``word`` belongs to (any case, with a plural or case
-    ending: "Termine", "citas"), or None."""
-    low = word.lower().replace("’", "'")
+    ending: "Termine", "citas"; an ambiguous abbreviation capitalised only; after a French
+    elided article: "l'escalade"), or None."""
+    low = _ELIDED.sub("", word.lower().replace("’", "'"))
+    if low in _AMBIGUOUS and not word[:1].isupper():
+        return None
     heads = _heads()
     if low in heads:
         return heads[low]
@@ -129,25 +168,38 @@ def meaning(word: str) -> str | None:
     return verb(low)
 
 
-@functools.lru_cache(maxsize=65536)
 def verb(word: str) -> str | None:
     """The English verb of which ``word`` is a German, Spanish or French form ("studiert",
     "estudio", "étudient": "study"), or None."""
-    low = word.lower()
+    found = _verb_form(word.lower())
+    return found[0] if found else None
+
+
+def verb_language(word: str) -> str | None:
+    """The language (``de``, ``es``, ``fr``) of which ``word`` is a verb form ("spielst":
+    ``de``), or None."""
+    found = _verb_form(word.lower())
+    return found[1] if found else None
+
+
+@functools.lru_cache(maxsize=65536)
+def _verb_form(low: str) -> tuple[str, str] | None:
     verbs = _verb_stems()
     if low in verbs:
         return verbs[low]
     for ending in _VERB_ENDINGS:
-        if low.endswith(ending) and (head := verbs.get(low[: -len(ending)])):
-            return head
+        if low.endswith(ending) and (found := verbs.get(low[: -len(ending)])):
+            return found
     return None
 
 
 @functools.cache
-def _verb_stems() -> dict[str, str]:
-    stems: dict[str, str] = {}
-    for words in map(str.split, _VERBS.strip().splitlines()):
-        stems |= dict.fromkeys(words[1:], words[0])
+def _verb_stems() -> dict[str, tuple[str, str]]:
+    """Each stem: its English verb and its language."""
+    stems: dict[str, tuple[str, str]] = {}
+    for head, *columns in map(str.split, _VERBS.strip().splitlines()):
+        for lang, column in zip(_VERB_LANGUAGES, columns, strict=True):
+            stems |= {stem: (head, lang) for stem in column.split(",") if stem != "-"}
     return stems
 
 
@@ -157,7 +209,10 @@ def same_meaning(word: str) -> tuple[str, ...]:
     head = meaning(word)
     if not head:
         return ()
-    return _groups().get(head) or (head, word.lower())
+    group = _groups().get(head)
+    if group is None:
+        return (head, word.lower())
+    return tuple(w for w in group if w not in _AMBIGUOUS or w == word.lower())
 
 
 def compound_splits(word: str, shortest: int = 4) -> list[tuple[str, str]]:

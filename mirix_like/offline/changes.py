@@ -144,8 +144,67 @@ _SUBJECTS = (r"law|medicine|economics|history|maths?|mathematics|physics|chemist
              r"politics|political\s+science|architecture|nursing|literature|linguistics|"
              r"english|music|fine\s+art|art|business|accounting|finance|marketing|geography|"
              r"journalism|design|pharmacy|dentistry|education|anthropology|statistics|"
-             r"geology|drama|theology|classics|veterinary\s+medicine|management")
+             r"geology|drama|theology|classics|veterinary\s+medicine|management|midwifery|"
+             r"nutrition|dietetics|physiotherapy|optometry|radiography|"
+             r"[a-z]+(?:ology|onomy|ography|osophy|istry|ics)")
 """Fields of study, so "I switched to medicine" is read as a new subject."""
+_DE_SUBJECTS = (r"Jura|(?:Zahn|Tier)?[Mm]edizin|Mathe|Pharmazie|Pflege|Lehramt|Musik|Kunst|"
+                r"Architektur|Maschinenbau|Elektrotechnik|Geschichte|Germanistik|Anglistik|"
+                r"Romanistik|Theologie|BWL|VWL|[A-ZÄÖÜ][a-zäöüß]*(?:wissenschaften?|ik|ie|lehre)")
+_FR_SUBJECTS = (r"droit|médecine|économie|histoire|maths|lettres|architecture|pharmacie|"
+                r"musique|gestion|commerce|marketing|journalisme|sciences\s+politiques|"
+                r"ingénierie|informatique|[a-zéè]+(?:logie|sophie|ique|graphie|mie)")
+_ES_SUBJECTS = (r"derecho|medicina|economía|historia|matemáticas|arquitectura|periodismo|"
+                r"enfermería|farmacia|veterinaria|magisterio|bellas\s+artes|ingeniería|"
+                r"informática|administración\s+de\s+empresas|[a-záéíóúñ]+(?:logía|sofía|"
+                r"ica|grafía|mía)")
+"""Fields of study in German, French and Spanish, by name or by their endings
+("Informatik", "sociologie", "psicología"), so a switch to one is read as a new subject."""
+# Sports, games, instruments and pastimes by their German, French and Spanish names: what
+# someone plays, does or goes out to do, one "play {v}" slot each (see _PLAYED).
+_DE_PLAYED = (r"Fu(?:ß|ss)ball|(?:Tisch)?[Tt]ennis|Golf|Handball|Basketball|Volleyball|"
+              r"Badminton|Squash|(?:Eis|Feld)?[Hh]ockey|Rugby|Padel|Schach|Poker|Klavier|"
+              r"(?:E-)?Gitarre|Geige|Bratsche|Cello|Schlagzeug|(?:Quer|Block)?[Ff]löte|"
+              r"Klarinette|Saxo(?:ph|f)on|Trompete|Posaune|Harfe|Orgel|Keyboard|Bass|Ukulele")
+_DE_DONE = (r"Yoga|Pilates|Karate|Judo|Taekwondo|Kampfsport|Krafttraining|Cross[Ff]it|"
+            r"Leichtathletik|Ballett|Zumba|Kickboxen|Boxen|Aikido|Triathlon|Sport")
+_DE_GONE_TO = (r"schwimmen|joggen|laufen|klettern|wandern|radfahren|Rad\s+fahren|reiten|"
+               r"tanzen|bouldern|segeln|surfen|skifahren|Ski\s+fahren|rudern|angeln|tauchen|"
+               r"kegeln|bowlen|golfen|boxen|walken|paddeln")
+_FR_PLAYED = (r"football|foot|tennis(?:\s+de\s+table)?|ping-pong|golf|handball|basket(?:-ball)?|"
+              r"volley(?:-ball)?|badminton|squash|hockey|rugby|padel|échecs|poker|bridge|piano|"
+              r"guitare|violon(?:celle)?|batterie|flûte|clarinette|saxophone|trompette|harpe|"
+              r"orgue|basse|ukulélé")
+_FR_DONE = (_FR_PLAYED + r"|yoga|pilates|natation|escalade|course\s+à\s+pied|running|jogging|"
+            r"vélo|cyclisme|randonnée|ski|surf|danse|boxe|judo|karaté|musculation|équitation|"
+            r"voile|plongée|théâtre|peinture|photographie|poterie|couture|tricot|jardinage|"
+            r"méditation|cross[Ff]it|aviron|kayak|patinage|escrime|athlétisme|sport")
+_ES_PLAYED = (r"fútbol|futbol|tenis(?:\s+de\s+mesa)?|pádel|padel|golf|balonmano|baloncesto|"
+              r"básquet|voleibol|bádminton|squash|hockey|rugby|ajedrez|póker|piano|guitarra|"
+              r"violín|violonchelo|batería|flauta|clarinete|saxofón|trompeta|arpa|órgano|bajo|"
+              r"ukelele")
+_ES_DONE = (r"yoga|pilates|natación|escalada|ciclismo|senderismo|running|boxeo|judo|kárate|"
+            r"surf|esquí|baile|danza|atletismo|crossfit|equitación|remo|buceo|pintura|"
+            r"fotografía|cerámica|jardinería|meditación|deporte")
+# Languages someone speaks or learns: English names by their endings, the others by name.
+_EN_LANGS = (r"(?:[A-Z][a-z]+(?:ish|ese|ian|ic|an)|French|Dutch|Greek|Thai|Hindi|Swahili|Welsh|"
+             r"Irish|Latin|Hebrew|Farsi|Urdu|Tagalog|Czech|Basque|Catalan|Mandarin|Cantonese|"
+             r"Portuguese|ASL|BSL)")
+_DE_LANGS = r"(?:[A-ZÄÖÜ][a-zäöü]+isch|Deutsch|Latein|Hebräisch|Mandarin|Kantonesisch)"
+_FR_LANGS = (r"(?:anglais|français|espagnol|allemand|italien|portugais|japonais|chinois|"
+             r"mandarin|russe|arabe|néerlandais|coréen|grec|turc|polonais|suédois|norvégien|"
+             r"danois|hébreu|hindi|catalan|breton|basque|vietnamien|thaï|ukrainien|roumain|"
+             r"hongrois|tchèque|finnois|persan|latin|occitan)")
+_ES_LANGS = (r"(?:inglés|francés|alemán|italiano|portugués|japonés|chino|mandarín|ruso|árabe|"
+             r"catalán|euskera|gallego|coreano|neerlandés|holandés|griego|turco|polaco|sueco|"
+             r"hebreo|hindi|latín|español|castellano|valenciano)")
+
+
+def _listed(one: str, joint: str) -> str:
+    """A value group of one or more of ``one`` ("Englisch und Spanisch", "inglés y francés")."""
+    return rf"(?P<v>{one}(?:(?:\s*,\s*|\s+{joint}\s+){one})*)"
+
+
 _STUDY_VALUE = (r"(?P<v>(?!(?:for|at|in|to|hard|abroad|with|a|an|the|my|tonight|today|late|"
                 r"online|together|from|on|all|every|more|less|again|there|here|it|this|that|"
                 r"part|full|remotely|now)\b)[A-Za-z][a-z-]+(?:\s+(?!(?:at|in|for|now|these|"
@@ -305,6 +364,12 @@ _PATTERNS = (
     _p("play {v}", r"\b(?i:(?:took|taken|taking|take|takes)\s+up|got\s+into|"
        r"start(?:ed|ing)\s+(?:to\s+play|playing))\s+(?:(?:playing|the)\s+)?"
        r"(?P<v>" + _PLAYED + r")\b", "{s} plays {v}.", True),
+    # A language spoken or learnt, one slot each ("I'm fluent in Portuguese").
+    _p("speak {v}", r"\b(?i:speaks?|speaking|fluent\s+in|native\s+speaker\s+of)\s+"
+       r"(?:(?i:fluent|some|a\s+little|a\s+bit\s+of|basic|good|conversational|decent)\s+)?"
+       + _listed(_EN_LANGS, "and"), "{s} speaks {v}."),
+    _p("learn {v}", r"\b(?i:learn|learns|learning|learnt|learned)\s+(?:(?i:some)\s+)?"
+       + _listed(_EN_LANGS, "and"), "{s} is learning {v}."),
     _p("age", r"\b(?P<my>(?i:my))\s+(?P<v>\d{1,3})(?:st|nd|rd|th)\s+(?i:birthday)\b",
        "{s} is {v} years old.", True, possessive=True),
     _p("relationship", r"\b(?i:am|is|['’]m|got|became)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
@@ -393,6 +458,31 @@ _PATTERNS = (
        "{s} arbeitet als {v}.", lang="de"),
     _p("job", r"\b(?i:bin|ist)\s+(?:(?i:jetzt|nun|inzwischen|mittlerweile|schon|endlich)\s+)*"
        r"(?P<v>" + _DE_JOBS + r")" + _DE_JOB_END, "{s} arbeitet als {v}.", lang="de"),
+    # what someone plays, does, goes out to do, speaks or learns, after "ich" or not
+    # ("Ich spiele jeden Samstag Fußball", "Ich gehe zweimal die Woche schwimmen")
+    _p("play {v}", r"\b(?i:spiele|spielt)\s+(?:(?i:ich|er|sie)\s+)?(?:[\wäöüß]+\s+){0,4}?"
+       r"(?P<v>" + _DE_PLAYED + r")\b", "{s} spielt {v}.", lang="de"),
+    _p("play {v}", r"\b(?i:mache|macht|treibe|treibt)\s+(?:(?i:ich|er|sie)\s+)?"
+       r"(?:[\wäöüß]+\s+){0,4}?(?P<v>" + _DE_DONE + r")\b", "{s} macht {v}.", lang="de"),
+    _p("play {v}", r"\b(?i:gehe|geht)\s+(?:(?i:ich|er|sie)\s+)?(?:[\wäöüß]+\s+){0,4}?"
+       r"(?P<v>" + _DE_GONE_TO + r")\b", "{s} geht {v}.", lang="de"),
+    _p("play {v}", r"\b(?i:mit)\s+(?:dem\s+)?(?P<v>" + _DE_PLAYED + "|" + _DE_DONE + "|"
+       + _DE_GONE_TO.title() + r")\s+(?:(?i:aufgehört|Schluss\s+gemacht))", "", lang="de"),
+    _p("speak {v}", r"\b(?i:spreche|spricht)\s+(?:(?i:ich|er|sie)\s+)?(?:(?i:fließend|fliessend|"
+       r"gut|sehr\s+gut|ein\s+bisschen|etwas|auch|perfekt|ziemlich\s+gut)\s+)*"
+       + _listed(_DE_LANGS, "und"), "{s} spricht {v}.", lang="de"),
+    _p("learn {v}", r"\b(?i:lerne|lernt)\s+(?:(?i:ich|er|sie)\s+)?(?:(?i:gerade|jetzt|seit\s+\w+|"
+       r"auch|noch|fleißig)\s+)*" + _listed(_DE_LANGS, "und"), "{s} lernt {v}.", lang="de"),
+    _p("study", r"\b(?i:zu|zur|zum|auf|nach)\s+(?P<v>" + _DE_SUBJECTS + r")\s+(?i:gewechselt)\b",
+       "{s} studiert {v}.", True, lang="de"),
+    # "Ich bin zu Siemens gewechselt": a new employer, not a subject
+    _p("work", r"\b(?i:zu|zur|zum)\s+(?!(?:" + _DE_SUBJECTS + r")\b)" + _PLACE
+       + r"\s+(?i:gewechselt)\b", "{s} arbeitet bei {v}.", True, lang="de"),
+    _p("diet", r"\b(?i:bin|ist)\s+(?:(?i:jetzt|nun|inzwischen|mittlerweile|seit\s+\w+)\s+)?"
+       r"(?P<v>(?:Vegetarier|Veganer|Pescetarier)(?:in)?)\b", "{s} ist {v}.", lang="de"),
+    _p("diet", r"\b(?i:lebe|lebt|ernähre\s+mich|ernährt\s+sich|esse|isst)\s+(?:(?i:ich|er|sie)\s+)?"
+       r"(?:(?i:jetzt|nun|inzwischen|mittlerweile|seit\s+\w+|komplett|streng|rein)\s+)*"
+       r"(?P<v>vegan|vegetarisch|pescetarisch)\b", "{s} ernährt sich {v}.", lang="de"),
     # French
     _p("home", r"(?i:habite|habites|vis|vit)\s+" + _NOW + r"(?:à|a|en|au)\s+" + _PLACE,
        "{s} habite à {v}.", lang="fr"),
@@ -406,6 +496,27 @@ _PATTERNS = (
        + _FR_JOB_END, "{s} travaille comme {v}.", lang="fr"),
     _p("job", r"(?i:je\s+suis|suis)\s+" + _NOW + r"(?:(?:un|une)\s+)?" + _FR_JOB + _FR_JOB_END,
        "{s} travaille comme {v}.", lang="fr"),
+    _p("play {v}", r"\b(?i:joue|joues|jouons)\s+(?:(?i:souvent|régulièrement|aussi|beaucoup|"
+       r"encore|maintenant)\s+)*(?P<pre>(?i:au|aux|du|de\s+la|des)\s+|(?i:de\s+l['’]))"
+       r"(?P<v>" + _FR_PLAYED + r")\b", "{s} joue {pre}{v}.", lang="fr"),
+    _p("play {v}", r"\b(?i:fais|fait|faisons|pratique|pratiques)\s+(?:(?i:souvent|"
+       r"régulièrement|aussi|beaucoup|encore|maintenant)\s+)*(?P<pre>(?i:du|de\s+la|des|le|la)\s+|"
+       r"(?i:de\s+l['’]|l['’]))(?P<v>" + _FR_DONE + r")\b", "{s} fait {pre}{v}.", lang="fr"),
+    _p("play {v}", r"\b(?i:arrêté|abandonné|lâché)\s+(?:(?i:de\s+(?:faire|jouer|pratiquer))\s+)?"
+       r"(?:(?i:le|la|les|du|de\s+la|au)\s+|(?i:l['’]|de\s+l['’]))(?P<v>" + _FR_DONE + r")\b", "",
+       lang="fr"),
+    _p("speak {v}", r"\b(?i:parle|parles|parlons)\s+(?:(?i:couramment|bien|un\s+peu|aussi|"
+       r"très\s+bien|parfaitement)\s+)*(?:(?i:le|l['’])\s*)?" + _listed(_FR_LANGS, "et"),
+       "{s} parle {v}.", lang="fr"),
+    _p("learn {v}", r"\b(?i:apprends|apprend|apprenons)\s+(?:(?i:aussi|maintenant|en\s+ce\s+"
+       r"moment)\s+)*(?P<pre>(?i:le)\s+|(?i:l['’]))?" + _listed(_FR_LANGS, "et"),
+       "{s} apprend {pre}{v}.", lang="fr"),
+    _p("study", r"\b(?i:passée?|changé|réorientée?|inscrite?)\s+(?:(?i:de\s+filière)\s+)?"
+       r"(?i:en|vers|pour|à)\s+(?:(?i:la|le)\s+|(?i:l['’]))?(?P<v>" + _FR_SUBJECTS + r")\b",
+       "{s} étudie {v}.", True, lang="fr"),
+    _p("diet", r"\b(?i:suis|est)\s+(?:(?i:maintenant|devenue?|désormais)\s+)*"
+       r"(?P<v>végétarien(?:ne)?|végétalien(?:ne)?|végane?|vegan|pescétarien(?:ne)?)\b",
+       "{s} est {v}.", lang="fr"),
     # Spanish
     _p("home", r"\b(?i:vivo|vive)\s+" + _NOW + r"en\s+" + _PLACE, "{s} vive en {v}.", lang="es"),
     _p("home", r"\b(?i:me\s+mudé|se\s+mudó|me\s+he\s+mudado|se\s+ha\s+mudado|nos\s+mudamos|"
@@ -432,6 +543,23 @@ _PATTERNS = (
        r"fais\s+des\s+études\s+(?:de|d['’]))\s*"
        r"(?:maintenant\s+)?(?:(?:le|la|les)\s+|l['’])?(?P<v>[a-zàâçéèêëîïôûù-]{3,})",
        "{s} étudie {v}.", lang="fr"),
+    _p("play {v}", r"\b(?i:juego|juega|jugamos|toco|toca)\s+(?:(?i:mucho|también|ahora|"
+       r"todavía|a\s+menudo)\s+)*(?P<pre>(?i:al|a\s+la|el|la)\s+)?(?P<v>" + _ES_PLAYED + r")\b",
+       "{s} juega {pre}{v}.", lang="es"),
+    _p("play {v}", r"\b(?i:practico|practica|hago|hace)\s+(?:(?i:mucho|también|ahora|todavía|"
+       r"a\s+menudo)\s+)*(?P<v>" + _ES_DONE + r")\b", "{s} practica {v}.", lang="es"),
+    _p("play {v}", r"\b(?i:dejé|dejado)\s+(?i:de\s+(?:jugar|practicar|hacer))\s+"
+       r"(?:(?i:al|a\s+la|el|la)\s+)?(?P<v>" + _ES_PLAYED + "|" + _ES_DONE + r")\b", "",
+       lang="es"),
+    _p("speak {v}", r"\b(?i:hablo|habla|hablamos)\s+(?:(?i:bien|un\s+poco|con\s+fluidez|"
+       r"perfectamente|también|algo\s+de)\s+)*" + _listed(_ES_LANGS, "[ye]"), "{s} habla {v}.",
+       lang="es"),
+    _p("learn {v}", r"\b(?i:aprendo|aprende|aprendiendo)\s+(?:(?i:también|ahora)\s+)*"
+       + _listed(_ES_LANGS, "[ye]"), "{s} aprende {v}.", lang="es"),
+    _p("study", r"\b(?i:cambié|cambiado|pasé|pasado)\s+(?:(?i:de\s+carrera)\s+)?(?i:a|por)\s+"
+       r"(?P<v>" + _ES_SUBJECTS + r")\b", "{s} estudia {v}.", True, lang="es"),
+    _p("diet", r"\b(?i:soy|es|hice|hecho)\s+(?:(?i:ahora|ya)\s+)?"
+       r"(?P<v>vegetarian[oa]|vegan[oa]|pescetarian[oa])\b", "{s} es {v}.", lang="es"),
     # Chinese
     _p("home", r"(?:现在|目前)?住在" + _ZH_PLACE, "{s}住在{v}。", lang="zh"),
     _p("home", r"搬(?:家)?(?:到|去)了?" + _ZH_PLACE, "{s}住在{v}。", True, lang="zh"),
@@ -452,13 +580,17 @@ _ENDS = (
 _NEGATION = re.compile(r"(?i:\bno\s+longer\b|\b(?:stopped|quit|gave\s+up)\s+playing\b|"
                        r"\b(?:gave|given|giving)\s+up\b|\bstopped\s+doing\b|"
                        r"(?:\bnot\b|n['’]t\b).*\b(?:anymore|any\s+more)\b|"
-                       r"\bnicht\s+mehr\b"
+                       r"\bnicht\s+mehr\b|\bkein\w*\b.*\bmehr\b|\baufgehört\b|"
+                       r"\bSchluss\s+gemacht\b|\b(?:arrêté|abandonné|lâché)e?\b|"
+                       r"\b(?:dej[ée]|dejado)\s+de\b"
                        r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
-_CLAUSE = re.compile(r"[,;:]\s+|\s+[-–—]+\s+|\s+(?:but|and|sondern|mais|pero)\s+")
+_CLAUSE = re.compile(r"[,;:]\s+|\s+[-–—]+\s+|\s+(?:but|and|sondern|und|mais|et|pero|y)\s+")
 """Where a sentence's clauses part: a negation ends only what its own clause says."""
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
-                    r"\bme\s+(?:mudé|he)\b|\bnos\s+(?:mudamos|hemos)\b|\b(?:vivo|trabajo|soy|estudio)\b|"
+                    r"\bme\s+(?:mudé|he|hice|cambié|pasé)\b|\bnos\s+(?:mudamos|hemos)\b|"
+                    r"\b(?:vivo|trabajo|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
+                    r"dejé|cambié)\b|"
                     r"\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\s+install))|我(?!的)|"
                     r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)?"
                     r"(?:(?i:just|finally|recently|also|so)\s+)?(?i:moved|relocated|quit|"

@@ -14,8 +14,9 @@ import json
 import re
 from typing import NamedTuple
 
+from mirix_like.lexicon import verb_language
 from mirix_like.offline.language import is_zh, word_set
-from mirix_like.retrieval.topics import STOPWORDS, TOKEN
+from mirix_like.retrieval.topics import STOPWORDS
 
 _TOOL_PREFIX = re.compile(r"^\s*\[[a-z_]+ [0-9a-f]{8,}\]\s*")
 _TAG = re.compile(r"</?[A-Za-z][\w-]*>")
@@ -110,29 +111,42 @@ def label(memory: str) -> str:
 
 
 _LANGUAGE_WORDS = {
-    "de": word_set("wo wer was wie wann warum welche welcher welches ich mein meine meinen "
-                   "meinem ist sind bin habe hat wohne wohnt arbeite arbeitet der die das und "
-                   "nicht mit in haben hast wir uns mir mich dich ein eine einen einem einer "
-                   "kein keine keinen jetzt noch auch schon heute gestern wohin woher für"),
-    "fr": word_set("où qui quoi quand comment pourquoi quel quelle je j'habite mon ma mes est "
-                   "suis habite travaille les et avec tu il elle nous vous une des pas ai "
-                   "j'ai avons maintenant aujourd'hui hier"),
+    "de": word_set("wo wer was wie wann warum welche welcher welches welchen ich mein meine "
+                   "meinen meinem ist sind bin habe hat wohne wohnt arbeite arbeitet der die das "
+                   "und nicht mit in haben hast wir uns mir mich dich ein eine einen einem einer "
+                   "kein keine keinen jetzt noch auch schon heute gestern wohin woher für bei im "
+                   "zum zur vom sehr aber oder dein deine deinen deinem deiner bist vorher früher "
+                   "seit gerade immer"),
+    "fr": word_set("où qui quoi quand comment pourquoi quel quelle quels quelles je j'habite mon "
+                   "ma mes est suis habite travaille les et avec tu il elle nous vous une des pas "
+                   "ai j'ai avons maintenant aujourd'hui hier le au aux ton ta tes es as fais "
+                   "fait chez dans pour avant"),
     "es": word_set("dónde donde quién qué cuándo cómo por mi mis yo es soy vivo vive trabajo "
                    "trabaja los y con tengo tienes tiene tenemos una las del ahora hoy ayer "
-                   "estoy está"),
+                   "estoy está eres estás tus al antes muy pero el hasta desde también"),
 }
+# Letters one of the languages writes and English does not, and German's "du" before its
+# verb ("du gehst"): a text with one leans that way.
+_LANGUAGE_LETTERS = {"de": re.compile(r"[äöüß]|\bdu\s+\w+st\b", re.IGNORECASE),
+                     "fr": re.compile(r"[çœèêëîïôûùàâ]", re.IGNORECASE),
+                     "es": re.compile(r"[ñ¿¡áíóú]", re.IGNORECASE)}
 _WORD = re.compile(r"[^\W\d_][\w'’]*")
 
 
 def language(text: str) -> str:
-    """``zh``, ``de``, ``fr``, ``es`` or ``en``: the language ``text`` is written in."""
+    """``zh``, ``de``, ``fr``, ``es`` or ``en``: the language ``text`` is written in.
+
+    Each language counts its common words, its verb forms ("studiert", see
+    :func:`~mirix_like.lexicon.verb_language`) and one more for letters of its own ("ß", "ç",
+    "ñ"), against English's stopwords."""
     if is_zh(text):
         return "zh"
-    words = [w.lower() for w in _WORD.findall(text)]
-    english = sum(w in STOPWORDS for w in TOKEN.findall(text.lower()))
+    words = [w.lower().replace("’", "'") for w in _WORD.findall(text)]
+    english = sum(w in STOPWORDS for w in words)
     best, hits = "en", 0
     for lang, known in _LANGUAGE_WORDS.items():
-        count = sum(w in known for w in words)
+        count = sum(w in known or verb_language(w) == lang for w in words)
+        count += bool(_LANGUAGE_LETTERS[lang].search(text))
         if count > hits:
             best, hits = lang, count
     return best if hits > english or (hits and hits >= 2 and hits >= english) else "en"

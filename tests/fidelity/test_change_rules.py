@@ -93,7 +93,7 @@ SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
     ("I retired last spring.", "job", "retired"),
     ("I retrained as a plumber.", "job", "plumber"),
     ("Ich bin jetzt Ärztin.", "job", "Ärztin"),
-    ("Ich bin Vegetarier.", None, None),  # a diet, not a trade
+    ("Ich bin Vegetarier.", "diet", "Vegetarier"),  # a diet, not a trade
     ("Ich bin Berliner.", None, None),
     ("Actually I prefer aisle seats now.", "prefer seat", "aisle seats"),
     ("I moved out of Wicker Park, now I'm in Logan Square.", "home", "Logan Square"),

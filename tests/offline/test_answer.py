@@ -306,7 +306,7 @@ def test_a_german_date_in_brackets_ends_no_sentence() -> None:
     memories = ["[2025-06-30] The user said: Der Mietvertrag läuft am 30. Juni (30. Juni 2025) "
                 "aus. Die Hausverwaltung erreicht man unter hv@example.de."]
     assert answer("Wann läuft der Mietvertrag aus?", memories) == (
-        "You said: Der Mietvertrag läuft am 30. Juni (30. Juni 2025) aus.")
+        "Du hast gesagt: Der Mietvertrag läuft am 30. Juni (30. Juni 2025) aus.")
 
 
 @pytest.mark.parametrize(("question", "memories", "expected"), [

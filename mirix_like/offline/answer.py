@@ -14,6 +14,7 @@ from mirix_like.memory_types.semantic import PAST
 from mirix_like.offline.changes import in_time, stopped
 from mirix_like.offline.language import (
     USER_SAID_LEAD,
+    ended_abroad,
     second_person_in,
     sentences_of,
     word_set,
@@ -180,8 +181,8 @@ def _terms(text: str) -> set[str]:
             terms.update(_ZH_SLOTS[word] for word in _ZH_SLOTS if word in segment)
     if _OCCUPATION.search(text):
         terms.add("work")
-    if terms & _SPORTS:  # "Which sports do I do?" is answered by "plays padel"
-        terms.add("sport")
+    if terms & _SPORTS:  # "Which sports do I do?", "What are my hobbies?": "plays padel"
+        terms.update(("sport", "hobby"))
     if terms & _PETS:
         terms.add("pet")
     if _CLOCK.search(text):
@@ -474,7 +475,8 @@ def _all_values(sentence: str, others: list[str], memories: list[str]) -> str:
     if len(tails) < 2:
         return sentence
     *first, last = tails.values()
-    return f"{' '.join(words[:head])} {', '.join(first)} and {last}."
+    joint = _AND.get(language(sentence), "and")
+    return f"{' '.join(words[:head])} {', '.join(first)} {joint} {last}."
 
 
 def _shared_words(words: list[str], theirs: list[str]) -> int:
@@ -504,13 +506,19 @@ def _newest_of_opposites(best: tuple[float, int, int, str],
 
 
 def _ended(sentence: str) -> str:
-    """A replaced English fact told in the past, to the day it ended: "The user's mum is a
-    teacher (until 2025-05-01)." -> "The user's mum was a teacher until 1 May 2025."."""
+    """A replaced fact told in the past, to the day it ended: "The user's mum is a teacher
+    (until 2025-05-01)." -> "The user's mum was a teacher until 1 May 2025."; German, French
+    and Spanish ones as :func:`ended_abroad` tells them."""
     marker = PAST.search(sentence)
-    opening = _SUBJECT_VERB.match(sentence)
-    if not marker or not opening or language(sentence) != "en":
+    if not marker:
         return sentence
     end = datetime.fromisoformat(max(m.group(0) for m in _ISO_DAY.finditer(marker.group(0))))
+    if (lang := _language_of(sentence)) in _AND:  # "Der Nutzer studierte Jura bis zum …"
+        plain = sentence[:marker.start()] + sentence[marker.end():]
+        return ended_abroad(plain, lang, describe(end, lang=lang))
+    opening = _SUBJECT_VERB.match(sentence)
+    if not opening:
+        return sentence
     rest = sentence[opening.end():marker.start()] + sentence[marker.end():].rstrip(_END)
     return f"{opening['who']} {_past_tense(opening['verb'])}{rest} until {describe(end)}."
 
@@ -565,6 +573,7 @@ _IRREGULAR_PAST = {"is": "was", "are": "were", "has": "had", "teaches": "taught"
 _JOINT = re.compile(r"(?:^|\s)/(?:\s|$)")
 _END = ".!?。！？ "
 _FILLER = re.compile(r"\s+(?:also|too|as well)\b", re.IGNORECASE)
+_AND = {"de": "und", "fr": "et", "es": "y"}
 _ARTICLE = re.compile(r"^(?:the|an?)\s+", re.IGNORECASE)
 _VALUE_WORDS = 4
 """The most words a value joined by :func:`_all_values` may have."""

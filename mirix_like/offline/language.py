@@ -377,7 +377,9 @@ def second_person(text: str) -> str:
 
 _DE_DU = {"ist": "bist", "hat": "hast", "war": "warst", "wird": "wirst", "kann": "kannst",
           "will": "willst", "muss": "musst", "darf": "darfst", "mag": "magst", "soll": "sollst",
-          "weiß": "weißt", "tut": "tust", "isst": "isst"}
+          "weiß": "weißt", "tut": "tust", "isst": "isst", "sprach": "sprachst",
+          "ging": "gingst", "aß": "aßest", "las": "last", "fuhr": "fuhrst",
+          "schwamm": "schwammst", "trank": "trankst"}
 _ES_TU = {"es": "eres", "está": "estás", "fue": "fuiste", "ha": "has", "va": "vas",
           "da": "das", "ve": "ves", "sabe": "sabes", "hizo": "hiciste", "tuvo": "tuviste",
           "estuvo": "estuviste"}
@@ -502,6 +504,49 @@ def _fr_second(text: str) -> str:
         return _opening(out, text, m.start())
 
     return _FR_USER.sub(swap, text)
+
+
+# A fact about the user that no longer holds, told in the past (German Präteritum, French
+# and Spanish imperfect) to the day it ended: "Der Nutzer studiert Jura" -> "Der Nutzer
+# studierte Jura bis zum 22. April 2025".
+_ABROAD_OPENING = re.compile(
+    r"^(?P<who>(?:Der Nutzer|(?:Die|Der|Das) [\wäöüß-]+ des Nutzers|L['’]utilisateur|"
+    r"(?:La|Le|Les) [\wàâçéèêëîïôûù-]+ de l['’]utilisateur|El usuario|"
+    r"(?:La|El|Los|Las) [\wáéíóúñ-]+ del usuario))\s+(?P<verb>[a-zäöüßàâçéèêëîïôûùáéíóúñ]+)\b")
+_PAST_ABROAD = {
+    "de": {"ist": "war", "hat": "hatte", "spricht": "sprach", "geht": "ging", "isst": "aß",
+           "liest": "las", "fährt": "fuhr", "schwimmt": "schwamm", "trinkt": "trank"},
+    "fr": {"est": "était", "a": "avait", "fait": "faisait", "vit": "vivait",
+           "apprend": "apprenait", "prend": "prenait", "va": "allait", "dit": "disait"},
+    "es": {"es": "era", "va": "iba", "juega": "jugaba", "tiene": "tenía", "quiere": "quería",
+           "prefiere": "prefería", "ve": "veía"},
+}
+_UNTIL_ABROAD = {"de": "bis zum {d}", "fr": "jusqu'au {d}", "es": "hasta el {d}"}
+
+
+def _past_abroad(verb: str, lang: str) -> str:
+    """The past of a German, French or Spanish third-person verb ("wohnt": "wohnte",
+    "habite": "habitait", "vive": "vivía")."""
+    if found := _PAST_ABROAD[lang].get(verb):
+        return found
+    if lang == "de":
+        return verb + "e" if verb.endswith("t") else verb
+    if lang == "fr":
+        return verb[:-1] + "ait" if verb.endswith("e") else verb
+    return verb + "ba" if verb.endswith("a") else verb[:-1] + "ía" if verb.endswith("e") else verb
+
+
+def ended_abroad(statement: str, lang: str, day: str) -> str:
+    """A German, French or Spanish fact about the user that held until ``day`` (a date as
+    that language writes it), in the past: "Der Nutzer studiert Jura." -> "Der Nutzer
+    studierte Jura bis zum 22. April 2025."; one of another shape with the day after it."""
+    statement = statement.strip().rstrip(END_PUNCT + " ")
+    until = _UNTIL_ABROAD[lang].format(d=day)
+    opening = _ABROAD_OPENING.match(statement)
+    if opening:
+        statement = (f"{opening['who']} {_past_abroad(opening['verb'], lang)}"
+                     f"{statement[opening.end():]}")
+    return f"{statement} {until}."
 
 
 _YOU_SAID = {"de": "Du hast gesagt:", "es": "Dijiste:", "fr": "Tu as dit :"}

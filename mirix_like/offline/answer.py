@@ -20,7 +20,7 @@ from mirix_like.offline.language import (
     word_set,
 )
 from mirix_like.offline.plain import label, language, statements
-from mirix_like.offline.screens import what_it_showed, window_of
+from mirix_like.offline.screens import seen_at, what_it_showed, window_of
 from mirix_like.offline.timeparse import describe
 from mirix_like.retrieval.ranking import asks_before
 from mirix_like.retrieval.snippets import LINE_JOIN
@@ -56,7 +56,11 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                # a field of study by its other names, exercise as the sports that are one
                "major": "study", "degree": "study", "exercise": "sport", "workout": "sport",
                "kitten": "cat", "puppy": "dog", "haustier": "pet", "mascota": "pet",
-               "sender": "send", "sent": "send",
+               # a mail's or message's writer is its sender ("Who wrote about the move?")
+               **dict.fromkeys(("sender", "sent", "write", "wrote", "written", "geschrieben",
+                                "schrieb", "écrit", "escribió", "escrito"), "send"),
+               **dict.fromkeys(("organizer", "organiser", "organise", "organisator",
+                                "organisateur", "organizador"), "organize"),
                # a diet's names answer "What's my diet?", "Any dietary requirements?"
                **dict.fromkeys(("dietary", "vegan", "vegetarian", "pescatarian", "gluten"),
                                "diet"),
@@ -71,6 +75,9 @@ _NOT_NAMES = word_set(
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
 # "is a nurse at St. Mary's", "'m an engineer for Spotify": a job, said without "work".
 _OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) an? (?:[\w-]+ ){0,2}[\w-]+ (?:at|for)\b")
+_PLACE = "location"
+"""The word a place is labelled with on a screen ("Where: Room Kepler"), which a "where"
+question asks for."""
 # Phrases that say a word of their own, on both sides: "What do I do for a living?" and
 # "What do I do?" ask for a job, whatever "living" says of homes; "gets up" is "wakes"; "is
 # into hiking", "took up knitting" say a hobby.
@@ -80,9 +87,12 @@ _PHRASES = (
     (re.compile(r"\b(?:get|gets|got|getting)\s+up\b", re.IGNORECASE), " wake "),
     (re.compile(r"(?:\b(?:is|am|are|got|get|gets|getting)|['’]m)\s+into\b|"
                 r"\b(?:take|takes|took|taken|taking)\s+up\b", re.IGNORECASE), " hobby "),
-    # a mail's "From: Dana" (or "De : Julien") is who sent it
+    # a mail's "From: Dana" (or "De : Julien") is who sent it, an invitation's "Where:" the
+    # place it is at
     (re.compile(r"(?:^|(?<=\s))(?:From|Von|Absender|De|Expéditeur|Remitente)\s?:(?=\s)"),
      " sender: "),
+    (re.compile(r"(?:^|(?<=\s))(?:Where|Location|Venue|Ort|Wo|Lieu|Où|Lugar|Dónde)\s?:(?=\s)"),
+     f" {_PLACE}: "),
 )
 # A question for every value of a slot: "What are my hobbies?", "Which sports do I play?",
 # "Welche Sprachen spreche ich?", "¿Cuáles son mis aficiones?", "Quels sont mes loisirs ?".
@@ -374,6 +384,8 @@ def answer(question: str, memories: list[str]) -> str:
         wanted.add(_SAYS_TIME)
     if code := bool(_CODE_ASKED.search(question)):  # "Error 0x80070005: Access is denied."
         wanted.add(_SAYS_CODE)
+    if where := bool(_WHERE.search(question)):  # "Where: Room Kepler"
+        wanted.add(_stem(_PLACE))
     per_memory = [_matched(_terms(" ".join([label(m), *(s.text for s in parts)])), wanted)
                   if parts else set() for m, parts in zip(memories, said, strict=True)]
     df = Counter(t for terms in per_memory for t in terms)
@@ -389,7 +401,6 @@ def answer(question: str, memories: list[str]) -> str:
     chrome = [window_of(m) for m in memories]
     windows = [_matched(_all_terms(" ".join(names)), wanted) for names in chrome]
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
-    where = bool(_WHERE.search(question))
     for i, parts in enumerate(said):
         if scores[i] > 0:
             leads: list[set[str]] = []
@@ -419,8 +430,16 @@ def answer(question: str, memories: list[str]) -> str:
                     labels = _labels_asked(sentence, wanted - windows[i])
                     candidates.append((overlap + bonus + 0.5 * (defines + places + labels), -i,
                                        len(terms - wanted - {_SAYS_TIME, _SAYS_CODE}), sentence))
-    _, neg_index, _, sentence = _newest_of_opposites(max(candidates), candidates, matched,
-                                                     memories)
+    # a question on a screen ("Carmen: ¿Quién lleva el vino?") answers nothing beside a line
+    # of the same screen that says more than the window
+    answering = {-c[1] for c in candidates if not _ASKS.search(c[3])
+                 and matched[-c[1], c[3]] - windows[-c[1]]}
+    candidates = [c for c in candidates if -c[1] not in answering or not _ASKS.search(c[3])]
+    best = _latest_seen(max(candidates), candidates, matched, memories, chrome)
+    _, neg_index, _, sentence = _newest_of_opposites(best, candidates, matched, memories)
+    # the same lines in a fuller rendering of the screen (a snippet may leave a table's
+    # header out)
+    sentence = max((c[3] for c in candidates if sentence in c[3]), key=len)
     if _LIST_ASKED.search(question):
         same = matched[-neg_index, sentence]
         sentence = _all_values(sentence, [c[3] for c in candidates
@@ -483,6 +502,20 @@ def _shared_words(words: list[str], theirs: list[str]) -> int:
     """How many words ``words`` and ``theirs`` open with alike, in any case."""
     return next((n for n, (a, b) in enumerate(zip(words, theirs, strict=False))
                  if a.casefold() != b.casefold()), min(len(words), len(theirs)))
+
+
+def _latest_seen(best: tuple[float, int, int, str],
+                 candidates: list[tuple[float, int, int, str]],
+                 matched: dict[tuple[int, str], set[str]], memories: list[str],
+                 chrome: list[list[str]]) -> tuple[float, int, int, str]:
+    """``best``, or the candidate of the same window seen last that matches as much: a
+    screen seen again says what is current ("Connected to: Office-5G" after "Cafe-Guest")."""
+    window, said = chrome[-best[1]], matched[-best[1], best[3]]
+    if not window:
+        return best
+    same = [c for c in candidates if chrome[-c[1]] == window and matched[-c[1], c[3]] == said
+            and seen_at(memories[-c[1]])]
+    return max(same, key=lambda c: (seen_at(memories[-c[1]]), c)) if same else best
 
 
 def _newest_of_opposites(best: tuple[float, int, int, str],
@@ -585,6 +618,8 @@ _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
 _VERSION = re.compile(r"\bv?\d+(?:\.\d+)+\b")
 _VERSION_ASKED = re.compile(r"\bversi(?:on|ón)\w*", re.IGNORECASE)
 _SPEAKER = re.compile(r"^\s*[\w .'-]{1,40}:\s")
+# A question, after its speaker's name ("Carmen: ¿Quién lleva el vino?").
+_ASKS = re.compile(r"^(?:\s*[\w .'-]{1,40}:\s)?\s*¿|\?\s*$")
 _MESSAGE_LINES = 4
 """The most lines or sentences a message of a chat is read back to find its sender over."""
 # lines, sentences and the gaps between the lines a snippet shows ("… Marta Silva 10:06")
@@ -593,8 +628,10 @@ _LINE_OR_SENTENCE = re.compile(rf"{re.escape(LINE_JOIN)}|\n|\s…\s|(?<=[.!?])\s
 _SENT_BY = re.compile(r"^\s*(?P<name>[A-ZÀ-Þ][\w'’.-]*(?:\s+[A-ZÀ-Þ][\w'’.-]*){0,3})\s+"
                       r"\d{1,2}[:.]\d{2}(?:\s?[AaPp][Mm])?\s*$")
 _HEADING = re.compile(r"^\s*#")
+# A question for an amount, or for a number ("flight number", "Rechnungsnummer"): digits
+# answer it.
 _AMOUNT = re.compile(r"\b(?:how\s+(?:much|many)|costs?|price|total|combien|cu[aá]nt[oa]s?|"
-                     r"wie\s*viel)\b", re.IGNORECASE)
+                     r"wie\s*viel)\b|(?:number|nummer|numéro|numero|número)\b", re.IGNORECASE)
 """A line that gives its value after its label ("VPN group: eng-emea"): it needs no
 neighbour."""
 
@@ -707,9 +744,16 @@ def _sender(line: str, memory: str) -> str:
 
 def _labels_asked(sentence: str, wanted: set[str]) -> bool:
     """Whether a line of ``sentence`` gives a value after a label with a word of the
-    question ("Montant : 1 240,00 €" for "Quel est le montant ?")."""
-    return any((found := _LABEL.match(line)) and _matched(_terms(found["label"]), wanted)
-               - _USER_TERMS for line in _JOINT.split(sentence))
+    question, a value that says none the label does not ("Montant : 1 240,00 €" for "Quel
+    est le montant ?", not "error: failed to push" for "Which error did the build fail
+    with?")."""
+    for line in _JOINT.split(sentence):
+        if found := _LABEL.match(line):
+            label = _matched(_terms(found["label"]), wanted) - _USER_TERMS
+            value = _matched(_terms(line[found.end("label"):]), wanted) - {_SAYS_TIME, _SAYS_CODE}
+            if label and value <= label:
+                return True
+    return False
 
 
 def _score(terms: set[str], weight: dict[str, float]) -> float:

@@ -109,6 +109,8 @@ have hab teng,tien -
 learn lern aprend apprend
 diet ernähr - -
 practise - practic pratiqu
+live wohn,leb viv -
+work arbeit trabaj travaill
 """
 _VERB_LANGUAGES = ("de", "es", "fr")
 # The endings of a verb's present, past and infinitive in German, Spanish and French (the

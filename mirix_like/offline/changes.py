@@ -200,6 +200,11 @@ _ES_LANGS = (r"(?:inglés|francés|alemán|italiano|portugués|japonés|chino|ma
              r"hebreo|hindi|latín|español|castellano|valenciano)")
 
 
+def _unnamed(pattern: str) -> str:
+    """``pattern`` with its value group unnamed, to match a job said before a place."""
+    return pattern.replace("(?P<v>", "(?:")
+
+
 def _listed(one: str, joint: str) -> str:
     """A value group of one or more of ``one`` ("Englisch und Spanisch", "inglés y francés")."""
     return rf"(?P<v>{one}(?:(?:\s*,\s*|\s+{joint}\s+){one})*)"
@@ -370,6 +375,8 @@ _PATTERNS = (
        + _listed(_EN_LANGS, "and"), "{s} speaks {v}."),
     _p("learn {v}", r"\b(?i:learn|learns|learning|learnt|learned)\s+(?:(?i:some)\s+)?"
        + _listed(_EN_LANGS, "and"), "{s} is learning {v}."),
+    _p("play {v}", r"\b(?i:(?:gave|given|giving)\s+up|stopped|quit)\s+(?i:playing\s+)?"
+       r"(?:(?i:the)\s+)?(?P<v>" + _PLAYED + r")\b", ""),
     _p("age", r"\b(?P<my>(?i:my))\s+(?P<v>\d{1,3})(?:st|nd|rd|th)\s+(?i:birthday)\b",
        "{s} is {v} years old.", True, possessive=True),
     _p("relationship", r"\b(?i:am|is|['’]m|got|became)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
@@ -473,6 +480,11 @@ _PATTERNS = (
        + _listed(_DE_LANGS, "und"), "{s} spricht {v}.", lang="de"),
     _p("learn {v}", r"\b(?i:lerne|lernt)\s+(?:(?i:ich|er|sie)\s+)?(?:(?i:gerade|jetzt|seit\s+\w+|"
        r"auch|noch|fleißig)\s+)*" + _listed(_DE_LANGS, "und"), "{s} lernt {v}.", lang="de"),
+    # a job at a place gives the place too ("Ich arbeite als Ingenieur bei Siemens")
+    _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"als\s+"
+       + _unnamed(_DE_JOB) + r"\s+(?:bei|für)\s+" + _PLACE, "{s} arbeitet bei {v}.", lang="de"),
+    _p("work", r"\b(?i:bin|ist)\s+" + _NOW + r"(?:" + _DE_JOBS + r")\s+(?:bei|für)\s+" + _PLACE,
+       "{s} arbeitet bei {v}.", lang="de"),
     _p("study", r"\b(?i:zu|zur|zum|auf|nach)\s+(?P<v>" + _DE_SUBJECTS + r")\s+(?i:gewechselt)\b",
        "{s} studiert {v}.", True, lang="de"),
     # "Ich bin zu Siemens gewechselt": a new employer, not a subject
@@ -496,6 +508,9 @@ _PATTERNS = (
        + _FR_JOB_END, "{s} travaille comme {v}.", lang="fr"),
     _p("job", r"(?i:je\s+suis|suis)\s+" + _NOW + r"(?:(?:un|une)\s+)?" + _FR_JOB + _FR_JOB_END,
        "{s} travaille comme {v}.", lang="fr"),
+    _p("work", r"(?i:je\s+suis|suis|travaille\s+comme)\s+" + _NOW + r"(?:(?:un|une)\s+)?"
+       + _unnamed(_FR_JOB) + r"\s+(?:chez|pour)\s+" + _PLACE, "{s} travaille chez {v}.",
+       lang="fr"),
     _p("play {v}", r"\b(?i:joue|joues|jouons)\s+(?:(?i:souvent|régulièrement|aussi|beaucoup|"
        r"encore|maintenant)\s+)*(?P<pre>(?i:au|aux|du|de\s+la|des)\s+|(?i:de\s+l['’]))"
        r"(?P<v>" + _FR_PLAYED + r")\b", "{s} joue {pre}{v}.", lang="fr"),
@@ -543,6 +558,9 @@ _PATTERNS = (
        r"fais\s+des\s+études\s+(?:de|d['’]))\s*"
        r"(?:maintenant\s+)?(?:(?:le|la|les)\s+|l['’])?(?P<v>[a-zàâçéèêëîïôûù-]{3,})",
        "{s} étudie {v}.", lang="fr"),
+    _p("work", r"\b(?i:soy|trabajo\s+como|trabajo\s+de)\s+" + _NOW + r"(?:(?:un|una)\s+)?"
+       + _unnamed(_ES_JOB) + r"\s+(?:en|para)\s+(?:(?:el|la)\s+)?" + _PLACE,
+       "{s} trabaja en {v}.", lang="es"),
     _p("play {v}", r"\b(?i:juego|juega|jugamos|toco|toca)\s+(?:(?i:mucho|también|ahora|"
        r"todavía|a\s+menudo)\s+)*(?P<pre>(?i:al|a\s+la|el|la)\s+)?(?P<v>" + _ES_PLAYED + r")\b",
        "{s} juega {pre}{v}.", lang="es"),

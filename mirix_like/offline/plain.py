@@ -123,13 +123,14 @@ _LANGUAGE_WORDS = {
                    "fait chez dans pour avant"),
     "es": word_set("dónde donde quién qué cuándo cómo por mi mis yo es soy vivo vive trabajo "
                    "trabaja los y con tengo tienes tiene tenemos una las del ahora hoy ayer "
-                   "estoy está eres estás tus al antes muy pero el hasta desde también"),
+                   "estoy está eres estás tus al antes muy pero el hasta desde también mudé "
+                   "mudó mudamos mudado cambié cambió pasado pasada año semana"),
 }
-# Letters one of the languages writes and English does not, and German's "du" before its
-# verb ("du gehst"): a text with one leans that way.
+# Letters one of the languages writes and English does not ("é" French and Spanish), and
+# German's "du" before its verb ("du gehst"): a text with one leans that way.
 _LANGUAGE_LETTERS = {"de": re.compile(r"[äöüß]|\bdu\s+\w+st\b", re.IGNORECASE),
-                     "fr": re.compile(r"[çœèêëîïôûùàâ]", re.IGNORECASE),
-                     "es": re.compile(r"[ñ¿¡áíóú]", re.IGNORECASE)}
+                     "fr": re.compile(r"[çœèéêëîïôûùàâ]", re.IGNORECASE),
+                     "es": re.compile(r"[ñ¿¡áéíóú]", re.IGNORECASE)}
 _WORD = re.compile(r"[^\W\d_][\w'’]*")
 
 

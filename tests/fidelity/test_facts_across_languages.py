@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from mirix_like import MemorySystem
+from mirix_like.lexicon import meaning
 from mirix_like.offline.plain import language
+from mirix_like.retrieval.topics import keyword_topics
 
 FIRST, LATER = "2024-02-05T09:00:00+00:00", "2025-04-22T18:00:00+00:00"
 CASES = [
@@ -73,6 +75,57 @@ CASES = [
     (["I study nursing."], ["I switched to midwifery."], "What do I study?", "midwifery",
      "nursing"),
 ]
+# Personas told over two sessions, each asked back in the language it was told in: many
+# facts of one user compete for each question. question -> (value, replaced value or None)
+PERSONAS = {
+    "sabine": ([("2024-03-01T09:00:00+00:00", [
+        "Hallo, ich bin Sabine und wohne in Köln.",
+        "Ich arbeite als Lehrerin an einer Grundschule.", "Mein Mann heißt Markus.",
+        "Wir haben zwei Katzen, Lilo und Stitch.", "Ich spiele Klavier, seit ich sechs bin.",
+        "Dienstags gehe ich joggen.", "Ich spreche Englisch und ein bisschen Französisch."]),
+        ("2025-05-01T09:00:00+00:00", [
+            "Wir sind im Frühling nach Bonn gezogen.", "Ich lerne jetzt Spanisch.",
+            "Ich mache seit kurzem Yoga."])], {
+        "Wo wohne ich?": ("Bonn", "Köln"), "Wo habe ich vorher gewohnt?": ("Köln", None),
+        "Wie heißt mein Mann?": ("Markus", None),
+        "Welches Instrument spiele ich?": ("Klavier", None),
+        "Welche Sprachen spreche ich?": ("Englisch", None),
+        "Welche Sprache lerne ich?": ("Spanisch", None),
+        "Was ist mein Beruf?": ("Lehrerin", None), "Welchen Sport mache ich?": ("Yoga", None)}),
+    "julien": ([("2024-03-01T09:00:00+00:00", [
+        "Salut ! Je m'appelle Julien, j'habite à Toulouse.", "Je suis développeur chez Airbus.",
+        "Ma copine s'appelle Léa.", "Je joue de la guitare depuis dix ans.",
+        "Le dimanche, je fais du vélo.", "Je parle anglais et allemand."]),
+        ("2025-05-01T09:00:00+00:00", [
+            "J'ai quitté Airbus, maintenant je travaille chez Capgemini.",
+            "On a déménagé à Bordeaux.", "Je me suis mis à la course à pied."])], {
+        "Où est-ce que je travaille ?": ("Capgemini", "Airbus"),
+        "Où est-ce que je travaillais avant ?": ("Airbus", None),
+        "Où j'habite ?": ("Bordeaux", "Toulouse"),
+        "Comment s'appelle ma copine ?": ("Léa", None),
+        "De quel instrument est-ce que je joue ?": ("guitare", None),
+        "Quelles langues est-ce que je parle ?": ("anglais et allemand", None),
+        "Quel sport est-ce que je fais ?": ("vélo", None)}),
+    "carmen": ([("2024-03-01T09:00:00+00:00", [
+        "Hola, me llamo Carmen y vivo en Granada.", "Trabajo como enfermera en el hospital.",
+        "Mi marido se llama Javier.", "Tenemos un perro que se llama Toby.",
+        "Juego al pádel los sábados.", "Estudio inglés por las tardes."]),
+        ("2025-05-01T09:00:00+00:00", [
+            "Nos mudamos a Sevilla en marzo.", "Ya no juego al pádel, ahora hago yoga.",
+            "Ahora trabajo como matrona."])], {
+        "¿Dónde vivo?": ("Sevilla", "Granada"), "¿Cómo se llama mi marido?": ("Javier", None),
+        "¿Cómo se llama mi perro?": ("Toby", None), "¿Qué deporte practico?": ("yoga", "pádel"),
+        "¿En qué trabajo?": ("matrona", "enfermera"),
+        "¿Dónde vivía antes?": ("Granada", None)}),
+    "dev": ([("2024-03-01T09:00:00+00:00", [
+        "hey! I'm Dev, living in Leicester.", "I'm a pharmacist at Boots.",
+        "I speak Hindi, Gujarati and English.", "Trying to learn Mandarin on the side.",
+        "I play cricket on weekends."]),
+        ("2025-05-01T09:00:00+00:00", [
+            "I gave up cricket, I'm into bouldering now.", "I'm fluent in Mandarin now!"])], {
+        "What languages do I speak?": ("Hindi", None),
+        "What sport do I do?": ("bouldering", "cricket"), "Where do I work?": ("Boots", None)}),
+}
 LEAKS = re.compile(
     r"</?\w+>|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content|context):|\[[^\]]*UTC\]|"
     r"^\s*\[\d{4}-\d{2}-\d{2}|[{}]|\"\w+\":|\[\w+, (?:low|medium|high)\]|"
@@ -102,3 +155,37 @@ def test_the_answer_carries_the_current_value_in_the_questions_language(
     assert current.casefold() in answer.casefold(), answer
     assert replaced is None or replaced.casefold() not in answer.casefold(), answer
     assert language(answer) == language(question), answer
+
+
+@pytest.fixture(scope="module")
+def personas(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    path: Path = tmp_path_factory.mktemp("personas")
+    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
+        for user, (sessions, _) in PERSONAS.items():
+            for at, texts in sessions:
+                for text in texts:
+                    system.add([{"role": "user", "content": text}], user_id=user,
+                               occurred_at=at)
+                assert system.flush(user).failed_inputs == []
+        yield system
+
+
+@pytest.mark.parametrize(("user", "question"),
+                         [(u, q) for u, (_, asked) in PERSONAS.items() for q in asked],
+                         ids=[q for _, asked in PERSONAS.values() for q in asked])
+def test_a_persona_gets_each_fact_back_current_and_in_its_language(
+        personas: MemorySystem, user: str, question: str) -> None:
+    current, replaced = PERSONAS[user][1][question]
+    answer = personas.chat(question, user_id=user).answer
+    assert not LEAKS.search(answer), answer
+    assert current.casefold() in answer.casefold(), answer
+    assert replaced is None or replaced.casefold() not in answer.casefold(), answer
+    assert language(answer) == language(question), answer
+
+
+def test_french_mon_is_no_monday_to_a_search_or_an_answer(memory: MemorySystem) -> None:
+    assert meaning("mon") is None and meaning("Mon") == meaning("Montag") == "monday"
+    assert all("mon" not in topic.split() for topic in keyword_topics("Was mache ich Montag?"))
+    hugo = next(n for n, case in enumerate(CASES) if "Hugo" in case[0][0])
+    answer = memory.chat("Qu'est-ce que mon copain fait le lundi ?", user_id=f"u{hugo}").answer
+    assert "lundi" not in answer.casefold(), answer

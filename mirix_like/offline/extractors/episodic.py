@@ -26,6 +26,7 @@ from mirix_like.offline.language import (
     topic_path,
     without_names,
 )
+from mirix_like.offline.plain import language
 from mirix_like.offline.timeparse import TimeMatch, find_times
 
 _FUTURE_CUE = re.compile(  # searched in lower-cased text
@@ -113,7 +114,8 @@ def _summary(
         own = [] if asked[best] else in_span[best]
         chosen = next((t for i, t in stated if i == best), chosen)
         sentence = clean_lead(_with_labels(body[start:end], start, own, zh))
-        sentence = third_person(sentence, subject, zh)
+        if zh or language(sentence) == "en":  # "Me cambié a medicina" has no English "me"
+            sentence = third_person(sentence, subject, zh)
         if subject.lower() not in sentence.lower():
             verb = ("问" if asked[best] else "说") if zh else ("asked" if asked[best] else "said")
             sentence = f"{subject}{verb}：{sentence}" if zh else f"{subject} {verb}: {sentence}"

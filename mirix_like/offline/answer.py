@@ -56,6 +56,8 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                # a field of study by its other names, exercise as the sports that are one
                "major": "study", "degree": "study", "exercise": "sport", "workout": "sport",
                "kitten": "cat", "puppy": "dog", "haustier": "pet", "mascota": "pet",
+               **dict.fromkeys(("qty", "quantität", "menge", "anzahl", "quantité", "cantidad"),
+                               "quantity"),
                # a mail's or message's writer is its sender ("Who wrote about the move?")
                **dict.fromkeys(("sender", "sent", "write", "wrote", "written", "geschrieben",
                                 "schrieb", "écrit", "escribió", "escrito"), "send"),
@@ -85,6 +87,9 @@ _PHRASES = (
     (re.compile(r"\b(?:do(?:es)?|did)\s+for\s+(?:a\s+)?(?:living|work)\b|\bline\s+of\s+work\b|"
                 r"^\s*what\s+(?:do|did)\s+(?:I|we)\s+do\s*\??\s*$", re.IGNORECASE), " job "),
     (re.compile(r"\b(?:get|gets|got|getting)\s+up\b", re.IGNORECASE), " wake "),
+    # "how many" asks for a quantity, the column a table counts in
+    (re.compile(r"\bhow\s+many\b|\bwie\s+viele\b|\bcombien\s+de\b|\bcu[aá]nt[oa]s\b",
+                re.IGNORECASE), " quantity "),
     (re.compile(r"(?:\b(?:is|am|are|got|get|gets|getting)|['’]m)\s+into\b|"
                 r"\b(?:take|takes|took|taken|taking)\s+up\b", re.IGNORECASE), " hobby "),
     # a mail's "From: Dana" (or "De : Julien") is who sent it, an invitation's "Where:" the
@@ -116,6 +121,10 @@ _DENIES = re.compile(r"(?i:\b(?:not|no|never|none|nothing|nicht|kein\w*|nie|pas|
 # A word in any alphabet ("Schlüssel", "médico" whole, which topics.TOKEN cuts) or a number.
 _TOKEN = re.compile(rf"{WORD.pattern}|\d+(?:[.,:]\d+)*")
 _PRONOUN = re.compile(r"(?:He|She)\b")
+_CAMEL = re.compile(r"[A-Z][a-z]+|[a-z]+")
+_WORD_PART = 4
+"""The fewest letters a part of an identifier has to count as a word ("Key" does not)."""
+_DOER = re.compile(r"(?i:[a-z]{4,}(?:er|or))$")
 _TITLE_WORD = re.compile(r"(?<![\w'’])[A-Z][a-z]+(?:-[A-Z][a-z]+)?\b")
 
 
@@ -174,14 +183,22 @@ def _terms(text: str) -> set[str]:
     tokens = [m.group(0) for m in found]
     kept = [t.lower() not in STOPWORDS and t.lower() not in QUESTION_WORDS
             and t.lower() not in OTHER_STOPWORDS and verb(t) not in STOPWORDS for t in tokens]
-    # only a space between them: "Heimnetz-5G / IP-Adresse" are two lines of a screen
-    named = [i and t[:1].isupper() and tokens[i - 1][:1].isupper()
+    # only a space between them: "Heimnetz-5G / IP-Adresse" are two lines of a screen; a
+    # word in capitals is shouted, not named ("ITEM QTY PRICE")
+    named = [i and t[:1].isupper() and tokens[i - 1][:1].isupper() and not t.isupper()
              and not text[found[i - 1].end():found[i].start()].strip()
              for i, t in enumerate(tokens)]
     terms = {t.lower() if named[i] else _stem(t) for i, t in enumerate(tokens) if kept[i]}
     # a function word means nothing ("mon frère" is no Monday)
     terms.update(_stem(head) for t, keep in zip(tokens, kept, strict=True)
                  if keep and (head := meaning(t)) and head not in STOPWORDS)
+    # an identifier's words ("KeyError" is an error), a label's doer its deed ("Presenter:"
+    # is who presents)
+    terms.update(_stem(part) for t in tokens if len(parts := _CAMEL.findall(t)) > 1
+                 for part in parts if len(part) >= _WORD_PART)
+    terms.update(_stem(m.group(0)[:-2]) for m in found
+                 if _DOER.search(m.group(0)) and text[m.end():].lstrip().startswith((":", "："))
+                 and m.group(0).lower() not in STOPWORDS)
     for run in CJK_RUN.findall(text):
         for segment in ZH_STOP.split(run):
             # characters too: "住" of a question is in "用户住在深圳" as a character only
@@ -610,7 +627,9 @@ _AND = {"de": "und", "fr": "et", "es": "y"}
 _ARTICLE = re.compile(r"^(?:the|an?)\s+", re.IGNORECASE)
 _VALUE_WORDS = 4
 """The most words a value joined by :func:`_all_values` may have."""
-_LABELLED = re.compile(r"\w: \S")
+_LABELLED = re.compile(r"\w\s?[:：]\s\S")
+"""A line that gives its value after its label ("VPN group: eng-emea"): it needs no
+neighbour."""
 _LABEL = re.compile(r"^\s*(?P<label>[^:：/]{2,40}?\s?[:：])\s+\S")
 _BULLET = re.compile(r"^[-*•]\s+")
 _NUMBER = re.compile(r"\d")
@@ -632,8 +651,6 @@ _HEADING = re.compile(r"^\s*#")
 # answer it.
 _AMOUNT = re.compile(r"\b(?:how\s+(?:much|many)|costs?|price|total|combien|cu[aá]nt[oa]s?|"
                      r"wie\s*viel)\b|(?:number|nummer|numéro|numero|número)\b", re.IGNORECASE)
-"""A line that gives its value after its label ("VPN group: eng-emea"): it needs no
-neighbour."""
 
 
 def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
@@ -650,8 +667,7 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
     the heading over it (a label or heading and its value are neighbours: "$ cat VERSION /
     4.12.7", "## 2.7.2 / - Fix the export"); the lines between them that match nothing are
     left out. A line of a table comes with the table's header, and a header with the rows the
-    question names ("Plan Price Users / Pro $29 10"); a message under its sender's name
-    comes with the name when the question asks who. A line that matches only what the
+    question names ("Plan Price Users / Pro $29 10"). A line that matches only what the
     question ``named`` (the memory is about it), or the name of the ``window`` the screen was
     seen in, is no answer when another line matches more ("ALDI SÜD" of a receipt asked for
     its total)."""

@@ -49,8 +49,6 @@ _MAX_DETAILS = 6_000
 # The summaries written below, read back: "Viewed “<first line>” on screen (or in <app>) at
 # <clock>." and "Screenshot of <name> at <clock>: <lines>" (an item's title may come before it).
 _CLOCK_SAID = r"\d{2}:\d{2} UTC(?:[+-]\d{4})? on \d{1,2} [A-Z][a-z]+ \d{4}"
-_CLOCK_READ = re.compile(r"(?P<clock>\d{2}:\d{2}) UTC(?P<zone>[+-]\d{4})? on "
-                         r"(?P<day>\d{1,2} [A-Z][a-z]+ \d{4})")
 _SUMMARY_SAID = re.compile(
     rf"^Viewed (?:[“\"](?P<viewed>.+)[”\"]|(?P<title>.+)) (?:on screen|in .+?) at "
     rf"{_CLOCK_SAID}\.?$|\bScreenshot of .+? at {_CLOCK_SAID}: (?P<lines>.+)$")
@@ -71,11 +69,12 @@ def what_it_showed(sentence: str) -> str | None:
 
 def seen_at(memory: str) -> datetime | None:
     """When a screen's memory says it was seen (the time :func:`_clock` wrote), or None."""
-    found = _CLOCK_READ.search(memory)
+    found = re.search(_CLOCK_SAID, memory)
     if not found:
         return None
-    return datetime.strptime(f"{found['day']} {found['clock']} {found['zone'] or '+0000'}",
-                             "%d %B %Y %H:%M %z")
+    clock, rest = found.group(0).split(" UTC")
+    zone, day = rest.split(" on ")
+    return datetime.strptime(f"{day} {clock} {zone or '+0000'}", "%d %B %Y %H:%M %z")
 
 
 def window_of(memory: str) -> list[str]:

@@ -205,6 +205,23 @@ SCREENS: list[tuple[str, str, list[str | Cells], Look, bool]] = [
         [(0, "Domain renewal"), (360, "1"), (480, "15.00"), (700, "15.00")],
         [(0, "Total"), (700, "123.00")]], Look((1100, 700), "white", "#333333", "DejaVuSerif", 17),
         False),
+    ("Notes", "market", [
+        [(0, "ITEM"), (260, "QTY"), (420, "PRICE")], [(0, "APPLES"), (260, "3"), (420, "2.40")],
+        [(0, "BREAD"), (260, "1"), (420, "3.10")], [(0, "MILK"), (260, "2"), (420, "1.98")]],
+        Look((800, 500), "#fff8dc", "#3b2f2f", "DejaVuSansMono", 20), False),
+    ("Réglages", "Confidentialité", [
+        "Confidentialité", "Localisation : Activée", "Caméra : Autorisée pour 3 apps",
+        "Microphone : Refusé"], Look(font="DejaVuSans", px=18), False),
+    ("Teams", "Launch", [
+        "Launch", "Priya: the deadline moved to 4 April", "Omar: ok, I will tell the client",
+        "Priya: thanks, and the budget stays the same"], DARK, False),
+    ("Wallet", "Iberia", [
+        "TARJETA DE EMBARQUE", [(0, "Vuelo"), (300, "IB 6253")], [(0, "Puerta"), (300, "K78")],
+        [(0, "Embarque"), (300, "21:05")], [(0, "Asiento"), (300, "23F")]], PHONE, False),
+    ("Terminal", "python", [
+        "$ python app.py", "Traceback (most recent call last):",
+        '  File "app.py", line 12, in <module>', "    main()",
+        "KeyError: 'DATABASE_URL'"], MONO, False),
 ]
 LATER = [("Firefox", "Order A-55821", [
     "Order A-55821", "Status: Delivered to the front door", "Carrier: DHL Express"],
@@ -218,6 +235,8 @@ NOTES = [
      "Cuisson : 35 minutes à 180 °C\n"),
     ("home-network.txt", "Home network\nSSID: Casa-Lopes\nRouter admin page: 192.168.1.1\n"
      "ISP support line: +351 21 000 4455\n"),
+    ("standup.md", "Standup notes, 14 March\nPresenter: Kim Lee\n"
+     "Blocked: the payments API returns 502\nNext standup: Monday 09:30\n"),
     ("deploy.md", "# Deploy\n\n1. Build the image\n2. Push it to registry.example.com\n"
      "3. Restart the rollout\n\nOn call this week: Priya (ext. 4411)\n"),
     ("einkauf.txt", "Einkaufsliste\n- Milch\n- Eier\n- Brot\nApotheke: Ibuprofen abholen\n"),
@@ -294,6 +313,8 @@ CASES = [
     ("Which carrier delivers order A-55821?", ["DHL Express"], ["Status"]),
     ("Which supplier did we choose for the packaging?", ["Supplier B"], []),
     ("Who sends the purchase order?", ["Anna"], []),
+    ("Who is presenting at the standup?", ["Kim Lee"], []),
+    ("What is blocked according to the standup notes?", ["payments API"], []),
     ("Combien de temps de cuisson pour la tarte aux pommes ?", ["35 minutes"], ["farine"]),
     _known(("What is the ISP support phone number?", ["+351 21 000 4455"], ["Your phone"]),
            "the text rules keep a note's support line as the user's own phone number"),
@@ -327,6 +348,11 @@ CASES = [
     ("Which repository did the push fail for?", ["github.com:ana/site.git"], []),
     ("Wer hat wegen des Umzugs geschrieben?", ["Jonas Weber"], []),
     ("Wie lautet die Adresse für den Umzug?", ["Bergstraße 5"], []),
+    ("How many apples did I buy?", ["APPLES 3", "QTY"], ["BREAD", "MILK"]),
+    ("Est-ce que la localisation est activée ?", ["Localisation : Activée"], ["Caméra"]),
+    ("What did Priya say about the deadline?", ["4 April"], ["budget"]),
+    ("¿Cuál es mi asiento en el vuelo IB 6253?", ["23F"], []),
+    ("What error did app.py raise?", ["KeyError", "DATABASE_URL"], []),
     ("How much was the domain renewal?", ["15.00", "Amount"], ["108.00"]),
 ]
 

@@ -64,6 +64,13 @@ climbing klettern escalade escalada
 hiking wandern randonnée senderismo
 cycling radfahren cyclisme ciclismo vélo
 chess schach échecs ajedrez
+pottery töpfern poterie cerámica alfarería
+painting malen peinture pintura pintar
+knitting stricken tricot
+photography fotografie photographie fotografía
+gardening gärtnern jardinage jardinería
+dancing tanzen danse baile bailar
+instrument instrumento instruments instrumentos
 guitar gitarre guitare guitarra
 violin geige violon violín
 vegetarian vegetarisch vegetarier vegetarierin végétarien végétarienne vegetariano vegetariana
@@ -103,7 +110,7 @@ december dec dezember décembre diciembre
 _VERBS = """
 study studier estudi étudi,etudi
 speak sprech,sprich habl parl
-play spiel jueg,jug jou
+play spiel jueg,jug,toc jou
 cook koch cocin cuisin
 have hab teng,tien -
 learn lern aprend apprend

@@ -112,6 +112,8 @@ _SPORTS = word_set("tenni padel pickleball squash badminton football soccer bask
                    "volleyball handball hockey rugby cricket golf netball climb boulder swim "
                    "run cycl ski surf yoga pilat box")
 """Stems of sports, each also a "sport" to a question."""
+_PASTIMES = word_set("pottery paint knit photography garden danc")
+"""Stems of pastimes that are no sport, each a "hobby" to a question."""
 _PETS = word_set("dog cat rabbit hamster parrot budgi tortois turtl goldfish guinea ferret lizard "
                  "snak horse pony hund katz perro gato chien")
 """Stems of animals kept at home, each also a "pet" ("Do I have a pet?" of "adopted a dog")."""
@@ -210,6 +212,8 @@ def _terms(text: str) -> set[str]:
         terms.add("work")
     if terms & _SPORTS:  # "Which sports do I do?", "What are my hobbies?": "plays padel"
         terms.update(("sport", "hobby"))
+    if terms & _PASTIMES:
+        terms.add("hobby")
     if terms & _PETS:
         terms.add("pet")
     if _CLOCK.search(text):

@@ -90,7 +90,7 @@ _FR_NOT_JOBS = ("heureuse|amoureuse|curieuse|nerveuse|sérieuse|joyeuse|paresseu
                 "derni[eè]re?|étudiante?")
 _FR_JOB = (r"(?P<v>(?!(?:" + _FR_NOT_JOBS + r")\b)(?:[a-zàâçéèêëîïôûù-]+(?:ière|ier|eure?|euse|"
            r"rice|iste|aire|(?:ic|ac|rg|éd)ienn?e?|ante?|ogue)|médecin|professeure?|prof|"
-           r"avocate?|architecte|chef|pilote|boulang[eè]re?|comptable|cadre|ingénieure?)"
+           r"avocate?|architecte|chef|pilote|boulang[eè]re?|comptable|cadre|ingénieure?|sage-femme)"
            r"(?:\s+(?:en|de)\s+[a-zàâçéèêëîïôûù-]+)?)")
 _FR_JOB_END = r"(?=\s+(?:à|a|chez|dans|pour|au|aux|en|depuis|maintenant)\b|[.,;!?]|$)"
 _ES_NOT_JOBS = ("solter[oa]|sincer[oa]|mayor|menor|mejor|peor|chic[oa]|ric[oa]|públic[oa]|"
@@ -473,7 +473,7 @@ _PATTERNS = (
        r"(?:[\wäöüß]+\s+){0,4}?(?P<v>" + _DE_DONE + r")\b", "{s} macht {v}.", lang="de"),
     _p("play {v}", r"\b(?i:gehe|geht)\s+(?:(?i:ich|er|sie)\s+)?(?:[\wäöüß]+\s+){0,4}?"
        r"(?P<v>" + _DE_GONE_TO + r")\b", "{s} geht {v}.", lang="de"),
-    _p("play {v}", r"\b(?i:mit)\s+(?:dem\s+)?(?P<v>" + _DE_PLAYED + "|" + _DE_DONE + "|"
+    _p("play {v}", r"\b(?i:mit)\s+(?:(?:dem|der|den)\s+)?(?P<v>" + _DE_PLAYED + "|" + _DE_DONE + "|"
        + _DE_GONE_TO.title() + r")\s+(?:(?i:aufgehört|Schluss\s+gemacht))", "", lang="de"),
     _p("speak {v}", r"\b(?i:spreche|spricht)\s+(?:(?i:ich|er|sie)\s+)?(?:(?i:fließend|fliessend|"
        r"gut|sehr\s+gut|ein\s+bisschen|etwas|auch|perfekt|ziemlich\s+gut)\s+)*"
@@ -485,6 +485,12 @@ _PATTERNS = (
        + _unnamed(_DE_JOB) + r"\s+(?:bei|für)\s+" + _PLACE, "{s} arbeitet bei {v}.", lang="de"),
     _p("work", r"\b(?i:bin|ist)\s+" + _NOW + r"(?:" + _DE_JOBS + r")\s+(?:bei|für)\s+" + _PLACE,
        "{s} arbeitet bei {v}.", lang="de"),
+    _p("age", r"\b(?i:bin|ist)\s+(?:(?i:jetzt|schon)\s+)?(?P<v>\d{1,3})\s+(?i:Jahre\s+alt)\b",
+       "{s} ist {v} Jahre alt.", lang="de"),
+    _p("age", r"\b(?i:bin|ist)\s+(?:[\wäöüß]+\s+){0,3}?(?P<v>\d{1,3})\s+(?:(?i:Jahre\s+alt)\s+)?"
+       r"(?i:geworden)\b", "{s} ist {v} Jahre alt.", True, lang="de"),
+    _p("job", r"\b(?i:bin|ist)\s+(?:[\wäöüß]+\s+){0,3}?(?P<v>" + _DE_JOBS + r")\s+(?i:geworden)\b",
+       "{s} arbeitet als {v}.", True, lang="de"),
     _p("study", r"\b(?i:zu|zur|zum|auf|nach)\s+(?P<v>" + _DE_SUBJECTS + r")\s+(?i:gewechselt)\b",
        "{s} studiert {v}.", True, lang="de"),
     # "Ich bin zu Siemens gewechselt": a new employer, not a subject
@@ -511,6 +517,15 @@ _PATTERNS = (
     _p("work", r"(?i:je\s+suis|suis|travaille\s+comme)\s+" + _NOW + r"(?:(?:un|une)\s+)?"
        + _unnamed(_FR_JOB) + r"\s+(?:chez|pour)\s+" + _PLACE, "{s} travaille chez {v}.",
        lang="fr"),
+    _p("age", r"(?i:j['’]ai|ai|a)\s+(?:(?i:maintenant|désormais)\s+)?(?P<v>\d{1,3})\s+(?i:ans)\b",
+       "{s} a {v} ans.", lang="fr"),
+    _p("job", r"(?i:suis|est)\s+(?i:devenue?)\s+(?:(?:un|une)\s+)?" + _FR_JOB + _FR_JOB_END,
+       "{s} travaille comme {v}.", True, lang="fr"),
+    _p("favourite {k}", r"\b(?P<k>[a-zàâçéèêëîïôûù]{3,20})\s+(?P<g>(?i:préférée?|favorie?))\s*"
+       r"(?:,\s*(?i:maintenant|désormais)\s*,\s*)?(?:(?i:c['’]est|est|sont|ce\s+sont)\s+)"
+       r"(?:(?i:maintenant|désormais)\s+)?(?P<pre>(?i:le|la|les)\s+|(?i:l['’]))?"
+       r"(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:maintenant|désormais)\b|[.,;!?(]|$)",
+       "{s} a comme {k} {g} {pre}{v}.", lang="fr", possessive=True),
     _p("play {v}", r"\b(?i:joue|joues|jouons)\s+(?:(?i:souvent|régulièrement|aussi|beaucoup|"
        r"encore|maintenant)\s+)*(?P<pre>(?i:au|aux|du|de\s+la|des)\s+|(?i:de\s+l['’]))"
        r"(?P<v>" + _FR_PLAYED + r")\b", "{s} joue {pre}{v}.", lang="fr"),
@@ -561,6 +576,10 @@ _PATTERNS = (
     _p("work", r"\b(?i:soy|trabajo\s+como|trabajo\s+de)\s+" + _NOW + r"(?:(?:un|una)\s+)?"
        + _unnamed(_ES_JOB) + r"\s+(?:en|para)\s+(?:(?:el|la)\s+)?" + _PLACE,
        "{s} trabaja en {v}.", lang="es"),
+    _p("age", r"\b(?i:tengo|tiene)\s+(?:(?i:ya|ahora)\s+)?(?P<v>\d{1,3})\s+(?i:años)\b",
+       "{s} tiene {v} años.", lang="es"),
+    _p("age", r"\b(?i:cumplí|cumplió|he\s+cumplido|ha\s+cumplido)\s+(?P<v>\d{1,3})\b",
+       "{s} tiene {v} años.", True, lang="es"),
     _p("play {v}", r"\b(?i:juego|juega|jugamos|toco|toca)\s+(?:(?i:mucho|también|ahora|"
        r"todavía|a\s+menudo)\s+)*(?P<pre>(?i:al|a\s+la|el|la)\s+)?(?P<v>" + _ES_PLAYED + r")\b",
        "{s} juega {pre}{v}.", lang="es"),
@@ -608,7 +627,7 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
                     r"\bme\s+(?:mudé|he|hice|cambié|pasé)\b|\bnos\s+(?:mudamos|hemos)\b|"
                     r"\b(?:vivo|trabajo|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
-                    r"dejé|cambié)\b|"
+                    r"dejé|cambié|tengo|cumplí)\b|"
                     r"\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\s+install))|我(?!的)|"
                     r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)?"
                     r"(?:(?i:just|finally|recently|also|so)\s+)?(?i:moved|relocated|quit|"

@@ -120,11 +120,13 @@ _LANGUAGE_WORDS = {
     "fr": word_set("où qui quoi quand comment pourquoi quel quelle quels quelles je j'habite mon "
                    "ma mes est suis habite travaille les et avec tu il elle nous vous une des pas "
                    "ai j'ai avons maintenant aujourd'hui hier le au aux ton ta tes es as fais "
-                   "fait chez dans pour avant"),
+                   "fait chez dans pour avant me se"),
     "es": word_set("dónde donde quién qué cuándo cómo por mi mis yo es soy vivo vive trabajo "
                    "trabaja los y con tengo tienes tiene tenemos una las del ahora hoy ayer "
                    "estoy está eres estás tus al antes muy pero el hasta desde también mudé "
-                   "mudó mudamos mudado cambié cambió pasado pasada año semana"),
+                   "mudó mudamos mudado cambié cambió pasado pasada año semana favorita "
+                   "favorito comida hermana hermano madre padre novia novio me se encanta "
+                   "encantan gusta gustan"),
 }
 # Letters one of the languages writes and English does not ("é" French and Spanish), and
 # German's "du" before its verb ("du gehst"): a text with one leans that way.

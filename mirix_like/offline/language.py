@@ -77,7 +77,9 @@ _ABBREVIATION = (r"\.(?:(?<=\b(?:Mr|Ms|Dr|St|Mt|Jr|Sr|vs)\.)|(?<=\bMrs\.)|"
                  r"(?<=\b[A-Z]\.[A-Z]\.)(?=\s+[a-z])|"
                  # the abbreviations a number follows: "(ext. 4411)", "Rechnung Nr. 5"
                  r"(?:(?<=\b(?:[Ee]xt|[Tt]el|[Vv]ol)\.)|(?<=\b(?:[Nn]o|[Nn]r|ca|pp)\.)|(?<=\bp\.)|"
-                 r"(?<=\bapprox\.))(?=\s*\d))")
+                 r"(?<=\bapprox\.))(?=\s*\d)|"
+                 # a French "M." before a name: "Gardien : M. Dupont"
+                 r"(?<=\bM\.)(?=\s+[A-Z][a-z]))")
 _SENTENCE = re.compile(
     r"(?:[^\n.!?。！？；]+|" + _LIST_MARK + "|" + _ABBREVIATION + r"|[.!?](?=[^\s\"'”’).!?]))+"
     r"(?:[.!?。！？；]+[\"'”’)]*|(?=\n)|$)"

@@ -679,7 +679,7 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
     lines = list(dict.fromkeys(line for line in _JOINT.split(sentence)
                                if line.strip(" $>#%")))
     if len(lines) < 2:
-        return sentence
+        return lines[0].strip() if lines else sentence
     found = [_matched(_all_terms(line), wanted) for line in lines]
     # the window's name heads a viewing's lines, with how long it was seen ("Mail (3 …)")
     chrome = tuple(f"{name} (" for name in window)

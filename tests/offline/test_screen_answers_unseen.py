@@ -266,7 +266,7 @@ NOTES = [
 USER = "ines"
 # What an answer must never show: a rendering's labels, stamps, tags, markup or line numbers.
 LEAK = re.compile(r"(?i)\bdetails?:|\bsummary:|\[\d{4}-|\(screen\b|\bUTC\b|[{}]|</?[a-z_]+>|"
-                  r"^\s*\d+[.:)]\s|"
+                  r"^\s*\d+[.:)]\s|^\s*/\s|\s/\s*$|"
                   r"\bViewed\b|\bScreenshot of\b|\bsource_ids\b")
 
 

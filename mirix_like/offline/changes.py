@@ -73,6 +73,8 @@ _VALUE = (r"(?P<v>(?:(?:an?|the)\s+(?:[a-z]+\s+){0,2})?(?:(?:Dr|Mr|Mrs|Ms|Prof|S
           r"[A-Z0-9\u00c0-\u00de$€£][^.,;!?()]{0,40}?)(?=\s+(?:now|these\s+days|nowadays)\b|[.,;!?(]|$)")
 
 
+_DE_ARTICLE = r"(?:(?i:der|dem|den)\s+)?"
+"""An article before a German place ("bei der Charité"), left out of the value."""
 _DE_VALUE = r"(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:jetzt|nun|inzwischen)\b|[.,;!?(]|$)"
 _NOT_JOBS = (r"fan|mom|mum|dad|mother|father|parent|grand\w+|wife|husband|member|vegan|"
              r"vegetarian|citizen|resident|adult|teenager|student|homeowner|bit|lot|little|"
@@ -441,13 +443,14 @@ _PATTERNS = (
        r"(?P<v>[a-z][\w-]*(?:\s+(?!(?:over|to|rather|than)\b)[a-z][\w-]*){0,2}?)" + _PREFER_END,
        "{s} prefers {v}."),
     # German
-    _p("home", r"\b(?i:wohne|wohnt|lebe|lebt)\s+" + _NOW + r"in\s+" + _PLACE,
+    _p("home", r"\b(?i:wohne|wohnt|wohnen|lebe|lebt|leben)\s+(?:(?i:wir|ich)\s+)?" + _NOW
+       + r"in\s+" + _PLACE,
        "{s} wohnt in {v}.", lang="de"),
     _p("home", r"\b(?i:bin|ist|sind)\s+" + _NOW + r"(?:[\wäöüß]+\s+){0,3}?nach\s+" + _PLACE
        + r"\s+(?i:um)?gezogen",
        "{s} wohnt in {v}.", True, lang="de"),
     _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"(?:bei|für)\s+"
-       + _PLACE,
+       + _DE_ARTICLE + _PLACE,
        "{s} arbeitet bei {v}.", lang="de"),
     _p("favourite {k}", r"\bLieblings?(?P<k>[a-zäöüß]{3,20})\s+(?:ist|sind)\s+(?:jetzt\s+|nun\s+)?"
        + _DE_VALUE, "{s} hat als Lieblings{k} {v}.", lang="de", possessive=True),
@@ -482,8 +485,10 @@ _PATTERNS = (
        r"auch|noch|fleißig)\s+)*" + _listed(_DE_LANGS, "und"), "{s} lernt {v}.", lang="de"),
     # a job at a place gives the place too ("Ich arbeite als Ingenieur bei Siemens")
     _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"als\s+"
-       + _unnamed(_DE_JOB) + r"\s+(?:bei|für)\s+" + _PLACE, "{s} arbeitet bei {v}.", lang="de"),
-    _p("work", r"\b(?i:bin|ist)\s+" + _NOW + r"(?:" + _DE_JOBS + r")\s+(?:bei|für)\s+" + _PLACE,
+       + _unnamed(_DE_JOB) + r"\s+(?:bei|für)\s+" + _DE_ARTICLE + _PLACE, "{s} arbeitet bei {v}.",
+       lang="de"),
+    _p("work", r"\b(?i:bin|ist)\s+" + _NOW + r"(?:" + _DE_JOBS + r")\s+(?:bei|für)\s+"
+       + _DE_ARTICLE + _PLACE,
        "{s} arbeitet bei {v}.", lang="de"),
     _p("age", r"\b(?i:bin|ist)\s+(?:(?i:jetzt|schon)\s+)?(?P<v>\d{1,3})\s+(?i:Jahre\s+alt)\b",
        "{s} ist {v} Jahre alt.", lang="de"),
@@ -496,7 +501,7 @@ _PATTERNS = (
     # "Ich bin zu Siemens gewechselt": a new employer, not a subject
     _p("work", r"\b(?i:zu|zur|zum)\s+(?!(?:" + _DE_SUBJECTS + r")\b)" + _PLACE
        + r"\s+(?i:gewechselt)\b", "{s} arbeitet bei {v}.", True, lang="de"),
-    _p("diet", r"\b(?i:bin|ist)\s+(?:(?i:jetzt|nun|inzwischen|mittlerweile|seit\s+\w+)\s+)?"
+    _p("diet", r"\b(?i:bin|ist)\s+(?:[\wäöüß]+\s+){0,3}?"
        r"(?P<v>(?:Vegetarier|Veganer|Pescetarier)(?:in)?)\b", "{s} ist {v}.", lang="de"),
     _p("diet", r"\b(?i:lebe|lebt|ernähre\s+mich|ernährt\s+sich|esse|isst)\s+(?:(?i:ich|er|sie)\s+)?"
        r"(?:(?i:jetzt|nun|inzwischen|mittlerweile|seit\s+\w+|komplett|streng|rein)\s+)*"
@@ -548,11 +553,12 @@ _PATTERNS = (
        r"(?P<v>végétarien(?:ne)?|végétalien(?:ne)?|végane?|vegan|pescétarien(?:ne)?)\b",
        "{s} est {v}.", lang="fr"),
     # Spanish
-    _p("home", r"\b(?i:vivo|vive)\s+" + _NOW + r"en\s+" + _PLACE, "{s} vive en {v}.", lang="es"),
+    _p("home", r"\b(?i:vivo|vive|vivimos)\s+" + _NOW + r"en\s+" + _PLACE, "{s} vive en {v}.",
+       lang="es"),
     _p("home", r"\b(?i:me\s+mudé|se\s+mudó|me\s+he\s+mudado|se\s+ha\s+mudado|nos\s+mudamos|"
        r"nos\s+hemos\s+mudado|se\s+mudaron|se\s+han\s+mudado)\s+a\s+" + _PLACE,
        "{s} vive en {v}.", True, lang="es"),
-    _p("work", r"\b(?i:trabajo|trabaja)\s+" + _NOW + r"(?:en|para)\s+" + _PLACE,
+    _p("work", r"\b(?i:trabajo|trabaja|trabajamos)\s+" + _NOW + r"(?:en|para)\s+" + _PLACE,
        "{s} trabaja en {v}.", lang="es"),
     _p("job", r"\b(?i:trabajo|trabaja)\s+" + _NOW + r"(?:como|de)\s+(?:(?:un|una)\s+)?"
        r"(?P<v>[a-záéíóúñ]{3,}(?:\s+(?:de\s+)?[a-záéíóúñ]{3,})?)" + _ES_JOB_END,
@@ -627,7 +633,7 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
                     r"\bme\s+(?:mudé|he|hice|cambié|pasé)\b|\bnos\s+(?:mudamos|hemos)\b|"
                     r"\b(?:vivo|trabajo|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
-                    r"dejé|cambié|tengo|cumplí)\b|"
+                    r"dejé|cambié|tengo|cumplí|vivimos|trabajamos)\b|"
                     r"\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\s+install))|我(?!的)|"
                     r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)?"
                     r"(?:(?i:just|finally|recently|also|so)\s+)?(?i:moved|relocated|quit|"

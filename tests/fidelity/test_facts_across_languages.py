@@ -105,6 +105,26 @@ CASES = [
     (["Je fais des études de droit."], ["Je suis passée en médecine."],
      "Qu'est-ce que j'étudie ?", "médecine", "droit"),
     (["Mi novia se llama Elena."], [], "¿Tengo novia?", "Elena", None),
+    # a fourth round: "now" and "before" in each language, "we", an article before a place
+    (["Ich arbeite als Krankenpfleger bei der Charité."], ["Seit Juni arbeite ich bei Vivantes."],
+     "Wo habe ich vorher gearbeitet?", "Charité", None),
+    (["Meine Freundin heißt Anna."],
+     ["Anna und ich haben uns getrennt. Meine neue Freundin heißt Marie."],
+     "Wie heißt meine Freundin?", "Marie", "Anna"),
+    (["Ich bin Veganerin."], ["Ich esse jetzt wieder Fisch, bin also keine Veganerin mehr."],
+     "Bin ich Veganerin?", "keine", None),
+    (["Ich wohne in Graz."], ["Wir wohnen jetzt in Linz."], "Wo wohne ich?", "Linz", "Graz"),
+    (["Je vis à Marseille."], ["Je vis maintenant à Nice."], "Où est-ce que j'habitais avant ?",
+     "Marseille", None),
+    (["Je travaille comme serveuse."], ["Maintenant je travaille comme comptable."],
+     "Quel est mon travail ?", "comptable", "serveuse"),
+    (["Trabajo en Inditex."], ["Desde enero trabajo en Mercadona."], "¿Dónde trabajaba antes?",
+     "Inditex", None),
+    (["Vivo en Bilbao con mi pareja."], ["Ahora vivimos en Santander."], "¿Dónde vivo ahora?",
+     "Santander", "Bilbao"),
+    (["Practico natación tres veces por semana."], [], "¿Qué deporte hago?", "natación", None),
+    (["I speak a bit of German."], ["I'm now fluent in German and learning Dutch."],
+     "What language am I learning?", "Dutch", None),
 ]
 # Personas told over two sessions, each asked back in the language it was told in: many
 # facts of one user compete for each question. question -> (value, replaced value or None)

@@ -73,6 +73,8 @@ _VALUE = (r"(?P<v>(?:(?:an?|the)\s+(?:[a-z]+\s+){0,2})?(?:(?:Dr|Mr|Mrs|Ms|Prof|S
           r"[A-Z0-9\u00c0-\u00de$€£][^.,;!?()]{0,40}?)(?=\s+(?:now|these\s+days|nowadays)\b|[.,;!?(]|$)")
 
 
+_OF_USER = r"(?i:des\s+Nutzers|de\s+l['’]utilisateur|del\s+usuario)"
+"""Whose a relation is in a block line in German, French or Spanish."""
 _DE_ARTICLE = r"(?:(?i:der|dem|den)\s+)?"
 """An article before a German place ("bei der Charité"), left out of the value."""
 _DE_VALUE = r"(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:jetzt|nun|inzwischen)\b|[.,;!?(]|$)"
@@ -603,6 +605,26 @@ _PATTERNS = (
        r"(?P<v>" + _ES_SUBJECTS + r")\b", "{s} estudia {v}.", True, lang="es"),
     _p("diet", r"\b(?i:soy|es|hice|hecho)\s+(?:(?i:ahora|ya)\s+)?"
        r"(?P<v>vegetarian[oa]|vegan[oa]|pescetarian[oa])\b", "{s} es {v}.", lang="es"),
+    # a partner or pet by name in German, French and Spanish ("Meine Freundin heißt Anna", "Mon
+    # chien s'appelle Filou", "Mi novio se llama Pablo"), also as a block line says it ("Die
+    # Freundin des Nutzers heißt Anna"): one slot each, a new name replaces
+    *(_p("{k}", r"\b(?:(?P<my>(?i:" + mine + r"))\s+(?:(?i:" + new + r")\s+)?|" + stated
+         + r")(?P<k>(?i:" + kin + r"))\s+(?:" + _OF_USER + r"\s+)?" + said
+         + r"\s+(?:(?i:jetzt|maintenant|ahora)\s+)?(?P<v>" + _NAME + r")",
+         template, lang=lang, possessive=True)
+      for lang, mine, new, stated, kin, said, template in (
+          ("de", "meine", "neue", r"Die\s+", "Freundin|Frau|Partnerin|Verlobte|Katze|Hündin",
+           "heißt", "Die {k} von {s} heißt {v}."),
+          ("de", "mein", "neuer|neues", r"Der\s+", "Freund|Mann|Partner|Verlobter|Hund|Kater",
+           "heißt", "Der {k} von {s} heißt {v}."),
+          ("fr", "ma", "nouvelle", r"La\s+", "copine|femme|compagne|chienne|chatte",
+           r"s['’]appelle", "La {k} de {s} s'appelle {v}."),
+          ("fr", "mon", "nouveau|nouvel", r"Le\s+", "copain|mari|compagnon|chien|chat",
+           r"s['’]appelle", "Le {k} de {s} s'appelle {v}."),
+          ("es", "mi", "nueva", r"La\s+", "novia|mujer|esposa|pareja|perra|gata", r"se\s+llama",
+           "La {k} de {s} se llama {v}."),
+          ("es", "mi", "nuevo", r"El\s+", "novio|marido|esposo|perro|gato", r"se\s+llama",
+           "El {k} de {s} se llama {v}."))),
     # Chinese
     _p("home", r"(?:现在|目前)?住在" + _ZH_PLACE, "{s}住在{v}。", lang="zh"),
     _p("home", r"搬(?:家)?(?:到|去)了?" + _ZH_PLACE, "{s}住在{v}。", True, lang="zh"),
@@ -729,7 +751,8 @@ def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
     found = {name: text or "" for name, text in match.groupdict().items()}
     groups = {**found, "s": subject, "v": value, "a": article, "ing": _gerund(found.get("k", "")),
               "art": "la" if found.get("g") == "a" else "el"}
-    text = pattern.template.format(**groups).replace(" de el ", " del ")
+    text = (pattern.template.format(**groups).replace(" de el ", " del ")
+            .replace(" von der Nutzer ", " des Nutzers "))
     if text.endswith(".."):  # the value ends with an initial: "Fontaines D.C."
         text = text[:-1]
     return text[:1].upper() + text[1:]

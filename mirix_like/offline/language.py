@@ -381,7 +381,7 @@ _DE_DU = {"ist": "bist", "hat": "hast", "war": "warst", "wird": "wirst", "kann":
           "will": "willst", "muss": "musst", "darf": "darfst", "mag": "magst", "soll": "sollst",
           "weiß": "weißt", "tut": "tust", "isst": "isst", "sprach": "sprachst",
           "ging": "gingst", "aß": "aßest", "las": "last", "fuhr": "fuhrst",
-          "schwamm": "schwammst", "trank": "trankst"}
+          "schwamm": "schwammst", "trank": "trankst", "hieß": "hießest"}
 _ES_TU = {"es": "eres", "está": "estás", "fue": "fuiste", "ha": "has", "va": "vas",
           "da": "das", "ve": "ves", "sabe": "sabes", "hizo": "hiciste", "tuvo": "tuviste",
           "estuvo": "estuviste"}
@@ -514,12 +514,15 @@ def _fr_second(text: str) -> str:
 _ABROAD_OPENING = re.compile(
     r"^(?P<who>(?:Der Nutzer|(?:Die|Der|Das) [\wäöüß-]+ des Nutzers|L['’]utilisateur|"
     r"(?:La|Le|Les) [\wàâçéèêëîïôûù-]+ de l['’]utilisateur|El usuario|"
-    r"(?:La|El|Los|Las) [\wáéíóúñ-]+ del usuario))\s+(?P<verb>[a-zäöüßàâçéèêëîïôûùáéíóúñ]+)\b")
+    r"(?:La|El|Los|Las) [\wáéíóúñ-]+ del usuario))\s+(?P<se>se\s+|s['’])?"
+    r"(?P<verb>[a-zäöüßàâçéèêëîïôûùáéíóúñ]+)\b")
 _PAST_ABROAD = {
     "de": {"ist": "war", "hat": "hatte", "spricht": "sprach", "geht": "ging", "isst": "aß",
-           "liest": "las", "fährt": "fuhr", "schwimmt": "schwamm", "trinkt": "trank"},
+           "liest": "las", "fährt": "fuhr", "schwimmt": "schwamm", "trinkt": "trank",
+           "heißt": "hieß"},
     "fr": {"est": "était", "a": "avait", "fait": "faisait", "vit": "vivait",
-           "apprend": "apprenait", "prend": "prenait", "va": "allait", "dit": "disait"},
+           "apprend": "apprenait", "prend": "prenait", "va": "allait", "dit": "disait",
+           "appelle": "appelait"},
     "es": {"es": "era", "va": "iba", "juega": "jugaba", "tiene": "tenía", "quiere": "quería",
            "prefiere": "prefería", "ve": "veía"},
 }
@@ -546,7 +549,8 @@ def ended_abroad(statement: str, lang: str, day: str) -> str:
     until = _UNTIL_ABROAD[lang].format(d=day)
     opening = _ABROAD_OPENING.match(statement)
     if opening:
-        statement = (f"{opening['who']} {_past_abroad(opening['verb'], lang)}"
+        verb = _past_abroad(opening["verb"], lang)
+        statement = (f"{opening['who']} {opening['se'] or ''}{verb}"
                      f"{statement[opening.end():]}")
     return f"{statement} {until}."
 

@@ -125,6 +125,15 @@ CASES = [
     (["Practico natación tres veces por semana."], [], "¿Qué deporte hago?", "natación", None),
     (["I speak a bit of German."], ["I'm now fluent in German and learning Dutch."],
      "What language am I learning?", "Dutch", None),
+    # a partner or pet by name, replaced, asked now and before
+    (["Mi novio se llama Pablo."], ["Mi nuevo novio se llama Diego."], "¿Cómo se llama mi novio?",
+     "Diego", "Pablo"),
+    (["Mi novio se llama Pablo."], ["Mi nuevo novio se llama Diego."],
+     "¿Cómo se llamaba mi novio antes?", "se llamaba Pablo", "Diego"),
+    (["Ma copine s'appelle Léa."], ["Ma nouvelle copine s'appelle Chloé."],
+     "Comment s'appelait ma copine avant ?", "s'appelait Léa", "Chloé"),
+    (["Meine Katze heißt Minka."], ["Minka ist leider gestorben. Unser neuer Kater heißt Felix."],
+     "Wie heißt mein Kater?", "Felix", None),
 ]
 # Personas told over two sessions, each asked back in the language it was told in: many
 # facts of one user compete for each question. question -> (value, replaced value or None)

@@ -374,7 +374,7 @@ _PATTERNS = (
        r"start(?:ed|ing)\s+(?:to\s+play|playing))\s+(?:(?:playing|the)\s+)?"
        r"(?P<v>" + _PLAYED + r")\b", "{s} plays {v}.", True),
     # A language spoken or learnt, one slot each ("I'm fluent in Portuguese").
-    _p("speak {v}", r"\b(?i:speaks?|speaking|fluent\s+in|native\s+speaker\s+of)\s+"
+    _p("speak {v}", r"\b(?i:speaks?|speaking|(?:fluent|bilingual)\s+in|native\s+speaker\s+of)\s+"
        r"(?:(?i:fluent|some|a\s+little|a\s+bit\s+of|basic|good|conversational|decent)\s+)?"
        + _listed(_EN_LANGS, "and"), "{s} speaks {v}."),
     _p("learn {v}", r"\b(?i:learn|learns|learning|learnt|learned)\s+(?:(?i:some)\s+)?"

@@ -134,6 +134,18 @@ CASES = [
      "Comment s'appelait ma copine avant ?", "s'appelait Léa", "Chloé"),
     (["Meine Katze heißt Minka."], ["Minka ist leider gestorben. Unser neuer Kater heißt Felix."],
      "Wie heißt mein Kater?", "Felix", None),
+    # English wordings of a fifth round
+    (["I'm bilingual in English and Welsh."], [], "What languages do I speak?", "Welsh", None),
+    (["I've been a vegetarian for ten years."],
+     ["I started eating fish again, so I'm pescatarian now."], "What's my diet?", "pescatarian",
+     None),
+    (["I'm in my second year of a law degree."], ["I've transferred to economics."],
+     "What am I studying?", "economics", None),
+    (["My partner and I live in Oslo."], ["We've moved to Bergen."], "Which city do we live in?",
+     "Bergen", "Oslo"),
+    (["I swim every morning."], [], "What exercise do I do?", "swim", None),
+    (["I live in Lyon."], ["I've been living in Paris since March."], "Where did I live before?",
+     "Lyon", None),
 ]
 # Personas told over two sessions, each asked back in the language it was told in: many
 # facts of one user compete for each question. question -> (value, replaced value or None)

@@ -422,12 +422,19 @@ def answer(question: str, memories: list[str]) -> str:
     chrome = [window_of(m) for m in memories]
     windows = [_matched(_all_terms(" ".join(names)), wanted) for names in chrome]
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
+    # "Where do I live?" is not answered by "Raj lives in Toronto", whatever else matches,
+    # when the memories call the asker "the user" (else the user may be Raj).
+    about_me = (not names and lang == "en" and bool(_I_ASK.search(question))
+                and any("the user" in m.casefold() for m in memories))
     for i, parts in enumerate(said):
         if scores[i] > 0:
             leads: list[set[str]] = []
             for part in parts:
                 for sentence in sentences_of(part.text):
                     sentence = what_it_showed(sentence) or sentence
+                    if about_me and (_someone_else(sentence) or not _score(
+                            _matched(_terms(sentence), wanted), weight)):
+                        continue
                     # a block of facts may mix languages: each sentence's own counts
                     bonus = (0.25 * scores[i] + 0.5 * (_language_of(sentence) == lang)
                              - _QUOTED * bool(USER_SAID_LEAD.match(sentence)))
@@ -456,6 +463,8 @@ def answer(question: str, memories: list[str]) -> str:
     answering = {-c[1] for c in candidates if not _ASKS.search(c[3])
                  and matched[-c[1], c[3]] - windows[-c[1]]}
     candidates = [c for c in candidates if -c[1] not in answering or not _ASKS.search(c[3])]
+    if not candidates:
+        return nothing
     best = _latest_seen(max(candidates), candidates, matched, memories, chrome)
     _, neg_index, _, sentence = _newest_of_opposites(best, candidates, matched, memories)
     # the same lines in a fuller rendering of the screen (a snippet may leave a table's
@@ -559,10 +568,27 @@ def _newest_of_opposites(best: tuple[float, int, int, str],
     return max(later, key=lambda c: (dated(c), c)) if later else best
 
 
+def _someone_else(sentence: str) -> bool:
+    """Whether an English ``sentence`` is about someone other than the user and not about
+    them with the user ("Raj lives in Toronto", "The user's brother works at Arup",
+    "user: My sister is a nurse"; not "The user's car is a Kia", "Chloe is the user's
+    girlfriend", "My partner and I share a flat")."""
+    sentence = _QUOTE_LEAD.sub("", sentence)
+    opening = _KIN_OPENING.match(sentence)
+    if opening and _NAMES_THEM.match(sentence, opening.end()):
+        return False  # "The user's partner is Chloe": who they are to the user
+    if not opening:
+        opening = _SUBJECT_VERB.match(sentence) or _SUBJECT_PAST.match(sentence)
+        if not opening or opening["who"].startswith("The user") or language(sentence) != "en":
+            return False
+    return not _USER_MENTION.search(sentence, opening.end())
+
+
 def _ended(sentence: str) -> str:
     """A replaced fact told in the past, to the day it ended: "The user's mum is a teacher
-    (until 2025-05-01)." -> "The user's mum was a teacher until 1 May 2025."; German, French
-    and Spanish ones as :func:`ended_abroad` tells them."""
+    (until 2025-05-01)." -> "The user's mum was a teacher until 1 May 2025." ("The user lived
+    in Oslo (until …)" keeps its verb); German, French and Spanish ones as
+    :func:`ended_abroad` tells them."""
     marker = PAST.search(sentence)
     if not marker:
         return sentence
@@ -570,11 +596,13 @@ def _ended(sentence: str) -> str:
     if (lang := _language_of(sentence)) in _AND:  # "Der Nutzer studierte Jura bis zum …"
         plain = sentence[:marker.start()] + sentence[marker.end():]
         return ended_abroad(plain, lang, describe(end, lang=lang))
-    opening = _SUBJECT_VERB.match(sentence)
+    opening = _SUBJECT_PAST.match(sentence) or _SUBJECT_VERB.match(sentence)
     if not opening:
         return sentence
     rest = sentence[opening.end():marker.start()] + sentence[marker.end():].rstrip(_END)
-    return f"{opening['who']} {_past_tense(opening['verb'])}{rest} until {describe(end)}."
+    verb = opening["verb"]
+    told = verb if opening.re is _SUBJECT_PAST else _past_tense(verb)
+    return f"{opening['who']} {told}{rest} until {describe(end)}."
 
 
 def _past_tense(verb: str) -> str:
@@ -613,9 +641,17 @@ def _said_to_user(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
-# The subject and verb a fact opens with: "The user's mum is", "Sam works", "The user lives".
-_SUBJECT_VERB = re.compile(r"(?P<who>(?:The user|[A-Z][\w-]+)(?:['’]s\s+[\w-]+)?)\s+"
-                           r"(?P<verb>is|are|has|[a-z]+s)\b(?<!ss)")
+# The subject and verb a fact opens with: "The user's mum is", "Sam works", "The user lives";
+# in the past: "The user lived", "Sam was".
+_SUBJECT = r"(?P<who>(?:The user|[A-Z][\w-]+)(?:['’]s\s+[\w-]+)?)\s+"
+_SUBJECT_VERB = re.compile(_SUBJECT + r"(?P<verb>is|are|has|[a-z]+s)\b(?<!ss)")
+_SUBJECT_PAST = re.compile(_SUBJECT + r"(?P<verb>was|were|had|[a-z]+ed)\b")
+_KIN_OPENING = re.compile(r"(?:The user['’]s|[Mm]y|[Yy]our)\s+(?:" + _KIN + r")\b")
+_NAMES_THEM = re.compile(r"(?:['’]s\s+name)?\s+(?:is|was|are|were)\s+(?:called\s+)?[A-Z]")
+_USER_MENTION = re.compile(r"\b(?:the user|I|me|my|you|your)\b", re.IGNORECASE)
+_QUOTE_LEAD = re.compile(r"^(?:the user said|user)\s*:\s*", re.IGNORECASE)
+_I_ASK = re.compile(r"\bI\b(?!['’]s)|\bI['’](?:m|ve|d|ll)\b")
+"""A question whose subject is the asker ("Where do I live?", "What am I allergic to?")."""
 _IRREGULAR_PAST = {"is": "was", "are": "were", "has": "had", "teaches": "taught",
                    "drives": "drove", "goes": "went", "speaks": "spoke", "eats": "ate",
                    "takes": "took", "gets": "got", "wakes": "woke", "runs": "ran",

@@ -293,7 +293,8 @@ _PATTERNS = (
        r"(?:[a-z]+|[A-Z]{2,4})(?:\s+[a-z]+)?\s+(?:at|for|with)\s+" + _PLACE, _EN_WORK),
     _p("work", r"\b(?i:joined|hired\s+(?:by|at)|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?(?:at|with)|"
        r"got\s+a\s+job\s+(?:at|with)|start(?:ed|ing)\s+(?:a\s+new\s+job\s+|working\s+)?at|"
-       r"(?:got\s+)?hired\s+as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:at|by|with)|"
+       r"(?:(?:got\s+)?hired|start(?:ed|ing)(?:\s+work(?:ing)?)?)\s+as\s+(?:an?\s+)?"
+       r"[a-z]+(?:\s+[a-z]+){0,2}?\s+(?:at|by|with)|"
        r"switched\s+to|moved\s+over\s+to|new\s+employer\s+is|"
        r"accepted\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with))\s+" + _PLACE,
        _EN_WORK, True),
@@ -309,7 +310,7 @@ _PATTERNS = (
        True),
     _p("job", r"\b(?i:am|is|['’]m)\s+(?:now\s+|still\s+)?an?\s+(?P<v>(?:(?!(?:good|great|bad|"
        r"terrible|decent|amazing|keen|home|avid|big|huge|lousy|fantastic|excellent|awful|"
-       r"brilliant|better|worse|terrific)\b)(?:[a-z-]+|[A-Z]{2,4})\s+){0,2}?(?i:" + _JOBS + r"))"
+       r"brilliant|better|worse|terrific)\b)(?:[a-z-]+|[A-Z]{2,4})\s+){0,3}?(?i:" + _JOBS + r"))"
        r"(?=\s+(?:now|these\s+days|at|for|in|with|by)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
     _p("job", r"\b(?:(?i:am|is|are|['’]m)\s+(?:now\s+)?|"
        r"(?i:has|have|['’]ve)\s+(?:just\s+|now\s+)?)?"
@@ -695,8 +696,13 @@ _CAPTION_FILLER = word_set("of the user user's my a an new current")
 _SLOT_SAME = dict.fromkeys(("boyfriend", "girlfriend", "fiance", "fiancé", "fiancee", "fiancée"),
                           "partner") | {"kitten": "cat", "puppy": "dog"}
 """Slots of one meaning: a new girlfriend replaces the boyfriend that was."""
-_CAPTION_SAME = {"cell": "phone", "mobile": "phone", "telephone": "phone", "e-mail": "email"}
-"""Caption words of one meaning ("Cell number" is the "Phone number" it replaces)."""
+_CAPTION_SAME = {"cell": "phone", "mobile": "phone", "telephone": "phone", "e-mail": "email",
+                 "combination": "code", "combo": "code", "passcode": "code"}
+"""Caption words of one meaning ("Cell number" is the "Phone number" it replaces, a "Bike
+lock code" the "Bike lock combination")."""
+_PLACE_TAIL = re.compile(r"\s+(?:in|at|near|for|with)\s+[^,;:.!?]{1,40}?"
+                         r"(?:\s+(?:now|these\s+days|at\s+the\s+moment))?[.!]?")
+"""What a fact may add after its slot's value and still be that slot (a place, a time)."""
 _RESTATED = word_set("is am are 'm ’m based settled resides reside residing living currently "
                      "now still drive drives driving called named on at the moment these days "
                      "nowadays right")
@@ -887,8 +893,11 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
             if setting is not None and said.slot == setting.slot and (
                     setting.change or said.value is None or said.value == setting.value):
                 setting = said
-        content = setting.statement if setting and setting.value and (
-            setting.change or _says_only(fact["content"], setting.statement)) else fact["content"]
+        content = fact["content"]
+        if setting and setting.value:
+            content = (setting.statement if setting.change or _says_only(content,
+                                                                         setting.statement)
+                       else _restated(content, setting))
         if setting is not None and setting.statement == "":
             setting = None
         lines.append((fact["label"], content, setting, since(inp) if inp else None))
@@ -932,6 +941,18 @@ def _keyed(text: str, blocks: Mapping[str, list[str]]) -> str:
     if not key:
         return text
     return f"{text[:found.start()]}My favourite {key} is now {found['v']}.{text[found.end():]}"
+
+
+def _restated(fact: str, setting: Setting) -> str:
+    """``fact`` as its slot's statement when all it adds is a place or time after the value
+    ("The user is a nurse in Bristol." -> "The user works as a nurse in Bristol."), so
+    questions and later changes read it as that slot; else ``fact`` as it is."""
+    value = str(setting.value)
+    at = fact.find(value)
+    tail = fact[at + len(value):] if at >= 0 and fact.count(value) == 1 else ""
+    if not _PLACE_TAIL.fullmatch(tail):
+        return fact
+    return setting.statement.rstrip(".") + tail
 
 
 def _says_only(fact: str, statement: str) -> bool:

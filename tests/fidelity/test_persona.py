@@ -360,9 +360,47 @@ MARCO = {  # American: a line cook hired as sous chef, a cell number said two wa
     "replaced": {"What's my job?": "line cook", "Where do I work?": "diner",
                  "What's my cell number?": "0147"},
 }
+ASHA = {"sessions": [
+    ("2025-03-01T10:00:00+00:00", [
+        "I'm a high school chemistry teacher in Leeds.",
+        "I drive a 2015 Honda Jazz.",
+        "My brother Raj is a dentist in Manchester.",
+    ]),
+    ("2025-04-12T10:00:00+00:00", ["Sold the Jazz, I drive an electric Kia Niro now."]),
+    ("2025-09-01T10:00:00+00:00", [
+        "Raj moved to Toronto for a new job.",
+        "I got promoted to head of science at my school.",
+    ]),
+], "current": {
+    "What's my job now?": "head of science",
+    "What car do I drive?": "Kia Niro",
+    "Where does Raj live?": "Toronto",
+}, "before": {
+    "What was my job before?": "chemistry teacher",
+    "What car did I have before?": "Honda Jazz",
+}, "replaced": {"What's my job now?": "chemistry", "What car do I drive?": "Jazz"}}
+TOVE = {"sessions": [
+    ("2025-01-10T09:00:00+00:00", [
+        "Hey! I just started as a data analyst at Spotify.",
+        "My partner Alex and I share a flat in Stockholm.",
+        "My bike lock combination is 4471.",
+    ]),
+    ("2025-05-20T08:00:00+00:00", [
+        "Big news: I've left Spotify, I'm now a product manager at Klarna.",
+        "We moved from Stockholm to Gothenburg last month.",
+        "New bike lock code is 9902, the old one got stolen with the lock lol",
+    ]),
+], "current": {
+    "Where do I work?": "Klarna",
+    "What's my job?": "product manager",
+    "Where do I live?": "Gothenburg",
+}, "before": {
+    "Where did I work before Klarna?": "Spotify",
+    "Which city did I live in before?": "Stockholm",
+}, "replaced": {"Where do I work?": "Spotify", "Where do I live?": "Stockholm"}}
 PERSONAS = {"mara": MARA, "kim": KIM, "leo": LEO, "ines": INES, "jonas": JONAS, "isla": ISLA,
             "priya": PRIYA, "tomas": TOMAS, "noah": NOAH, "claire": CLAIRE,
-            "ravi": RAVI, "hannah": HANNAH, "marco": MARCO}
+            "ravi": RAVI, "hannah": HANNAH, "marco": MARCO, "asha": ASHA, "tove": TOVE}
 LEAKS = re.compile(
     r"</?\w+>|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content|context):|\[[^\]]*UTC\]|"
     r"^\s*\[\d{4}-\d{2}-\d{2}|[{}]|\"\w+\":|\[\w+, (?:low|medium|high)\]")
@@ -433,3 +471,17 @@ def test_the_stored_facts_say_what_holds_now_and_what_held_until_when(
 def test_a_high_sensitivity_code_never_reaches_an_answer(memory: MemorySystem) -> None:
     answer = memory.chat("What is my gym locker code now?", user_id="mara").answer
     assert "7730" not in answer and "4471" not in answer
+
+
+def test_what_is_known_of_someone_else_does_not_answer_for_the_user(
+        memory: MemorySystem) -> None:
+    # Asha never said where she lives; her brother's cities are not hers.
+    answer = _answer(memory, "asha", "Where do I live?")
+    assert "Toronto" not in answer and "Manchester" not in answer, answer
+
+
+def test_a_changed_code_replaces_the_one_said_in_other_words(memory: MemorySystem) -> None:
+    codes = {e.secret_value: e for e in memory.store.list("knowledge_vault", "tove",
+                                                          reveal_secrets=True)}
+    assert set(codes) == {"4471", "9902"}
+    assert codes["9902"].valid_until is None and codes["4471"].is_past()

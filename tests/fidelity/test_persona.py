@@ -366,7 +366,8 @@ ASHA = {"sessions": [
         "I drive a 2015 Honda Jazz.",
         "My brother Raj is a dentist in Manchester.",
     ]),
-    ("2025-04-12T10:00:00+00:00", ["Sold the Jazz, I drive an electric Kia Niro now."]),
+    ("2025-04-12T10:00:00+00:00", ["Sold the Jazz, I drive an electric Kia Niro now.",
+                                   "My dentist appointment is on 3 May at 14:30."]),
     ("2025-09-01T10:00:00+00:00", [
         "Raj moved to Toronto for a new job.",
         "I got promoted to head of science at my school.",
@@ -375,6 +376,8 @@ ASHA = {"sessions": [
     "What's my job now?": "head of science",
     "What car do I drive?": "Kia Niro",
     "Where does Raj live?": "Toronto",
+    # the year completes the date said, in place: not "3 May (3 May 2025)"
+    "When is my dentist appointment?": "on 3 May 2025 at 14:30",
 }, "before": {
     "What was my job before?": "chemistry teacher",
     "What car did I have before?": "Honda Jazz",

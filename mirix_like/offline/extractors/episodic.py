@@ -62,12 +62,18 @@ def _sentence_score(sentence: str, words: list[str], times: list[TimeMatch]) -> 
 
 
 def _with_labels(sentence: str, offset: int, times: list[TimeMatch], zh: bool) -> str:
-    """``sentence`` with the resolved date after each relative time in it."""
+    """``sentence`` with the resolved date after each relative time in it, or instead of it
+    when the date only completes it ("on 3 May" -> "on 3 May 2025", not "3 May (3 May 2025)")."""
     parts, last = [], 0
     for t in times:
         if t.relative and t.label != t.text:
             end = t.span[1] - offset
-            parts += [sentence[last:end], f"（{t.label}）" if zh else f" ({t.label})"]
+            said = t.text.casefold()
+            at = said.find(t.label.split()[0].casefold())
+            if at >= 0 and t.label.casefold().startswith(said[at:]):
+                parts += [sentence[last:t.span[0] - offset + at], t.label]
+            else:
+                parts += [sentence[last:end], f"（{t.label}）" if zh else f" ({t.label})"]
             last = end
     return "".join(parts) + sentence[last:]
 

@@ -223,11 +223,16 @@ _STUDY_VALUE = (r"(?P<v>(?!(?:for|at|in|to|hard|abroad|with|a|an|the|my|tonight|
 _ACTIVITIES = ("run jog swim cycle bike walk hike climb row skate ski surf dance box train "
                "sail fish ride boulder paddle")
 """What someone goes out to do at a time of day ("I run in the evenings")."""
-_WHEN_DONE = (r"(?P<v>in\s+the\s+(?:early\s+|late\s+)?(?:mornings?|afternoons?|evenings?)|"
+_HABIT = "when "
+"""The slots of when a habit is done ("when climbing"), named by the activity."""
+_DAYS = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days"
+_WHEN_ONCE = (r"(?:in\s+the\s+(?:early\s+|late\s+)?(?:mornings?|afternoons?|evenings?)|"
               r"at\s+night|(?:at|on)\s+(?:the\s+)?weekends?|on\s+weekdays|"
-              r"on\s+(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days|(?:every|each)\s+(?:morning|"
-              r"evening|afternoon|night|day|weekend|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)|"
-              r"(?:before|after)\s+work|at\s+lunch(?:time)?)\b")
+              r"on\s+" + _DAYS + r"(?:(?:\s*,\s*|\s+and\s+)" + _DAYS + r")*|(?:every|each)\s+"
+              r"(?:morning|evening|afternoon|night|day|weekend|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|"
+              r"Sun)day)|(?:before|after)\s+work|at\s+lunch(?:time)?)\b")
+_WHEN_DONE = r"(?P<v>" + _WHEN_ONCE + r"(?:\s+" + _WHEN_ONCE + r")?)"
+"""When a habit is done: "on Tuesdays and Thursdays after work", "every morning"."""
 _HOBBY_END = (r"(?:now|lately|recently|these|last|this|again|twice|once|every|at|with|on|in|and|"
                r"but|for|since|instead|anymore|any)\b")
 _HOBBY = (r"(?P<v>(?!(?:it|that|this|the|a|an|my|your|his|her|them|you|trouble|debt|bed|work|"
@@ -410,6 +415,11 @@ _PATTERNS = (
          r"(?P<v>" + _NAME + r")", "{s}'s {k} is {v}.", True, possessive=own)
       for lead, own in ((r"\b(?i:got|adopted|rescued|brought\s+home|have|has|['’]ve\s+got)\s+"
                          r"(?i:an?)", False), (r"\b(?P<my>(?i:our|my))", True))),
+    # A new one of them by name ("We got a new landlord, Ms. Brandt", "I have a new boss now,
+    # Tom") replaces the one that was.
+    _p("{k}", r"\b(?i:got|have|has|['’]ve\s+got|found|hired)\s+(?i:an?)\s+(?i:new)\s+(?P<k>"
+       + _ONE_OF + r")\s*(?:(?i:now)\s*)?(?:,\s*|\s+(?i:called|named)\s+|:\s*)" + _VALUE,
+       "{s}'s {k} is {v}.", True),
     _p("partner", r"\b(?i:seeing|dating|going\s+out\s+with)\s+(?:someone|somebody)(?:\s+new)?\s*"
        r"[,;:–—-]?\s*(?:(?:her|his|their)\s+name['’]s|(?:her|his|their)\s+name\s+is|called|"
        r"named)\s+(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
@@ -644,7 +654,7 @@ _ENDS = (
     _p("partner", r"\b(?i:broke\s+up|split\s+up)\b", ""),
 )
 _NEGATION = re.compile(r"(?i:\bno\s+longer\b|\b(?:stopped|quit|gave\s+up)\s+playing\b|"
-                       r"\b(?:gave|given|giving)\s+up\b|\bstopped\s+doing\b|"
+                       r"\b(?:gave|given|giving)\s+up\b|\b(?:stopped|quit)\s+(?:doing\b|[a-z]+ing\b)|"
                        r"(?:\bnot\b|n['’]t\b).*\b(?:anymore|any\s+more)\b|"
                        r"\bnicht\s+mehr\b|\bkein\w*\b.*\bmehr\b|\baufgehört\b|"
                        r"\bSchluss\s+gemacht\b|\b(?:arrêté|abandonné|lâché)e?\b|"
@@ -917,13 +927,13 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
 
 def _gone(text: str, blocks: Mapping[str, list[str]]) -> list[Setting]:
     """The endings of the slots whose value in a block is someone ``text`` says died
-    ("Pickle passed away" ends "The user's cat is Pickle.")."""
+    ("Pickle passed away" ends "The user's cat is Pickle."), and of the habits it says
+    stopped ("I stopped climbing" ends "The user goes climbing on Tuesdays.")."""
     names = {_key(m["who"]) for m in GONE.finditer(text)}
-    if not names:
-        return []
     ended = {s.slot for lines in blocks.values() for line in lines
              for s in settings(PERIOD.sub("", line), subject="")
-             if s.value and _key(s.value) in names}
+             if s.value and (_key(s.value) in names or s.slot.startswith(_HABIT)
+                             and stopped(text, s.slot.removeprefix(_HABIT)))}
     return [Setting(slot, None, "", True) for slot in sorted(ended)]
 
 

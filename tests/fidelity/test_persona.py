@@ -401,9 +401,28 @@ TOVE = {"sessions": [
     "Where did I work before Klarna?": "Spotify",
     "Which city did I live in before?": "Stockholm",
 }, "replaced": {"Where do I work?": "Spotify", "Where do I live?": "Stockholm"}}
+OLU = {"sessions": [
+    ("2025-06-01T10:00:00+00:00", [
+        "How I make cold brew: grind 100g of coffee coarse, add 1 litre of cold water, steep "
+        "18 hours in the fridge, then strain through a paper filter.",
+        "My landlord is Mr. Okafor.",
+        "I usually go climbing on Tuesdays and Thursdays after work.",
+    ]),
+    ("2025-07-15T10:00:00+00:00", [
+        "We got a new landlord, Ms. Brandt, after Mr. Okafor sold the building.",
+        "I stopped climbing because of my shoulder, I swim now instead.",
+    ]),
+], "current": {
+    "How do I make cold brew?": "you make cold brew",
+    "Who is my landlord?": "Ms. Brandt",
+    "Do I still climb?": "stopped climbing",
+}, "before": {
+    "Who was my landlord before?": "Mr. Okafor",
+}, "replaced": {"Who is my landlord?": "Okafor"}}
 PERSONAS = {"mara": MARA, "kim": KIM, "leo": LEO, "ines": INES, "jonas": JONAS, "isla": ISLA,
             "priya": PRIYA, "tomas": TOMAS, "noah": NOAH, "claire": CLAIRE,
-            "ravi": RAVI, "hannah": HANNAH, "marco": MARCO, "asha": ASHA, "tove": TOVE}
+            "ravi": RAVI, "hannah": HANNAH, "marco": MARCO, "asha": ASHA, "tove": TOVE,
+            "olu": OLU}
 LEAKS = re.compile(
     r"</?\w+>|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content|context):|\[[^\]]*UTC\]|"
     r"^\s*\[\d{4}-\d{2}-\d{2}|[{}]|\"\w+\":|\[\w+, (?:low|medium|high)\]")
@@ -488,3 +507,10 @@ def test_a_changed_code_replaces_the_one_said_in_other_words(memory: MemorySyste
                                                           reveal_secrets=True)}
     assert set(codes) == {"4471", "9902"}
     assert codes["9902"].valid_until is None and codes["4471"].is_past()
+
+
+def test_a_habit_keeps_every_day_it_is_done_on(memory: MemorySystem) -> None:
+    habits = [f for f in memory.list("semantic", user_id="olu") if "climbing" in f.summary]
+    assert [f.summary for f in habits] == [
+        "The user goes climbing on Tuesdays and Thursdays after work."]
+    assert habits[0].valid_until is not None  # and "I stopped climbing" ended it

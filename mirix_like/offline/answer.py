@@ -14,6 +14,7 @@ from mirix_like.memory_types.semantic import PAST
 from mirix_like.offline.changes import in_time, stopped
 from mirix_like.offline.language import (
     USER_SAID_LEAD,
+    VAULT_MARK,
     ended_abroad,
     second_person_in,
     sentences_of,
@@ -63,6 +64,9 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                                 "schrieb", "écrit", "escribió", "escrito"), "send"),
                **dict.fromkeys(("organizer", "organiser", "organise", "organisator",
                                 "organisateur", "organizador"), "organize"),
+               "born": "birthday",
+               # what someone cannot bear answers what they dislike
+               "hate": "dislike", "detest": "dislike", "loath": "dislike",
                # a diet's names answer "What's my diet?", "Any dietary requirements?"
                **dict.fromkeys(("dietary", "vegan", "vegetarian", "pescatarian", "gluten"),
                                "diet"),
@@ -90,6 +94,8 @@ _PHRASES = (
     # "how many" asks for a quantity, the column a table counts in
     (re.compile(r"\bhow\s+many\b|\bwie\s+viele\b|\bcombien\s+de\b|\bcu[aá]nt[oa]s\b",
                 re.IGNORECASE), " quantity "),
+    (re.compile(r"\b(?:can['’]?not|can['’]t|couldn['’]t)\s+(?:stand|bear)\b|\bnot\s+a\s+fan\s+of\b",
+                re.IGNORECASE), " dislike "),
     (re.compile(r"(?:\b(?:is|am|are|got|get|gets|getting)|['’]m)\s+into\b|"
                 r"\b(?:take|takes|took|taken|taking)\s+up\b", re.IGNORECASE), " hobby "),
     # a mail's "From: Dana" (or "De : Julien") is who sent it, an invitation's "Where:" the
@@ -636,9 +642,16 @@ def _said_to_user(sentence: str) -> str:
     quoted message, the message's: "The user said: Ich bin Lehrerin" -> "Du hast gesagt:
     Ich bin Lehrerin"), capitalised."""
     quoted = USER_SAID_LEAD.match(sentence)
-    sentence = second_person_in(sentence, language(sentence[quoted.end():] if quoted
-                                                   else sentence))
+    lang = language(sentence[quoted.end():] if quoted else sentence)
+    sentence = second_person_in(sentence, lang)
+    # a value the vault keeps out of chat is said to be there, not shown as its marker
+    sentence = _VAULT_MARKED.sub(_IN_VAULT.get(lang, _IN_VAULT["en"]), sentence)
     return sentence[:1].upper() + sentence[1:]
+
+
+_VAULT_MARKED = re.compile(re.escape(VAULT_MARK).replace(r"\{kind\}", r"[^\]]{1,40}"))
+_IN_VAULT = {"en": "in the knowledge vault", "de": "im Wissenstresor",
+             "fr": "dans le coffre de connaissances", "es": "en la bóveda de conocimiento"}
 
 
 # The subject and verb a fact opens with: "The user's mum is", "Sam works", "The user lives";

@@ -342,7 +342,8 @@ _USER_SAID = re.compile(
     r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bnow\s)|(?<=\bthat\s)|(?<=\bso\s)|"
     # a clause the user is the subject of: "How the user makes cold brew: …"
     r"(?<=\b[Hh]ow\s)|(?<=\b[Ww]hy\s)|(?<=\b[Ww]hen\s)|(?<=\b[Ww]here\s)|(?<=\b[Ww]hat\s)|"
-    r"(?<=\b[Ii]f\s)|(?<=\bwhile\s)|(?<=\bbecause\s)|(?<=\bafter\s)|(?<=\bbefore\s))"
+    r"(?<=\b[Ii]f\s)|(?<=\bwhile\s)|(?<=\bbecause\s)|(?<=\bafter\s)|(?<=\bbefore\s)|"
+    r"(?<=\bsince\s)|(?<=\buntil\s)|(?<=\bwhere\s)|(?<=\bonce\s))"
     r"(?P<the>[Tt]he user)(?: and others)?(?P<adv>(?:\s+(?:" + ADVERBS + r"))*)\s+"
     r"(?P<verb>[a-z]+(?:n['’]t)?)\b(?!['’])|(?P<thing>^[A-Z][\w -]{0,40}?) of the user\b|"
     r"\b(?P<own>[Tt]he user['’]s)\b|\b(?P<other>[Tt]he user)\b")

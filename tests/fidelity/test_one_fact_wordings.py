@@ -1,0 +1,45 @@
+"""One fact told in an everyday wording, asked back in other words, offline."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mirix_like import MemorySystem
+
+# (what the user said, what they ask later, what the answer must hold)
+CASES = [
+    ("I can't stand cilantro, it tastes like soap to me.", "What food do I dislike?",
+     "cilantro"),
+    ("I was born on 14 March 1990.", "When is my birthday?", "14 March"),
+    ("I support Arsenal, been a fan since I was a kid.", "Which football team do I support?",
+     "since you were a kid"),
+    ("How I make cold brew: grind the beans coarse and steep them overnight.",
+     "How do I make cold brew?", "How you make cold brew"),
+    ("Our wifi password is bluefrog77.", "What's the wifi password?",
+     "wifi password is in the knowledge vault"),
+    ("My son Ben is allergic to eggs.", "What is Ben allergic to?", "eggs"),
+    ("My mum lives in Cork and my dad lives in Galway.", "Where does my dad live?", "Galway"),
+]
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    path: Path = tmp_path_factory.mktemp("wordings")
+    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
+        for n, (said, _, _) in enumerate(CASES):
+            report = system.add([{"role": "user", "content": said}], user_id=f"u{n}",
+                                occurred_at="2025-01-10T09:00:00+00:00", flush=True)
+            assert report.failed_inputs == []
+        yield system
+
+
+@pytest.mark.parametrize(("n", "question", "expected"),
+                         [(n, q, e) for n, (_, q, e) in enumerate(CASES)])
+def test_the_fact_answers_the_question_in_other_words(memory: MemorySystem, n: int,
+                                                      question: str, expected: str) -> None:
+    answer = memory.chat(question, user_id=f"u{n}").answer
+    assert expected.casefold() in answer.casefold(), answer
+    assert "[" not in answer, answer  # no marker, tag or stamp of how memories are shown

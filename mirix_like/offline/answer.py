@@ -59,6 +59,11 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                "kitten": "cat", "puppy": "dog", "haustier": "pet", "mascota": "pet",
                **dict.fromkeys(("qty", "quantität", "menge", "anzahl", "quantité", "cantidad"),
                                "quantity"),
+               # a dog by its breed ("a golden retriever named Cooper")
+               **dict.fromkeys(("retriever", "labrador", "poodle", "spaniel", "terrier",
+                                "beagle", "bulldog", "husky", "dachshund", "collie", "corgi",
+                                "pug", "chihuahua", "labradoodle", "cockapoo", "greyhound",
+                                "whippet", "schnauzer", "rottweiler", "dalmatian"), "dog"),
                # a mail's or message's writer is its sender ("Who wrote about the move?")
                **dict.fromkeys(("sender", "sent", "write", "wrote", "written", "geschrieben",
                                 "schrieb", "écrit", "escribió", "escrito"), "send"),
@@ -585,7 +590,8 @@ def _someone_else(sentence: str) -> bool:
         return False  # "The user's partner is Chloe": who they are to the user
     if not opening:
         opening = _SUBJECT_VERB.match(sentence) or _SUBJECT_PAST.match(sentence)
-        if not opening or opening["who"].startswith("The user") or language(sentence) != "en":
+        if (not opening or "the user" in opening["who"].casefold()
+                or language(sentence) != "en"):
             return False
     return not _USER_MENTION.search(sentence, opening.end())
 
@@ -654,9 +660,10 @@ _IN_VAULT = {"en": "in the knowledge vault", "de": "im Wissenstresor",
              "fr": "dans le coffre de connaissances", "es": "en la bóveda de conocimiento"}
 
 
-# The subject and verb a fact opens with: "The user's mum is", "Sam works", "The user lives";
-# in the past: "The user lived", "Sam was".
-_SUBJECT = r"(?P<who>(?:The user|[A-Z][\w-]+)(?:['’]s\s+[\w-]+)?)\s+"
+# The subject and verb a fact opens with: "The user's mum is", "Sam works", "The user lives",
+# "Phone number of the user is" (a vault value); in the past: "The user lived", "Sam was".
+_SUBJECT = (r"(?P<who>(?:The user|[A-Z][\w-]+)(?:['’]s\s+[\w-]+)?|"
+            r"[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s+of\s+the\s+user)\s+")
 _SUBJECT_VERB = re.compile(_SUBJECT + r"(?P<verb>is|are|has|[a-z]+s)\b(?<!ss)")
 _SUBJECT_PAST = re.compile(_SUBJECT + r"(?P<verb>was|were|had|[a-z]+ed)\b")
 _KIN_OPENING = re.compile(r"(?:The user['’]s|[Mm]y|[Yy]our)\s+(?:" + _KIN + r")\b")

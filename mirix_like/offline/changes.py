@@ -301,12 +301,20 @@ _PATTERNS = (
        r"(?:(?:got\s+)?hired|start(?:ed|ing)(?:\s+work(?:ing)?)?)\s+as\s+(?:an?\s+)?"
        r"[a-z]+(?:\s+[a-z]+){0,2}?\s+(?:at|by|with)|"
        r"switched\s+to|moved\s+over\s+to|new\s+employer\s+is|"
+       r"(?:left|quit)\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*\s*[,;:–—-]+\s*"
+       r"(?:(?i:and)\s+)?(?:(?i:I['’]m|I\s+am)\s+)?(?i:now)\s+(?:(?i:working)\s+)?(?:at|with|for)|"
        r"accepted\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with))\s+" + _PLACE,
        _EN_WORK, True),
     _p("work", r"\b(?i:teach(?:es|ing)?|lectur(?:e|es|ing))\s+" + _NOW
        + r"(?:[a-z]+\s+){0,2}(?:at|for)\s+" + _PLACE, _EN_WORK),
     _p("work", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
        r"(?:at|for|with)\s+" + _PLACE, _EN_WORK),
+    # "working remotely for Shopify as a backend engineer": the job after the employer
+    _p("job", r"\b(?i:works?|working|employed)\s+" + _NOW
+       + r"(?:(?:remotely|full[- ]time|part[- ]time|freelance)\s+)?(?:at|for|with|by)\s+"
+       r"(?:the\s+)?[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*\s+as\s+(?:an?\s+)?"
+       r"(?P<v>[a-z][a-z ]{2,30}?)(?=\s+(?:at|for|in|since|now)\b|[.,;!?]|$)",
+       "{s} works as {a} {v}."),
     _p("job", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
     _p("job", r"\b(?:(?i:now)\s+(?:I['’]m|I\s+am)|(?:I['’]m|I\s+am)\s+(?i:now))\s+an?\s+"
@@ -344,6 +352,9 @@ _PATTERNS = (
        r"(?:(?P<my>(?i:my))\s+)?(?P<k>(?i:coffee|tea))\s+(?P<v>(?:with\s+|without\s+)?[a-z][\w-]*"
        r"(?:\s+[a-z][\w-]*){0,2}?)(?=\s+(?:now|these\s+days|nowadays|instead)\b|[.,;!?]|$)",
        "{s} takes {k} {v}.", possessive=True),
+    _p("{k} how", r"\b(?i:switched|changed|moved|gone|went)\s+(?:over\s+)?(?i:to)\s+"
+       r"(?P<v>black|white|decaf|iced|sweet|unsweetened|plain)\s+(?P<k>(?i:coffee|tea))\b",
+       "{s} takes {k} {v}.", True),
     # When someone wakes up ("I usually get up at 6am", "lately I've been waking up at 8").
     _p("wake", r"\b(?i:get|gets|getting|got|wake|wakes|waking|woke)\s+up\s+(?:at\s+)?"
        r"(?:(?:around|about|by)\s+)?(?P<v>\d{1,2}(?:[:.]\d{2})?(?:\s*(?:am|pm|a\.m\.|p\.m\.))?)"

@@ -419,10 +419,37 @@ OLU = {"sessions": [
 }, "before": {
     "Who was my landlord before?": "Mr. Okafor",
 }, "replaced": {"Who is my landlord?": "Okafor"}}
+DEV = {"sessions": [
+    ("2024-11-02T10:00:00+00:00", [
+        "hi there! quick intro: I'm Dev, 31, living in Austin and working remotely for "
+        "Shopify as a backend engineer.",
+        "I drink my coffee with oat milk.",
+        "My phone number is 512-555-0199.",
+    ]),
+    ("2025-02-14T10:00:00+00:00", ["I switched to black coffee, trying to cut calories."]),
+    ("2025-06-30T10:00:00+00:00", [
+        "We relocated to Denver in May for Sara's new hospital job.",
+        "I left Shopify, now at Stripe, same role.",
+        "New number: 720-555-0144.",
+    ]),
+], "current": {
+    "Where do I live?": "Denver",
+    "Who do I work for?": "Stripe",
+    "What is my job?": "backend engineer",
+    "How do I take my coffee?": "black",
+    "What's my phone number?": "720-555-0144",
+}, "before": {
+    "Where did I live before Denver?": "Austin",
+    "Where did I work before?": "Shopify",
+    "How did I take my coffee before?": "oat milk",
+    # the vault's past value told in the past, to its day
+    "What was my old phone number?": "was 512-555-0199 until 30 June 2025",
+}, "replaced": {"Who do I work for?": "Shopify", "How do I take my coffee?": "oat",
+                "What's my phone number?": "512"}}
 PERSONAS = {"mara": MARA, "kim": KIM, "leo": LEO, "ines": INES, "jonas": JONAS, "isla": ISLA,
             "priya": PRIYA, "tomas": TOMAS, "noah": NOAH, "claire": CLAIRE,
             "ravi": RAVI, "hannah": HANNAH, "marco": MARCO, "asha": ASHA, "tove": TOVE,
-            "olu": OLU}
+            "olu": OLU, "dev": DEV}
 LEAKS = re.compile(
     r"</?\w+>|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content|context):|\[[^\]]*UTC\]|"
     r"^\s*\[\d{4}-\d{2}-\d{2}|[{}]|\"\w+\":|\[\w+, (?:low|medium|high)\]")

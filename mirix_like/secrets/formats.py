@@ -94,9 +94,25 @@ def find_formats(text: str) -> Iterator[Hit]:
         yield Hit("ssn", m.group(0), m.start(), "social security number")
     for m in PHONE.finditer(text):
         if phone_digits_ok(m.group(0)):
-            yield Hit("phone", m.group(0), m.start(), "phone number")
+            yield Hit("phone", m.group(0), m.start(), _phone_label(text[:m.start()]))
     for pattern in _STREETS:
         for m in pattern.finditer(text):
             lead = _ZH_LEAD.match(m.group(0))
             start = m.start() + (lead.end() if lead else 0)
             yield Hit("address", text[start : m.end()].rstrip(",. "), start, "address")
+
+
+_LINE_LABEL = re.compile(r"(?:^|\n)[ \t\-*•]*(?P<label>[^\n:]{2,40}?)\s*:\s*"
+                         r"(?:[^\n:,]{1,30},\s*)?$")
+"""The label a line gives the value after it ("ISP support line: ", "Gardien : M. Dupont, ")."""
+_PHONE_WORDS = re.compile(r"(?i)phone|mobile|\btel\b|cell|number|nummer|handy|num[ée]ro|"
+                          r"portable|m[óo]vil|celular|telefon|t[ée]l[ée]fono|t[ée]l[ée]phone")
+
+
+def _phone_label(before: str) -> str:
+    """What a phone number is, from the label its line gives it: "Dentist: 020 …" is the
+    dentist's phone number, not the user's; a label that says "phone" says nothing more."""
+    found = _LINE_LABEL.search(before)
+    if not found or _PHONE_WORDS.search(found["label"]):
+        return "phone number"
+    return f"{found['label'].strip()} phone number"

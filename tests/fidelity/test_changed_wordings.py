@@ -7,9 +7,9 @@ the answer must carry and the replaced value it must not.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from support.told import told
 
 from mirix_like import MemorySystem
 
@@ -272,14 +272,7 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
-    path: Path = tmp_path_factory.mktemp("wordings")
-    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
-        for n, (first, later, *_) in enumerate(CASES):
-            for at, texts in ((FIRST, first), (LATER, later)):
-                for text in texts:
-                    system.add([{"role": "user", "content": text}], user_id=f"u{n}",
-                               occurred_at=at)
-                assert system.flush(f"u{n}").failed_inputs == []
+    with told(tmp_path_factory.mktemp("wordings"), CASES, FIRST, LATER) as system:
         yield system
 
 

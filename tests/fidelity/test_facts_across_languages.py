@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from support.told import told
 
 from mirix_like import MemorySystem
 from mirix_like.lexicon import meaning
@@ -206,14 +206,7 @@ LEAKS = re.compile(
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
-    path: Path = tmp_path_factory.mktemp("languages")
-    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
-        for n, (first, later, *_) in enumerate(CASES):
-            for at, texts in ((FIRST, first), (LATER, later)):
-                for text in texts:
-                    system.add([{"role": "user", "content": text}], user_id=f"u{n}",
-                               occurred_at=at)
-                assert system.flush(f"u{n}").failed_inputs == []
+    with told(tmp_path_factory.mktemp("languages"), CASES, FIRST, LATER) as system:
         yield system
 
 
@@ -231,7 +224,7 @@ def test_the_answer_carries_the_current_value_in_the_questions_language(
 
 @pytest.fixture(scope="module")
 def personas(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
-    path: Path = tmp_path_factory.mktemp("personas")
+    path = tmp_path_factory.mktemp("personas")
     with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
         for user, (sessions, _) in PERSONAS.items():
             for at, texts in sessions:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from support.told import told
 
 from mirix_like import MemorySystem
 
+AT = "2025-01-10T09:00:00+00:00"
 # (what the user said, what they ask later, what the answer must hold)
-CASES = [
+SAID = [
     ("I can't stand cilantro, it tastes like soap to me.", "What food do I dislike?",
      "cilantro"),
     ("I was born on 14 March 1990.", "When is my birthday?", "14 March"),
@@ -25,19 +26,17 @@ CASES = [
 ]
 
 
+CASES = [([said], [], question, expected) for said, question, expected in SAID]
+
+
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
-    path: Path = tmp_path_factory.mktemp("wordings")
-    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
-        for n, (said, _, _) in enumerate(CASES):
-            report = system.add([{"role": "user", "content": said}], user_id=f"u{n}",
-                                occurred_at="2025-01-10T09:00:00+00:00", flush=True)
-            assert report.failed_inputs == []
+    with told(tmp_path_factory.mktemp("wordings"), CASES, AT, AT) as system:
         yield system
 
 
 @pytest.mark.parametrize(("n", "question", "expected"),
-                         [(n, q, e) for n, (_, q, e) in enumerate(CASES)])
+                         [(n, q, e) for n, (_, _, q, e) in enumerate(CASES)])
 def test_the_fact_answers_the_question_in_other_words(memory: MemorySystem, n: int,
                                                       question: str, expected: str) -> None:
     answer = memory.chat(question, user_id=f"u{n}").answer

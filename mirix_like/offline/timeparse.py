@@ -210,6 +210,8 @@ def _tense(text: str, start: int, end: int) -> Tense:
         return "future"
     if W.PAST.search(sentence):
         return "past"
+    if W.SCHEDULED.search(sentence):
+        return "future"
     return "none"
 
 

@@ -72,6 +72,12 @@ FUTURE = re.compile(
     _I,
 )
 PAST = re.compile(r"\b(?:was|were|went|did|had|ago|last|\w+ed)\b|了|过", _I)
+# "My flight to Tokyo is on 2 December", said in January: something arranged, told in the
+# present, is ahead (read only when the sentence has no past form).
+SCHEDULED = re.compile(
+    r"^(?=.*\b(?:is|are|['’]s)\b)(?=.*\b(?:flight|train|appointment|exam|interview|meeting|"
+    r"wedding|trip|holiday|vacation|concert|party|surgery|operation|check-?up|reservation|"
+    r"booking|match|gig|deadline|visit|recital|ceremony)s?\b)", _I)
 
 # --- English ------------------------------------------------------------------------------
 

@@ -140,9 +140,14 @@ def test_weekday_after_on_follows_the_tense() -> None:
         ("The meeting has been rescheduled for 3 May.", "2024-05-03"),
         ("The MOT is due on 4 May.", "2024-05-04"),
         ("My passport expires on 5 May.", "2024-05-05"),
+        # something arranged, told in the present, too
+        ("My flight to Tokyo is JL44 on 2 May.", "2024-05-02"),
+        ("Our dentist appointment is on 6 May at 14:30.", "2024-05-06"),
         # done things lie behind
         ("I booked the hotel on 2 May.", "2023-05-02"),
         ("I went there on 5 May.", "2023-05-05"),
+        ("The meeting on 5 May went well.", "2023-05-05"),
+        ("Dinner with Sam on 2 May, great food.", "2023-05-02"),
     ],
 )
 def test_a_bare_day_follows_what_is_arranged_or_done(text: str, day: str) -> None:

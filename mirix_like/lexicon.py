@@ -36,6 +36,11 @@ beer bier bière cerveza
 wine wein vino
 butter beurre mantequilla
 apple apfel äpfel pomme pommes manzana
+tomato tomatoes tomate tomaten tomates
+device gerät geräte appareil dispositivo
+people personen leute personnes gens personas gente
+dog hund chien perro retriever labrador poodle spaniel terrier beagle bulldog husky dachshund
+ collie corgi labradoodle cockapoo greyhound whippet schnauzer rottweiler dalmatian
 appointment termin rendez-vous rdv cita
 meeting besprechung sitzung réunion reunión
 dentist zahnarzt zahnärztin dentiste dentista

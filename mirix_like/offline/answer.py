@@ -59,11 +59,6 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                "kitten": "cat", "puppy": "dog", "haustier": "pet", "mascota": "pet",
                **dict.fromkeys(("qty", "quantität", "menge", "anzahl", "quantité", "cantidad"),
                                "quantity"),
-               # a dog by its breed ("a golden retriever named Cooper")
-               **dict.fromkeys(("retriever", "labrador", "poodle", "spaniel", "terrier",
-                                "beagle", "bulldog", "husky", "dachshund", "collie", "corgi",
-                                "pug", "chihuahua", "labradoodle", "cockapoo", "greyhound",
-                                "whippet", "schnauzer", "rottweiler", "dalmatian"), "dog"),
                # a mail's or message's writer is its sender ("Who wrote about the move?")
                **dict.fromkeys(("sender", "sent", "write", "wrote", "written", "geschrieben",
                                 "schrieb", "écrit", "escribió", "escrito"), "send"),

@@ -22,6 +22,8 @@ SAID = [
     ("Our wifi password is bluefrog77.", "What's the wifi password?",
      "wifi password is in the knowledge vault"),
     ("My son Ben is allergic to eggs.", "What is Ben allergic to?", "eggs"),
+    # a dog said by its breed is found and answered as the dog
+    ("I've got a golden retriever named Cooper.", "What's my dog's name?", "Cooper"),
     ("My mum lives in Cork and my dad lives in Galway.", "Where does my dad live?", "Galway"),
 ]
 

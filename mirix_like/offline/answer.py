@@ -438,16 +438,15 @@ def answer(question: str, memories: list[str]) -> str:
             for part in parts:
                 for sentence in sentences_of(part.text):
                     sentence = what_it_showed(sentence) or sentence
-                    if about_me and (_someone_else(sentence) or not _score(
-                            _matched(_terms(sentence), wanted), weight)):
+                    terms = _terms(sentence)
+                    found = _matched(terms, wanted) - _USER_TERMS
+                    if about_me and (not found or _someone_else(sentence)):
                         continue
                     # a block of facts may mix languages: each sentence's own counts
                     bonus = (0.25 * scores[i] + 0.5 * (_language_of(sentence) == lang)
                              - _QUOTED * bool(USER_SAID_LEAD.match(sentence)))
                     defines = who and any(re.match(rf"{re.escape(n)} is {_ROLE}", sentence)
                                           for n in names)
-                    terms = _terms(sentence)
-                    found = _matched(terms, wanted) - _USER_TERMS
                     if part.lead:
                         leads.append(found)
                     elif _quotes_user(memories[i], part.text) and any(

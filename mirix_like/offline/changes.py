@@ -361,10 +361,12 @@ _PATTERNS = (
        r"(?![\d:])", "{s} wakes up at {v}."),
     # When someone does a thing ("I like running in the mornings"): one slot per activity,
     # so "these days I run in the evenings" replaces it.
-    _p("when {ing}", r"\b(?i:go|goes|going|like|likes|love|loves|enjoy|enjoys|prefer|prefers)\s+"
+    _p(_HABIT + "{ing}",
+       r"\b(?i:go|goes|going|like|likes|love|loves|enjoy|enjoys|prefer|prefers)\s+"
        r"(?P<k>" + "|".join(_gerund(v) for v in _ACTIVITIES.split()) + r")\s+" + _WHEN_DONE,
        "{s} goes {ing} {v}."),
-    _p("when {ing}", r"\b(?i:I|we|he|she|they)\s+(?:(?i:usually|always|normally|now|often|mostly|"
+    _p(_HABIT + "{ing}",
+       r"\b(?i:I|we|he|she|they)\s+(?:(?i:usually|always|normally|now|often|mostly|"
        r"generally|only|tend\s+to|like\s+to|love\s+to|prefer\s+to)\s+)*(?P<k>(?i:"
        + "|".join(_ACTIVITIES.split()) + r"))(?:s|es)?\s+" + _WHEN_DONE, "{s} goes {ing} {v}."),
     # An activity taken up ("got into climbing", "I've been doing pottery"), one slot each;

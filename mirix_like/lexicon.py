@@ -26,6 +26,9 @@ amount betrag
 price preis prix precio
 receipt kassenbon quittung beleg reçu recibo
 invoice rechnung facture factura
+due fällig échéance vencimiento
+vat mwst ust mehrwertsteuer tva iva
+cart warenkorb einkaufswagen panier carrito cesta
 coffee kaffee café cafe
 tea thé té
 milk milch lait leche
@@ -37,7 +40,13 @@ wine wein vino
 butter beurre mantequilla
 apple apfel äpfel pomme pommes manzana
 tomato tomatoes tomate tomaten tomates
+shoe shoes schuh schuhe chaussure chaussures zapato zapatos zapatilla zapatillas
 device gerät geräte appareil dispositivo
+network netzwerk netz réseau
+settings einstellung einstellungen réglages paramètres ajustes configuración
+brightness helligkeit luminosité brillo
+storage speicher speicherplatz stockage almacenamiento
+available verfügbar disponible disponibles
 people personen leute personnes gens personas gente
 dog hund chien perro retriever labrador poodle spaniel terrier beagle bulldog husky dachshund
  collie corgi labradoodle cockapoo greyhound whippet schnauzer rottweiler dalmatian
@@ -48,15 +57,16 @@ doctor arzt ärztin médecin médico docteur
 flight flug vuelo
 departure abflug abfahrt départ salida
 arrival ankunft arrivée llegada
-boarding einsteigen embarquement embarque
-seat sitzplatz siège asiento
+boarding einsteigen einstieg embarquement embarque
+gate flugsteig porte puerta
+seat sitz sitzplatz siège asiento
 room raum zimmer salle chambre habitación
 error fehler erreur
 password passwort kennwort contraseña
 address adresse dirección
 phone telefon téléphone teléfono
 birthday geburtstag anniversaire cumpleaños
-train zug tren
+train zug bahn tren
 station bahnhof gare estación
 key schlüssel clé clef llave
 rent miete loyer alquiler
@@ -89,6 +99,16 @@ japanese japanisch japonais japonés
 chinese chinesisch chinois chino
 russian russisch russe ruso
 lease mietvertrag
+munich münchen múnich
+cologne köln colonia
+vienna wien vienne viena
+lisbon lissabon lisbonne lisboa
+venice venedig venise venecia
+geneva genf genève ginebra
+brussels brüssel bruxelles bruselas
+prague prag praga
+warsaw warschau varsovie varsovia
+copenhagen kopenhagen copenhague
 monday mon montag lundi lunes
 tuesday tue tues dienstag mardi martes
 wednesday mittwoch mercredi miércoles
@@ -123,8 +143,13 @@ diet ernähr - -
 practise - practic pratiqu
 live wohn,leb viv -
 work arbeit trabaj travaill
+bring bring,bracht traig,llev apport
+arrive ankomm lleg arriv
 """
 _VERB_LANGUAGES = ("de", "es", "fr")
+# The prefixes a German verb sheds at the end of its clause ("Bring … mit" of "mitbringen").
+_SEPARABLE = ("mit", "ab", "an", "auf", "aus", "ein", "nach", "vor", "weg", "zurück", "zu",
+              "her", "hin", "los")
 # The endings of a verb's present, past and infinitive in German, Spanish and French (the
 # longest first, so "estudiamos" is "estudi"+"amos", not "estudiamo"+"s").
 _VERB_ENDINGS = tuple(sorted(set(" ".join((
@@ -140,6 +165,9 @@ inner apostrophes and hyphens ("rendez-vous", "Melanie's")."""
 _ENDINGS = ("s", "es", "e", "n", "en", "er")
 # What joins the parts of a German compound (the Fugenelement): "Vertrieb-s-besprechung".
 _LINKS = ("", "s", "es", "n", "en", "e", "er")
+_PART = 4
+"""The fewest letters a word of a group has to be read inside a compound ("Zug" is not)."""
+_VOWELS = frozenset("aeiouyäöüéèáíóú")
 
 
 @functools.cache
@@ -172,6 +200,12 @@ def meaning(word: str) -> str | None:
     low = _ELIDED.sub("", word.lower().replace("’", "'"))
     if low in _AMBIGUOUS and not word[:1].isupper():
         return None
+    return _inflected(low) or verb(low) or (_compound_meaning(low) if word[:1].isupper()
+                                            else None)
+
+
+def _inflected(low: str) -> str | None:
+    """The group of ``low`` as written or with a plural or case ending, no compound."""
     heads = _heads()
     if low in heads:
         return heads[low]
@@ -179,7 +213,31 @@ def meaning(word: str) -> str | None:
         if low.endswith(ending) and len(low) - len(ending) >= 3 and (
                 head := heads.get(low[: -len(ending)])):
             return head
-    return verb(low)
+    return None
+
+
+def _foreign(part: str) -> str | None:
+    """The group of ``part`` when it is a word of another language than English: English
+    joins no words, and its own words inside longer ones are no compound ("Keyboard")."""
+    head = _inflected(part)
+    return head if head and not part.startswith(head) else None
+
+
+@functools.lru_cache(maxsize=65536)
+def _compound_meaning(low: str) -> str | None:
+    """The group of a German compound whose last word (what it is: "Zahnarzttermin" is an
+    appointment) or else first word (what it is of: "Gerätename", a device's name) is a
+    word of a group. A first word is one of five letters at least (English words begin with
+    "Brot", "Hund") before a second that starts like a word, not like an ending ("Terminator"
+    is no appointment)."""
+    splits = compound_splits(low, _PART)
+    for _, tail in splits:
+        if found := _foreign(tail):
+            return found
+    for head, tail in splits:
+        if len(head) > _PART and tail[0] not in _VOWELS and (found := _foreign(head)):
+            return found
+    return None
 
 
 def verb(word: str) -> str | None:
@@ -192,18 +250,38 @@ def verb(word: str) -> str | None:
 def verb_language(word: str) -> str | None:
     """The language (``de``, ``es``, ``fr``) of which ``word`` is a verb form ("spielst":
     ``de``), or None."""
-    found = _verb_form(word.lower())
-    return found[1] if found else None
+    low = word.lower()
+    found = _verb_form(low)
+    # the English verb itself ("bring", also a German stem) says no other language
+    return found[1] if found and found[0] != low else None
 
 
 @functools.lru_cache(maxsize=65536)
 def _verb_form(low: str) -> tuple[str, str] | None:
+    return _stem_form(low) or _german_form(low)
+
+
+def _stem_form(low: str) -> tuple[str, str] | None:
     verbs = _verb_stems()
     if low in verbs:
         return verbs[low]
     for ending in _VERB_ENDINGS:
         if low.endswith(ending) and (found := verbs.get(low[: -len(ending)])):
             return found
+    return None
+
+
+def _german_form(low: str) -> tuple[str, str] | None:
+    """A German verb behind a separable prefix, a participle's "ge" or an infinitive's "zu"
+    ("mitbringen", "mitgebracht", "gespielt", "mitzubringen": what "Bring … mit" says)."""
+    for prefix in ("", *_SEPARABLE):
+        if not low.startswith(prefix):
+            continue
+        rest = low[len(prefix):]
+        for inner in ("", "ge", "zu") if prefix else ("ge",):
+            form = rest[len(inner):] if rest.startswith(inner) else ""
+            if len(form) >= 3 and (found := _stem_form(form)) and found[1] == "de":
+                return found
     return None
 
 

@@ -15,11 +15,13 @@ Text on a screen is not something the user said, so screenshots feed no other me
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
 
+from mirix_like.lexicon import WORD, meaning, same_meaning
 from mirix_like.offline.language import InputText, Row, cap, is_zh, mask
 from mirix_like.secrets import find_secrets
 
@@ -102,6 +104,14 @@ def _field(inp: InputText, name: str) -> str | None:
     return mask(value.strip()) if isinstance(value, str) and value.strip() else None
 
 
+_FIGURES = re.compile(r"\d+(?:[.,:]\d+)*")
+
+
+def _figures_masked(line: str) -> str:
+    """``line`` with each of its figures as "#": lines alike but for their figures match."""
+    return _FIGURES.sub("#", line)
+
+
 def _meaningful(line: str) -> bool:
     """A line that says something: two letters at least, of any script (not "x", "12")."""
     return sum(char.isalpha() for char in line) >= 2
@@ -117,10 +127,25 @@ class _Viewing:
 
     @cached_property
     def lines(self) -> list[str]:
-        """The distinct OCR lines of the screenshots, in order, high-sensitivity values masked."""
-        lines = (_JOINT.sub("/", line.strip())
-                 for inp in self.inputs for line in mask(inp.text).splitlines())
-        return list(dict.fromkeys(line for line in lines if line))
+        """The distinct OCR lines of the screenshots, in order, high-sensitivity values masked;
+        the one line whose figures a later screenshot shows changed ("Balance: EUR 1,284.50",
+        then "Balance: EUR 1,234.50") is replaced by it: the window shows what is current."""
+        lines: list[str] = []
+        for inp in self.inputs:
+            shown = [line for line in (_JOINT.sub("/", raw.strip())
+                                       for raw in mask(inp.text).splitlines()) if line]
+            shapes = Counter(map(_figures_masked, shown))
+            for line in shown:
+                if line in lines:
+                    continue
+                shape = _figures_masked(line)
+                # one line for one: several alike (a log scrolling) are each their own
+                replaced = [n for n, old in enumerate(lines) if _figures_masked(old) == shape]
+                if shape != line and shapes[shape] == 1 and len(replaced) == 1:
+                    lines[replaced[0]] = line
+                else:
+                    lines.append(line)
+        return lines
 
     @cached_property
     def text(self) -> list[str]:
@@ -143,6 +168,14 @@ class _Viewing:
         else:
             name = self.title or self.app or next(iter(self.lead), "") or "screen"
         return name[:_MAX_TITLE]
+
+    @cached_property
+    def meanings(self) -> str:
+        """What the screen's compounds are, in English ("device" for "Gerätename"): a search
+        matches whole words, and a question asks with the word the compound hides."""
+        found = (meaning(word) for line in self.text for word in WORD.findall(line)
+                 if not same_meaning(word.lower()))
+        return " ".join(dict.fromkeys(head for head in found if head))
 
     @cached_property
     def zh(self) -> bool:
@@ -227,6 +260,7 @@ def extract_episodic(inputs: list[InputText]) -> list[Row]:
             "event_type": "screen",
             "summary": summary,
             "details": details,
+            "context": v.meanings,
             "actor": "user",
             "occurred_at": first.isoformat(),
             "source_ids": v.source_ids,

@@ -18,6 +18,7 @@ machine. ``eval/bench_desktop.py`` measures these settings against RapidOCR's de
 from __future__ import annotations
 
 import math
+import re
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -55,6 +56,8 @@ MAX_TEXT_SHARE = 0.6
 """Past this share of the screen in blocks, detecting on the whole screen at once is cheaper."""
 _CELL_CHARS = 24
 """A table cell is at most this long; a line of running text is longer."""
+_ENTRY = re.compile(r"\d{1,2}[:.]\d{2}\s+\S*[^\W\d_]")
+"""An hour and what happens then, in one line of text ("10:00 Dentist", "9.30 Stand-up")."""
 MAX_REREAD = 0.5
 """Past this share of the screen changed, reading it all again is as cheap and simpler."""
 
@@ -168,12 +171,22 @@ def _rows(lines: Sequence[TextLine]) -> list[list[TextLine]]:
     return [sorted(row, key=lambda ln: ln.box[0]) for row in rows]
 
 
+def _agenda(block: Sequence[TextLine]) -> bool:
+    """Whether ``block`` lists an entry that opens with its hour ("10:00 Dentist"): a day of
+    a calendar's week, whose neighbours are other days, not more cells of its rows (a
+    table's hour is a cell of its own)."""
+    return any(_ENTRY.match(ln.text) for ln in block)
+
+
 def _columns(a: Sequence[TextLine], b: Sequence[TextLine]) -> bool:
     """Whether two blocks side by side are columns of one table: each of the rows of the
     block with fewer (at least two) is on a row of the other, and one of them holds short
-    cells (labels, values, prices), which two columns of running text do not."""
+    cells (labels, values, prices), which two columns of running text do not, nor two days
+    of a week."""
     if not (max(ln.box[2] for ln in a) <= min(ln.box[0] for ln in b)
             or max(ln.box[2] for ln in b) <= min(ln.box[0] for ln in a)):
+        return False
+    if _agenda(a) and _agenda(b):
         return False
     fewer, more = sorted((_rows(a), _rows(b)), key=len)
     return (len(fewer) >= 2

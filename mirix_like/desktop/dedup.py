@@ -10,6 +10,13 @@ the words of a line form one region), and each region is judged by its size and 
 - *status*: inside the top or bottom strip of the screen and not wide (a clock, a tray icon);
 - *content*: anything else: a line of text that changed, a new paragraph, another window.
 
+A small change is content too when it is a character *replaced* within a line of text ("EUR
+1,284.50" become "EUR 1,234.50"): both frames have ink there, and beside it, on the rows of
+a line no taller than the change allows, the rest of the line. A pointer is taller than the
+line it passes over, a character typed at the end of a line or a block cursor there has no
+ink on one of the frames, and a block cursor on a character changes a solid block, so these
+stay small.
+
 A frame is new when a content region changed, or when several small ones did (a table of
 figures updating). The sizes scale with the screen's height, and ``similarity`` sets them:
 with ``size = (1 - similarity) * 3`` screen heights (32 pixels at 1080p for the default
@@ -53,6 +60,12 @@ MAX_REGIONS = 64
 """Past this many separate changes the frame changed all over: one region, not looked into."""
 SMALL_CHANGES = 4
 """This many small changes at once are content (figures updating), not a cursor or pointer."""
+LINE_REACH = 3
+"""How far beside a small change the rest of its line is looked for, in the change's size."""
+GLYPH_SLACK = 1
+"""Pixels a replaced character may reach past its line's ink above or below (anti-aliasing)."""
+GLYPH_FILL = 0.85
+"""Past this share of its box changed, a small change is a block (a cursor), not strokes."""
 
 Kind = Literal["content", "thin", "small", "status"]
 
@@ -119,8 +132,48 @@ def changes(before: np.ndarray, after: np.ndarray, similarity: float = DEFAULT_S
         if not w:  # only the dilation reached here
             continue
         box = (left + x0 + x, top + y0 + y, left + x0 + x + w, top + y0 + y + h)
-        found.append(Change(box, _kind(box, scale, strip, height)))
+        kind = _kind(box, scale, strip, height)
+        if kind == "small" and _replaced(before, after, box):
+            kind = "content"
+        found.append(Change(box, kind))
     return found
+
+
+def _ink(pixels: np.ndarray, paper: float) -> np.ndarray:
+    return np.abs(pixels.astype(np.int16) - paper) > TOLERANCE
+
+
+def _replaced(before: np.ndarray, after: np.ndarray, box: Box) -> bool:
+    """Whether the small change in ``box`` is a character replaced within a line of text
+    (see the module): ink in the box on both frames, changed in strokes rather than as a
+    block, and beside it the line's ink, whose rows hold the box's."""
+    x0, y0, x1, y1 = box
+    tall = y1 - y0
+    reach = LINE_REACH * max(tall, x1 - x0)
+    top, bottom = max(0, y0 - tall), min(after.shape[0], y1 + tall)
+    left, right = max(0, x0 - reach), min(after.shape[1], x1 + reach)
+    paper = float(np.median(after[top:bottom, left:right]))
+    if not all(_ink(frame[y0:y1, x0:x1], paper).any() for frame in (before, after)):
+        return False
+    strokes = cv2.absdiff(before[y0:y1, x0:x1], after[y0:y1, x0:x1]) > TOLERANCE
+    if strokes.mean() > GLYPH_FILL:
+        return False
+    # the unchanged pixels beside the box: the rest of its line, if it is in one
+    beside = np.hstack((after[top:bottom, left:x0], after[top:bottom, x1:right]))
+    rows = np.flatnonzero(_ink(beside, paper).any(axis=1)) + top
+    if not rows.size:
+        return False
+    # the run of inked rows that meets the box, no gap: one line, not the ones around it
+    run = rows[(rows >= y0) & (rows < y1)]
+    if not run.size:
+        return False
+    first = last = int(run[0])
+    inked = set(rows.tolist())
+    while first - 1 in inked:
+        first -= 1
+    while last + 1 in inked:
+        last += 1
+    return first <= y0 + GLYPH_SLACK and last >= y1 - 1 - GLYPH_SLACK
 
 
 def _kind(box: Box, scale: float, strip: float, height: int) -> Kind:

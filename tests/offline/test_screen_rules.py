@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from mirix_like import memory_types
+from mirix_like.lexicon import meaning, verb, verb_language
 from mirix_like.offline import extractors, screens
 from mirix_like.offline.language import InputText
 
@@ -93,3 +94,38 @@ def test_chinese_screens_keep_their_language() -> None:
     assert resource["tree_path"][:2] == ["资源", "截图"]
     assert resource["summary"] == (
         "2025年3月18日 14:31（UTC）飞书 - 会议纪要的截图：下周五发布新版本")
+
+
+def test_a_line_whose_figures_a_later_screenshot_changed_is_replaced_and_alike_lines_stay() -> None:
+    first = shot("Balance: EUR 1,284.50\nGET /api 200 12:01:03\nGET /api 200 12:01:04", sid="s1")
+    later = shot("Balance: EUR 1,234.50\nGET /api 200 12:01:05\nGET /api 200 12:01:06",
+                 sid="s2", at=AT + timedelta(seconds=4))
+    [resource] = screens.extract_resource([first, later])
+    # the one balance is the current one; a log's lines, several alike, are each kept
+    assert resource["content"].splitlines() == [
+        "Balance: EUR 1,234.50", "GET /api 200 12:01:03", "GET /api 200 12:01:04",
+        "GET /api 200 12:01:05", "GET /api 200 12:01:06"]
+
+
+def test_a_german_compound_on_screen_is_searched_by_what_it_means() -> None:
+    [event] = screens.extract_episodic([shot("Netzwerk\nGerätename: Annas MacBook Air\n"
+                                             "Zahnarzttermin: Do 14:30\nKaffee 2,10")])
+    # searched, never shown: the words the compounds hide, not those the screen writes
+    assert event["context"].split() == ["device", "appointment"]
+    assert "device" not in event["details"]
+
+
+def test_a_screens_compound_means_its_last_word_or_a_long_first_one_and_no_english_word_does(
+        ) -> None:
+    assert meaning("Zahnarzttermin") == "appointment" and meaning("Laufschuhe") == "shoe"
+    assert meaning("Gerätename") == "device" and meaning("Kaffeemaschine") == "coffee"
+    # English words that start or end like a word of another language are none of it
+    assert not any(map(meaning, ("Brothers", "Hundreds", "Trending", "Terminator", "Keyboard",
+                                 "Bedroom", "Citation")))
+    assert meaning("gerätename") is None  # lower-cased: no noun, no compound
+
+
+def test_a_german_verb_is_read_behind_its_separable_prefix() -> None:
+    assert verb("mitbringen") == verb("mitgebracht") == verb("Bring") == "bring"
+    assert verb_language("mitbringen") == "de" and verb_language("bring") is None
+    assert verb("gestern") is None and verb("Anna") is None

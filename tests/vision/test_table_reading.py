@@ -33,3 +33,16 @@ def test_two_columns_of_running_text_are_read_one_after_the_other() -> None:
     page = _page([[(30, a), (700, b)] for a, b in zip(left, right, strict=True)], (1400, 200),
                  px=20)
     assert read_screen(page).text.splitlines() == [*left, *right]
+
+
+def test_the_days_of_a_week_view_are_read_each_as_a_column() -> None:
+    week = _page([[(40, "Mon 31"), (330, "Tue 1"), (620, "Wed 2")],
+                  [(40, "10:00 Dentist"), (330, "10:00 Yoga"), (620, "10:00 Bank")],
+                  [(40, "13:00 Lunch"), (620, "13:00 Haircut")]], (900, 240))
+    assert read_screen(week).text.splitlines() == [
+        "Mon 31", "10:00 Dentist", "13:00 Lunch", "Tue 1", "10:00 Yoga", "Wed 2", "10:00 Bank",
+        "13:00 Haircut"]
+    # a timetable's hour is a cell of its own row
+    board = _page([[(40, "08:12"), (200, "ICE 577"), (420, "Stuttgart")],
+                   [(40, "08:40"), (200, "RE 5"), (420, "Koblenz")]], (700, 160))
+    assert read_screen(board).text.splitlines() == ["08:12 ICE 577 Stuttgart", "08:40 RE 5 Koblenz"]

@@ -64,7 +64,7 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                                 "schrieb", "écrit", "escribió", "escrito"), "send"),
                **dict.fromkeys(("organizer", "organiser", "organise", "organisator",
                                 "organisateur", "organizador"), "organize"),
-               "born": "birthday",
+               "born": "birthday", "age": "old",
                # what someone cannot bear answers what they dislike
                "hate": "dislike", "detest": "dislike", "loath": "dislike",
                # a diet's names answer "What's my diet?", "Any dietary requirements?"
@@ -116,9 +116,10 @@ _LIST_ASKED = re.compile(
 _COMPOUND = re.compile(r"\b(e-?mail|ip|mac|web|wallet)\s+address(?:es)?\b", re.IGNORECASE)
 _SPORTS = word_set("tenni padel pickleball squash badminton football soccer basketball baseball "
                    "volleyball handball hockey rugby cricket golf netball climb boulder swim "
-                   "run cycl ski surf yoga pilat box")
+                   "run cycl ski surf yoga pilat box jitsu judo karat kickbox taekwondo fenc "
+                   "martial muay row pádel teni")
 """Stems of sports, each also a "sport" to a question."""
-_PASTIMES = word_set("pottery paint knit photography garden danc")
+_PASTIMES = word_set("pottery paint knit photography garden danc bak sew crochet")
 """Stems of pastimes that are no sport, each a "hobby" to a question."""
 _PETS = word_set("dog cat rabbit hamster parrot budgi tortois turtl goldfish guinea ferret lizard "
                  "snak horse pony hund katz perro gato chien")
@@ -287,6 +288,13 @@ _WHERE = re.compile(r"^\s*(?:where|wo|où|dónde|donde)\b|^¿\s*d[oó]nde\b|\bwo
 _PLACE_SAID = re.compile(r"在\S{1,12}(?:工作|上班|住)|"
                          r"\b(?:at|in|for|near|bei|für|nach|chez|à|en|au)\s+(?:the\s+)?"
                          r"[A-Z\u00c0-\u00de]")
+# "What's my job?", "Was bin ich von Beruf?" ask what someone works as, not where: "works as
+# a pharmacist" over "works at Boots".
+_JOB_ASKED = re.compile(r"\b(?:job|occupation|profession|career|line\s+of\s+work|"
+                        r"do(?:es)?\s+for\s+(?:a\s+)?(?:living|work)|beruf|métier|boulot|"
+                        r"profesión|oficio)\b", re.IGNORECASE)
+_JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|\barbeite\w*\s+als\b|"
+                       r"\btravaill\w*\s+comme\b|\btrabaj\w*\s+(?:como|de)\b")
 _WHO = re.compile(r"^\s*who\s+(?:is|was|['’]s)\b", re.IGNORECASE)
 # Any question for a person ("Who sent …?", "Wer hat …?"): a name answers it.
 _WHO_ASKED = re.compile(r"^[\s¿]*(?:who|whom|wer|qui|qui[eé]n(?:es)?)\b", re.IGNORECASE)
@@ -413,7 +421,10 @@ def answer(question: str, memories: list[str]) -> str:
         wanted.add(_SAYS_CODE)
     if where := bool(_WHERE.search(question)):  # "Where: Room Kepler"
         wanted.add(_stem(_PLACE))
-    per_memory = [_matched(_terms(" ".join([label(m), *(s.text for s in parts)])), wanted)
+    job = not where and bool(_JOB_ASKED.search(question))
+    # the user named in any language is one term: "Nutzer" is no rarer than "user"
+    per_memory = [_one_user(_matched(_terms(" ".join([label(m), *(s.text for s in parts)])),
+                                     wanted))
                   if parts else set() for m, parts in zip(memories, said, strict=True)]
     df = Counter(t for terms in per_memory for t in terms)
     weight = {t: 1.0 + math.log((1 + len(memories)) / (1 + df[t])) for t in wanted}
@@ -459,9 +470,11 @@ def answer(question: str, memories: list[str]) -> str:
                     # Among equals of one memory, the sentence that says more than the
                     # question answers it (a screen's "Location: Room 385" over its title).
                     places = where and bool(_PLACE_SAID.search(sentence))
+                    trade = job and bool(_JOB_SAID.search(sentence))
                     # "Error code: 30088-26" labels its value with what the question asks
                     labels = _labels_asked(sentence, wanted - windows[i])
-                    candidates.append((overlap + bonus + 0.5 * (defines + places + labels), -i,
+                    says = defines + places + labels + trade
+                    candidates.append((overlap + bonus + 0.5 * says, -i,
                                        len(terms - wanted - {_SAYS_TIME, _SAYS_CODE}), sentence))
     # a question on a screen ("Carmen: ¿Quién lleva el vino?") answers nothing beside a line
     # of the same screen that says more than the window
@@ -656,7 +669,8 @@ _IN_VAULT = {"en": "in the knowledge vault", "de": "im Wissenstresor",
 
 # The subject and verb a fact opens with: "The user's mum is", "Sam works", "The user lives",
 # "Phone number of the user is" (a vault value); in the past: "The user lived", "Sam was".
-_SUBJECT = (r"(?P<who>(?:The user|[A-Z][\w-]+)(?:['’]s\s+[\w-]+)?|"
+# a relation of one or two words, the second no verb ("The user's favourite band is")
+_SUBJECT = (r"(?P<who>(?:The user|[A-Z][\w-]+)(?:['’]s\s+[\w-]+(?:\s+[\w-]*[^\Ws])?)?|"
             r"[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s+of\s+the\s+user)\s+")
 _SUBJECT_VERB = re.compile(_SUBJECT + r"(?P<verb>is|are|has|[a-z]+s)\b(?<!ss)")
 _SUBJECT_PAST = re.compile(_SUBJECT + r"(?P<verb>was|were|had|[a-z]+ed)\b")
@@ -824,6 +838,11 @@ def _labels_asked(sentence: str, wanted: set[str]) -> bool:
             if label and value <= label:
                 return True
     return False
+
+
+def _one_user(terms: set[str]) -> set[str]:
+    """``terms`` with every word for the user as "user"."""
+    return terms - _USER_TERMS | ({"user"} if terms & _USER_TERMS else set())
 
 
 def _score(terms: set[str], weight: dict[str, float]) -> float:

@@ -11,7 +11,7 @@ semantic and vault items a new one supersedes; the tools keep the old values wit
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -21,6 +21,7 @@ from mirix_like.offline.language import (
     CJK,
     InputText,
     Row,
+    cap,
     prepare,
     sentences_of,
     subject_of,
@@ -29,8 +30,8 @@ from mirix_like.offline.language import (
 from mirix_like.offline.timeparse import find_times
 from mirix_like.retrieval.ranking import asks_before
 
-__all__ = ["GONE", "Setting", "block_lines", "core_calls", "in_time", "replacing", "settings",
-           "since", "superseded"]
+__all__ = ["GONE", "Setting", "block_lines", "core_calls", "in_time", "replacing", "says_stop",
+           "settings", "since", "superseded"]
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
 _PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?:de\s+|del\s+|am\s+|an\s+der\s+)?"
@@ -51,11 +52,22 @@ class _Pattern:
     possessive: bool = False
     """The statement names its owner with "my": right before it ("my favourite food is") or
     in its ``my`` group ("Sushi is my favourite food")."""
+    ends: bool = False
+    """The statement ends the value it names ("switched from violin to viola": violin)."""
+    reads: Callable[[re.Match[str]], str] | None = None
+    """The value the match says in other words ("a keen gardener": gardening), when it is not
+    its ``v`` group as written."""
 
 
-def _p(slot: str, regex: str, template: str, change: bool = False,
-       lang: str = "en", possessive: bool = False) -> _Pattern:
-    return _Pattern(slot, re.compile(regex), template, change, lang, possessive)
+def _p(slot: str, regex: str, template: str, change: bool = False, lang: str = "en",
+       possessive: bool = False, ends: bool = False,
+       reads: Callable[[re.Match[str]], str] | None = None) -> _Pattern:
+    return _Pattern(slot, re.compile(regex), template, change, lang, possessive, ends, reads)
+
+
+def _value_of(pattern: _Pattern, match: re.Match[str]) -> str:
+    """The value ``match`` of ``pattern`` states."""
+    return (pattern.reads(match) if pattern.reads else match["v"]).strip()
 
 
 # Roles and things a person has one of at a time ("my dentist is Dr. Patel"); a new value
@@ -109,8 +121,11 @@ _PLAYED = (r"tennis|padel|paddle\s+tennis|pickleball|squash|badminton|table\s+te
            r"hockey|ice\s+hockey|rugby|cricket|golf|netball|lacrosse|water\s+polo|polo|bowls|"
            r"darts|pool|snooker|billiards|chess|poker|bridge|"
            r"piano|guitar|bass|violin|viola|cello|drums|flute|clarinet|saxophone|sax|trumpet|"
-           r"ukulele|harp|banjo|keyboard|organ")
+           r"ukulele|harp|banjo|keyboard|organ|trombone|tuba|oboe|bassoon|mandolin|accordion|"
+           r"double\s+bass|french\s+horn|horn|marimba|xylophone|synth(?:esizer)?|recorder")
 """What someone plays, for the "play {v}" slots."""
+_LATELY = r"(?:these\s+days|nowadays|now|lately|at\s+the\s+moment)"
+"""Words saying a value holds now, after what it is of ("my favourite film now is …")."""
 _PREFER_END = r"(?=\s+(?:now|these\s+days|nowadays|instead)\b|\s*[.,;!?]|$)"
 _PREFER_OVER = (r"\b(?i:prefer|prefers)\s+(?!(?:to|not)\b)(?P<v>[a-z][\w -]{1,30}?)\s+"
                 r"(?:over|to|rather\s+than)\s+(?P<k>[a-z][\w -]{1,30}?)" + _PREFER_END)
@@ -183,10 +198,11 @@ _FR_DONE = (_FR_PLAYED + r"|yoga|pilates|natation|escalade|course\s+à\s+pied|ru
             r"vélo|cyclisme|randonnée|ski|surf|danse|boxe|judo|karaté|musculation|équitation|"
             r"voile|plongée|théâtre|peinture|photographie|poterie|couture|tricot|jardinage|"
             r"méditation|cross[Ff]it|aviron|kayak|patinage|escrime|athlétisme|sport")
-_ES_PLAYED = (r"fútbol|futbol|tenis(?:\s+de\s+mesa)?|pádel|padel|golf|balonmano|baloncesto|"
-              r"básquet|voleibol|bádminton|squash|hockey|rugby|ajedrez|póker|piano|guitarra|"
-              r"violín|violonchelo|batería|flauta|clarinete|saxofón|trompeta|arpa|órgano|bajo|"
-              r"ukelele")
+_ES_GAMES = (r"fútbol|futbol|tenis(?:\s+de\s+mesa)?|pádel|padel|golf|balonmano|baloncesto|"
+             r"básquet|voleibol|bádminton|squash|hockey|rugby|ajedrez|póker")
+_ES_INSTRUMENTS = (r"piano|guitarra|violín|violonchelo|viola|batería|flauta|clarinete|saxofón|"
+                   r"trompeta|arpa|órgano|bajo|ukelele")
+_ES_PLAYED = _ES_GAMES + "|" + _ES_INSTRUMENTS
 _ES_DONE = (r"yoga|pilates|natación|escalada|ciclismo|senderismo|running|boxeo|judo|kárate|"
             r"surf|esquí|baile|danza|atletismo|crossfit|equitación|remo|buceo|pintura|"
             r"fotografía|cerámica|jardinería|meditación|deporte")
@@ -234,16 +250,29 @@ _WHEN_ONCE = (r"(?:in\s+the\s+(?:early\s+|late\s+)?(?:mornings?|afternoons?|even
 _WHEN_DONE = r"(?P<v>" + _WHEN_ONCE + r"(?:\s+" + _WHEN_ONCE + r")?)"
 """When a habit is done: "on Tuesdays and Thursdays after work", "every morning"."""
 _HOBBY_END = (r"(?:now|lately|recently|these|last|this|again|twice|once|every|at|with|on|in|and|"
-               r"but|for|since|instead|anymore|any)\b")
-_HOBBY = (r"(?P<v>(?!(?:it|that|this|the|a|an|my|your|his|her|them|you|trouble|debt|bed|work|"
+               r"but|for|since|instead|anymore|any|three|four|five|six|several|most|each|a|"
+               r"whenever|when|because|after|before|mostly|usually|regularly|\d+)\b")
+# A pastime may open with a name of two words ("Brazilian jiu-jitsu", "Muay Thai"), not with
+# a common word nor a name alone ("I do Mondays and Thursdays").
+_HOBBY = (r"(?P<v>(?!(?i:it|that|this|the|a|an|my|your|his|her|them|you|trouble|debt|bed|work|"
           r"university|college|school|uni|town|shape|character|something|anything|nothing|"
           r"everything|lots|stuff|things|drugs|fights?|arguments?|well|fine|great|good|ok|okay|"
           r"better|worse|badly|alright|overtime|shifts?|nights|research|homework|more|less|"
           r"much|so|too|really|very|not|like|love|think|know|believe|want|need|have|hope|mean|"
           r"agree|remember|miss|feel|get|see|understand|care|wonder|" + _PLAYED + r")\b)"
-          r"[a-z][a-z-]{2,}(?:\s+(?!" + _HOBBY_END + r")[a-z][a-z-]{2,})?)"
+          r"(?:[a-z][a-z-]{2,}|[A-Z][a-z-]{2,}(?=\s+(?!" + _HOBBY_END + r")[A-Za-z]))"
+          r"(?:\s+(?!" + _HOBBY_END + r")[A-Za-z][a-z-]{2,})?)"
           r"(?=\s+" + _HOBBY_END + r"|[.,;!?]|$)")
 """An activity someone took up ("got into climbing", "I've been doing pottery")."""
+_SWITCH = (r"\b(?:(?i:switched|switching|changed|changing|moved|moving|went|gone)\s+"
+           r"(?:(?i:over)\s+)?(?i:from)|(?i:swapped|swapping|traded|exchanged|replaced)"
+           r"(?:\s+(?i:my|the|our))?)\s+(?:(?i:the|playing|doing)\s+)?")
+_SWITCH_TO = r"\s+(?i:to|for|with)\s+(?:(?i:the|an?|playing|doing)\s+)?"
+_SWITCHED = (r"(?!(?:" + _PLAYED + r"|" + _SUBJECTS + r")\b)[a-z][a-z-]{2,}ing|yoga|pilates|"
+             r"karate|judo|taekwondo|aikido|jiu-jitsu|kung\s+fu|tai\s+chi|crossfit|parkour|"
+             r"ballet|zumba|pottery|photography|ceramics|calligraphy|origami|embroidery")
+"""A pastime switched from or to ("from climbing to surfing", not "from tea to coffee");
+what is played and what is studied have their own slots."""
 _GONE = (r"(?P<who>\b(?!I\b)[A-Z][\w'’-]+)\s+(?:(?i:has|had|sadly|just|recently)\s+)*"
          r"(?P<v>(?i:passed\s+away|died|was\s+put\s+down|was\s+put\s+to\s+sleep))\b")
 """Someone (or a pet) named as having died: "Pickle passed away"."""
@@ -260,6 +289,53 @@ def _gerund(verb: str) -> str:
     if re.fullmatch(r"[^aeiou]*[aeiou][bdgmnprt]", verb):  # run, swim, jog
         return verb + verb[-1] + "ing"
     return verb + "ing"
+
+
+_ENTHUSED = (r"(?:keen|avid|passionate|enthusiastic|obsessive|dedicated|lifelong|serious|casual|"
+             r"amateur|weekend|big|huge|massive|mad|total|proper|regular|bit\s+of\s+an?)")
+"""What says a doer is one by choice ("a keen gardener", "a bit of a swimmer"), not by trade."""
+_SPORT_DOERS = (r"runner|jogger|climber|boulderer|swimmer|cyclist|hiker|surfer|skier|"
+                r"snowboarder|skater|golfer|rower|knitter|birdwatcher")
+"""Doers of a pastime that is no trade, a hobby said without a word of choice."""
+_NOT_DOERS = (r"believer|supporter|follower|lover|drinker|eater|sleeper|smoker|spender|talker|"
+              r"worrier|user|customer|member|owner|beginner|learner|player|sister|brother|"
+              r"mother|father|daughter|partner|leader|thinker|dreamer|worker|commuter|"
+              r"listener|timer|fighter")
+"""Words said like a doer of a pastime that name none ("a big believer", "a keen learner")."""
+_DOER_ENDS = (("grapher", "graphy"), ("cyclist", "cycling"), ("er", "ing"))
+
+
+def _activity(doer: str) -> str:
+    """The pastime of its doer: gardener -> gardening, runner -> running, photographer ->
+    photography; any other word as it is."""
+    word = doer.casefold()
+    for end, done in _DOER_ENDS:
+        if word.endswith(end):
+            return word[:-len(end)] + done
+    return word
+
+
+_DE_LIKED = (r"(?!(?i:hätte|möchte|würde|habe|hatte|wäre|esse|trinke|nehme|hole|bestelle|"
+             r"sage|glaube|denke|helfe|bleibe|warte)\b)[a-zäöüß]{2,}e")
+"""A German verb done "gern" as a pastime ("male", "backe"), not a wish or a meal ("hätte gern
+einen Kaffee", "esse gern Pizza")."""
+_DE_LIKED_END = r"(?:und|aber|mit|am|im|in|an|auf|bei|jeden|jede|oft|viel)\b"
+"""Where what is done "gern" ends ("Ich wandere gerne in den Alpen")."""
+
+
+def _switch(slot: str, lead: str, joint: str, what: str, template: str, lang: str = "en",
+            tail: str = r"\b") -> tuple[_Pattern, _Pattern]:
+    """The two statements of a switch from one of ``what`` to another ("switched from violin
+    to viola"): the first ends (its value is the one left), the second begins."""
+    return (_p(slot, lead + f"(?P<v>{what})" + joint + f"(?:{what})" + tail, "", lang=lang,
+               ends=True),
+            _p(slot, lead + f"(?:{what})" + joint + f"(?P<v>{what})" + tail, template, True,
+               lang=lang))
+
+
+def _de_infinitive(verb: str) -> str:
+    """The German infinitive of a first-person verb: male -> malen, wandere -> wandern."""
+    return verb + "n" if not verb.endswith(("ere", "ele")) else verb[:-1] + "n"
 
 
 def _head(value: str) -> str:
@@ -377,9 +453,19 @@ _PATTERNS = (
     _p("hobby {v}", r"\b(?:(?i:am|is|are|['’]m|['’]re)\s+"
        r"(?:(?i:really|very|totally|now|so|quite|big|huge)\s+)*(?i:into)|"
        r"(?i:have|has|['’]ve)\s+been\s+(?i:doing)|(?:I|we|user|he|she|they)\s+"
-       r"(?:(?i:also|still|now|regularly)\s+)?(?i:do|does)|(?i:hobbies)\s+include)\s+"
+       r"(?:(?i:also|still|now|regularly)\s+)?(?i:do|does|practi[cs]es?)|(?i:hobbies)\s+include)\s+"
        r"(?:(?:a\s+lot\s+of|some)\s+)?" + _HOBBY, "{s}'s hobbies include {v}."),
     _p("hobby {v}", r"\b(?i:gave|given|giving)\s+up\s+" + _HOBBY, "{s}'s hobbies include {v}."),
+    # "I switched from violin to viola", "swapped the sax for the clarinet": the one ends, the
+    # other begins, each in its own slot
+    *(switch for slot, what, template in (("play {v}", _PLAYED, "{s} plays {v}."),
+                                          ("hobby {v}", _SWITCHED, "{s}'s hobbies include {v}."))
+      for switch in _switch(slot, _SWITCH, _SWITCH_TO, what, template)),
+    # a pastime by its doer: "I'm a keen gardener", "… and a bit of a swimmer", "I'm a runner"
+    _p("hobby {v}", r"\b(?:(?i:am|is|are|['’]m|['’]re)\s+(?:(?i:also|now|still|quite)\s+)?|"
+       r"(?i:and)\s+)(?i:an?)\s+(?P<e>(?:(?i:" + _ENTHUSED + r")\s+)+)?"
+       r"(?P<v>(?(e)(?!(?:" + _NOT_DOERS + r")\b)[a-z]{3,}(?<!e)(?:er|ist)|(?:" + _SPORT_DOERS
+       + r")))\b(?![\w-])", "{s}'s hobbies include {v}.", reads=lambda m: _activity(m["v"])),
     # Who someone is to the user, as the semantic rules write it ("Ana is the user's
     # girlfriend", then "… fiancée" when they get engaged, "former girlfriend" when they part).
     _p("bond", r"\b(?i:is|was)\s+the\s+user['’]s\s+(?P<v>(?:former\s+)?(?:girlfriend|boyfriend|"
@@ -414,6 +500,10 @@ _PATTERNS = (
        "{s} is {v} years old."),
     _p("age", r"\b(?:I['’]m|I\s+am)\s+(?:now\s+)?(?P<v>[1-9]\d?)(?=\s+now\b|\s*[,;!.]|$)",
        "{s} is {v} years old.", True),
+    # "I'm Dev, 31", "I'm Sam, 27, and I live in Dundee": a name, then the age
+    _p("age", r"\b(?:I['’]m|I\s+am)\s+" + _NAME + r"\s*,\s*(?P<v>[1-9]\d?)"
+       r"(?:\s+(?:years?\s+old|y/?o))?(?=\s*[,;!.]|\s+(?:and|but|from)\b|$)",
+       "{s} is {v} years old."),
     _p("{k}", r"(?<!favourite )(?<!favorite )\b(?i:new\s+|current\s+)?(?P<k>" + _ONE_OF
        + r")(?:['’]s\s+name)?\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:called\s+|named\s+|on\s+)?"
        + _VALUE, "{s}'s {k} is {v}.", possessive=True),
@@ -449,8 +539,8 @@ _PATTERNS = (
     _p("car", r"\b(?i:drives?|driving)\s+(?:now\s+)?(?P<v>an?\s+(?!lot\b|bit\b|little\b)"
        r"[^.,;!?()]{2,40}?)(?=\s+(?:now|these\s+days|nowadays)\b|[.,;!?(]|$)",
        "{s}'s car is {v}."),
-    _p("favourite {k}", r"\b(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+"
-       r"(?:(?:these\s+days|nowadays|now|lately|at\s+the\s+moment)\s+)?(?:is|are)\s+"
+    _p("favourite {k}", r"\b(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+(?!" + _LATELY + r")[a-z]+)?)\s+"
+       r"(?:" + _LATELY + r"\s+)?(?:is|are)\s+"
        r"(?:now\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:now|these days)\b|[.,;!?(]|$)",
        "{s}'s favourite {k} is {v}.", possessive=True),
     _p("favourite {k}", r"\b(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+"
@@ -509,6 +599,20 @@ _PATTERNS = (
        + _listed(_DE_LANGS, "und"), "{s} spricht {v}.", lang="de"),
     _p("learn {v}", r"\b(?i:lerne|lernt)\s+(?:(?i:ich|er|sie)\s+)?(?:(?i:gerade|jetzt|seit\s+\w+|"
        r"auch|noch|fleißig)\s+)*" + _listed(_DE_LANGS, "und"), "{s} lernt {v}.", lang="de"),
+    # what someone likes doing is a pastime: "Ich male gerne Aquarelle" is "Aquarelle malen"
+    _p("hobby {v}", r"\b(?:(?i:ich|wir)\s+(?P<verb>" + _DE_LIKED + r")|(?P<inv>" + _DE_LIKED
+       + r")\s+(?i:ich|wir))\s+(?:(?i:sehr|total|echt|auch|besonders|so|wirklich)\s+)*"
+       r"(?i:gerne?)(?:\s+(?P<v>(?!" + _DE_LIKED_END + r")[\wäöüß-]+(?:\s+(?!" + _DE_LIKED_END
+       + r")[\wäöüß-]+)?))?(?=\s*[.,;!?]|\s+" + _DE_LIKED_END + r"|$)",
+       "Zu den Hobbys von {s} gehört {v}.", lang="de",
+       reads=lambda m: cap(f"{m['v'] or ''} {_de_infinitive(m['verb'] or m['inv'])}".strip())),
+    _p("hobby {v}", r"\bZu\s+den\s+Hobbys\s+(?:des\s+Nutzers|von\s+\w+)\s+gehört\s+"
+       r"(?P<v>[^.,;!?]{2,40})", "Zu den Hobbys von {s} gehört {v}.", lang="de"),
+    # "Ich bin von Geige auf Bratsche umgestiegen": the one ends, the other begins
+    *(switch for what, template in ((_DE_PLAYED, "{s} spielt {v}."), (_DE_DONE, "{s} macht {v}."))
+      for switch in _switch("play {v}", r"\b(?i:von)\s+(?:(?i:der|dem)\s+)?",
+                            r"\s+(?i:auf|zu|zur|zum)\s+(?:(?i:die|den|das|der)\s+)?", what,
+                            template, "de", r"\s+(?i:umgestiegen|gewechselt)\b")),
     # a job at a place gives the place too ("Ich arbeite als Ingenieur bei Siemens")
     _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"als\s+"
        + _unnamed(_DE_JOB) + r"\s+(?:bei|für)\s+" + _DE_ARTICLE + _PLACE, "{s} arbeitet bei {v}.",
@@ -525,7 +629,8 @@ _PATTERNS = (
     _p("study", r"\b(?i:zu|zur|zum|auf|nach)\s+(?P<v>" + _DE_SUBJECTS + r")\s+(?i:gewechselt)\b",
        "{s} studiert {v}.", True, lang="de"),
     # "Ich bin zu Siemens gewechselt": a new employer, not a subject
-    _p("work", r"\b(?i:zu|zur|zum)\s+(?!(?:" + _DE_SUBJECTS + r")\b)" + _PLACE
+    _p("work", r"\b(?i:zu|zur|zum)\s+(?!(?:" + _DE_SUBJECTS + "|" + _DE_PLAYED + "|" + _DE_DONE
+       + r")\b)" + _PLACE
        + r"\s+(?i:gewechselt)\b", "{s} arbeitet bei {v}.", True, lang="de"),
     _p("diet", r"\b(?i:bin|ist)\s+(?:[\wäöüß]+\s+){0,3}?"
        r"(?P<v>(?:Vegetarier|Veganer|Pescetarier)(?:in)?)\b", "{s} ist {v}.", lang="de"),
@@ -566,6 +671,9 @@ _PATTERNS = (
     _p("play {v}", r"\b(?i:arrêté|abandonné|lâché)\s+(?:(?i:de\s+(?:faire|jouer|pratiquer))\s+)?"
        r"(?:(?i:le|la|les|du|de\s+la|au)\s+|(?i:l['’]|de\s+l['’]))(?P<v>" + _FR_DONE + r")\b", "",
        lang="fr"),
+    # "Je suis passée du judo au karaté"
+    *_switch("play {v}", r"\b(?i:passée?s?|changé)\s+(?i:du|de\s+la|de\s+l['’]|des)\s*",
+             r"\s+(?i:au|aux|à\s+la|à\s+l['’])\s*", _FR_DONE, "{s} pratique {v}.", "fr"),
     _p("speak {v}", r"\b(?i:parle|parles|parlons)\s+(?:(?i:couramment|bien|un\s+peu|aussi|"
        r"très\s+bien|parfaitement)\s+)*(?:(?i:le|l['’])\s*)?" + _listed(_FR_LANGS, "et"),
        "{s} parle {v}.", lang="fr"),
@@ -612,14 +720,21 @@ _PATTERNS = (
        "{s} tiene {v} años.", lang="es"),
     _p("age", r"\b(?i:cumplí|cumplió|he\s+cumplido|ha\s+cumplido)\s+(?P<v>\d{1,3})\b",
        "{s} tiene {v} años.", True, lang="es"),
-    _p("play {v}", r"\b(?i:juego|juega|jugamos|toco|toca)\s+(?:(?i:mucho|también|ahora|"
-       r"todavía|a\s+menudo)\s+)*(?P<pre>(?i:al|a\s+la|el|la)\s+)?(?P<v>" + _ES_PLAYED + r")\b",
-       "{s} juega {pre}{v}.", lang="es"),
+    *(_p("play {v}", r"\b(?i:" + verbs + r")\s+(?:(?i:mucho|también|ahora|todavía|a\s+menudo)\s+)*"
+         r"(?P<pre>(?i:al|a\s+la|el|la)\s+)?(?P<v>" + what + r")\b", template, lang="es")
+      for verbs, what, template in (("juego|juega|jugamos", _ES_GAMES, "{s} juega {pre}{v}."),
+                                    ("toco|toca|tocamos", _ES_INSTRUMENTS, "{s} toca {pre}{v}."))),
     _p("play {v}", r"\b(?i:practico|practica|hago|hace)\s+(?:(?i:mucho|también|ahora|todavía|"
        r"a\s+menudo)\s+)*(?P<v>" + _ES_DONE + r")\b", "{s} practica {v}.", lang="es"),
     _p("play {v}", r"\b(?i:dejé|dejado)\s+(?i:de\s+(?:jugar|practicar|hacer))\s+"
        r"(?:(?i:al|a\s+la|el|la)\s+)?(?P<v>" + _ES_PLAYED + "|" + _ES_DONE + r")\b", "",
        lang="es"),
+    # "Cambié la guitarra por el bajo", "Me pasé del tenis al pádel"
+    *(switch for what, template in ((_ES_GAMES + "|" + _ES_DONE, "{s} practica {v}."),
+                                    (_ES_INSTRUMENTS, "{s} toca {v}."))
+      for switch in _switch("play {v}", r"\b(?i:cambié|cambiado|pasé|pasado|dejé)\s+"
+                            r"(?:(?i:el|la|del|de\s+la)\s+)?",
+                            r"\s+(?i:por|al|a\s+la)\s+(?:(?i:el|la)\s+)?", what, template, "es")),
     _p("speak {v}", r"\b(?i:hablo|habla|hablamos)\s+(?:(?i:bien|un\s+poco|con\s+fluidez|"
        r"perfectamente|también|algo\s+de)\s+)*" + _listed(_ES_LANGS, "[ye]"), "{s} habla {v}.",
        lang="es"),
@@ -661,6 +776,8 @@ _ENDS = (
     _p("work", r"\b(?i:quit|left|resigned\s+from|handed\s+in\s+(?:my\s+)?notice\s+at)\s+"
        r"(?:my\s+job\s+at\s+|(?:his|her|their)\s+job\s+"
        r"at\s+)?" + _PLACE, ""),
+    _p("work", r"\b(?i:no\s+longer|not\s+any\s*more)\s+(?:(?i:working|employed)\s+)?"
+       r"(?i:at|with|for)\s+" + _PLACE, ""),
     _p("work", r"(?:从|离开了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:辞职|离职)", ""),
     _p("relationship", r"\b(?i:broke\s+up|split\s+up)\b", ""),
     _p("home", r"\b(?i:moved|moving)\s+out\s+of\s+" + _PLACE, ""),
@@ -684,7 +801,7 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)?"
                     r"(?:(?i:just|finally|recently|also|so)\s+)?(?i:moved|relocated|quit|"
                     r"joined|left|switched|changed|got|started|handed|traded|sold|bought|took|"
-                    r"gave|retrained|became)\b")
+                    r"gave|retrained|became|turned|swapped)\b")
 _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|my|er|sie|il|elle|ils|mon|ma|mes|"
                     r"mein\w*|mi|mis)\b)|[他她]|我的")
 _MY = re.compile(r"(?i:\bmy\s+(?:all-time\s+|new\s+)?|\bmein\w*\s+|\bmon\s+|\bma\s+|\bmi\s+)$|"
@@ -717,12 +834,16 @@ _WAS = re.compile(r"\b(?:is|are)\b")
 _WERE = {"are": "were"}
 _CAPTION_FILLER = word_set("of the user user's my a an new current")
 _SLOT_SAME = dict.fromkeys(("boyfriend", "girlfriend", "fiance", "fiancé", "fiancee", "fiancée"),
-                          "partner") | {"kitten": "cat", "puppy": "dog"}
-"""Slots of one meaning: a new girlfriend replaces the boyfriend that was."""
+                          "partner") | {"kitten": "cat", "puppy": "dog",
+                                        "play sax": "play saxophone", "play uke": "play ukulele"}
+"""Slots of one meaning: a new girlfriend replaces the boyfriend that was, and the sax one
+played is the saxophone."""
 _CAPTION_SAME = {"cell": "phone", "mobile": "phone", "telephone": "phone", "e-mail": "email",
                  "combination": "code", "combo": "code", "passcode": "code"}
 """Caption words of one meaning ("Cell number" is the "Phone number" it replaces, a "Bike
 lock code" the "Bike lock combination")."""
+_CORRECTED = re.compile(r",?\s+(?:not|rather\s+than|instead\s+of)\s+[^,;:.!?]{1,40}[.!]?")
+"""A correction after a fact's value ("a midwife, not a nurse")."""
 _PLACE_TAIL = re.compile(r"\s+(?:in|at|near|for|with)\s+[^,;:.!?]{1,40}?"
                          r"(?:\s+(?:now|these\s+days|at\s+the\s+moment))?[.!]?")
 """What a fact may add after its slot's value and still be that slot (a place, a time)."""
@@ -773,7 +894,7 @@ def _key(value: str) -> str:
 def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
     if subject in _USER.values():
         subject = _USER[pattern.lang]
-    value = match["v"].strip()
+    value = _value_of(pattern, match)
     if pattern.slot == "wake" and value.isdigit():  # "waking up at 8": an hour, said as one
         value += ":00"
     article = "an" if value[:1].lower() in "aeiou" else "a"
@@ -819,14 +940,15 @@ def _sentence_settings(sentence: str, subject: str, own: bool) -> dict[str, Sett
             if own and not _by_speaker(sentence, match, pattern):
                 continue
             k = match.groupdict().get("k") or ""
-            slot = pattern.slot.format(k=_key(k), v=_key(match["v"]), ing=_gerund(k),
-                                       hk=_head(k), hv=_head(match["v"]))
+            said = _value_of(pattern, match)
+            slot = pattern.slot.format(k=_key(k), v=_key(said), ing=_gerund(k), hk=_head(k),
+                                       hv=_head(said))
             slot = _SLOT_SAME.get(slot, slot)
             # "I don't play tennis anymore, I took up padel": the clause's own negation
             end = next(c for c in clauses if c > match.start())
             start = max(c for c in clauses if c <= match.start())
-            negated = bool(_NEGATION.search(sentence, start, end))
-            value = None if negated else match["v"].strip()
+            negated = pattern.ends or bool(_NEGATION.search(sentence, start, end))
+            value = None if negated else said
             before = here.get(slot)
             if before is None or before.value is None or (
                     pattern.change and not before.change):
@@ -868,6 +990,12 @@ def _by_speaker(sentence: str, match: re.Match[str], pattern: _Pattern) -> bool:
     head = before + " ".join(match.group(0).split()[:2])
     marks = list(_FIRST.finditer(head))
     return bool(marks) and not _OTHER.search(head[marks[-1].end():])
+
+
+def says_stop(text: str) -> bool:
+    """Whether the speaker of ``text`` says something of theirs stopped or is no longer so
+    ("I stopped running after my knee injury"), which may end a block's line."""
+    return bool(_NEGATION.search(text) and _FIRST.search(text))
 
 
 def since(inp: InputText) -> datetime:
@@ -968,11 +1096,17 @@ def _keyed(text: str, blocks: Mapping[str, list[str]]) -> str:
 
 def _restated(fact: str, setting: Setting) -> str:
     """``fact`` as its slot's statement when all it adds is a place or time after the value
-    ("The user is a nurse in Bristol." -> "The user works as a nurse in Bristol."), so
-    questions and later changes read it as that slot; else ``fact`` as it is."""
+    ("The user is a nurse in Bristol." -> "The user works as a nurse in Bristol.") or what
+    it is not ("a midwife, not a nurse"), or when it names the value in other words ("is a
+    keen gardener": "hobbies include gardening"), so questions and later changes read it as
+    that slot; else ``fact`` as it is."""
     value = str(setting.value)
+    if value.casefold() not in fact.casefold():  # said in other words: "a keen gardener"
+        return setting.statement
     at = fact.find(value)
     tail = fact[at + len(value):] if at >= 0 and fact.count(value) == 1 else ""
+    if _CORRECTED.fullmatch(tail):  # what it is not is no fact: "a midwife, not a nurse"
+        return setting.statement
     if not _PLACE_TAIL.fullmatch(tail):
         return fact
     return setting.statement.rstrip(".") + tail
@@ -1157,6 +1291,10 @@ _DID_DO = re.compile(r"^\s*what\s+did\s+(?:(?:my|your|his|her|our)\s+[\w'’]+|(
                      + _FOR_LIVING, re.IGNORECASE)
 
 
+_USE_TO = re.compile(r"\bdid\s+\w+\s+use\s+to\b", re.IGNORECASE)
+""""Which sport did I use to play?" asks for before, as "used to" does."""
+
+
 def in_time(question: str, memories: Sequence[str]) -> list[str]:
     """The memories an answer to ``question`` may quote, best first.
 
@@ -1166,7 +1304,8 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
     are left out, and so are other sentences stating a replaced value (:func:`_states_stale`);
     the facts that replaced another come first, to win ties.
     """
-    if asks_before(question) or _DID_DO.search(question) and any(map(PAST.search, memories)):
+    if (asks_before(question) or _USE_TO.search(question)
+            or _DID_DO.search(question) and any(map(PAST.search, memories))):
         return _before(question, memories)
     old, new = _values(memories, PAST), _values(memories, SINCE)
     stale = [v for v in old - new if v]
@@ -1182,8 +1321,14 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
 def stopped(text: str, value: str) -> bool:
     """Whether a clause of ``text`` says ``value`` stopped ("The user stopped playing
     football", "gave up yoga", "doesn't play tennis anymore")."""
-    key = [_key(value)]
-    return any(_NEGATION.search(clause) and _names(clause, key)
+    key = _key(value)
+    if CJK.search(key):
+        said = re.compile(re.escape(key))
+    else:  # a doing by any form of its verb: "swimming" stopped by "I don't swim anymore"
+        verb = key.removesuffix("ing") if key.endswith("ing") and len(key) > 5 else key
+        verb = verb[:-1] if verb != key and verb[-1] == verb[-2] else verb
+        said = re.compile(rf"(?<!\w){re.escape(verb)}\w*", re.IGNORECASE)
+    return any(_NEGATION.search(clause) and said.search(clause)
                for sentence in sentences_of(text) for clause in _CLAUSE.split(sentence))
 
 

@@ -109,17 +109,22 @@ _KIN_WORDS = {  # language -> (feminine relations, masculine ones)
 _KIN = {word: (lang, feminine) for lang, pair in _KIN_WORDS.items()
         for feminine, words in zip((True, False), pair, strict=True) for word in word_set(words)}
 """Each relation word: its language and whether it is feminine."""
+_THEIRS = (r"(?:(?![,;]\s*(?:(?i:und|aber|et|mais|y|pero)\s+)?(?i:ich|wir|je|j['’]|moi|nous|yo|"
+           r"nosotros)\b)[^.;!?]){2,60}")
+"""What is said of a relative, up to a clause of the speaker's own ("Mein Bruder wohnt in
+Köln, ich wohne in Bonn")."""
 _KIN_ABROAD = re.compile(
     r"\b(?i:mi|meine?|ma|mon)\s+(?P<rel>(?i:" + "|".join(_KIN) + r"))\s+"
     r"(?:(?P<name>[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'-]+)\s+)?"
     r"(?P<said>(?:vive|trabaja|estudia|wohnt|lebt|arbeitet|studiert|habite|vit|travaille|"
-    r"étudie|se\s+mudó|se\s+ha\s+mudado|ist|a\s+déménagé|s['’]est\s+installée?)\b[^.;!?]{2,60})")
+    r"étudie|se\s+mudó|se\s+ha\s+mudado|ist|a\s+déménagé|s['’]est\s+installée?)\b"
+    + _THEIRS + r")")
 _NAMED_ABROAD = re.compile(  # "Jonas ist nach Wien gezogen": a person named before
     r"^(?P<name>(?!(?:Er|Sie|Es|Ich|Wir|Ihr|Il|Elle|Ils|Elles|Je|On|Nous|Vous|Él|Ella|Yo|Ellos|"
     r"Ellas|Nosotros|Mi|Mein|Meine|Mon|Ma|Su|Sein|Seine|Ihre)\b)[A-ZÁÉÍÓÚÄÖÜ][\wáéíóúñäöüß'-]+)\s+"
     r"(?P<said>(?:vive|trabaja|estudia|wohnt|lebt|arbeitet|studiert|habite|vit|travaille|"
     r"étudie|se\s+mudó|se\s+ha\s+mudado|ist\s+(?:jetzt\s+|nun\s+)?nach|zog\s+nach|a\s+déménagé|"
-    r"s['’]est\s+installée?)\b[^.;!?]{2,60})")
+    r"s['’]est\s+installée?)\b" + _THEIRS + r")")
 _KIN_OWNER = {"es": ("{art} {rel} del usuario", "la", "el"),
               "de": ("{art} {rel} des Nutzers", "die", "der"),
               "fr": ("{art} {rel} de l'utilisateur", "la", "le")}

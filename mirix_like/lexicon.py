@@ -5,7 +5,9 @@ one language and a question asks in another ("How much did the coffee cost?" of 
 "Kaffee 6,99", "the total at Aldi" of its "SUMME EUR"). Words that are also common English
 words with another meaning are left out ("pain", "place", "pan"): they would match English
 text about something else. German joins nouns into compounds ("Zahnarzttermin"), which
-:func:`compound_parts` splits against the words a text does have ("Zahnarzt", "Termin").
+:func:`compound_parts` splits against the words a text does have ("Zahnarzt", "Termin"), and
+which mean what their last word means, or else a long first word (:func:`meaning`:
+"Gerätename" is a device's name).
 """
 
 from __future__ import annotations
@@ -196,7 +198,8 @@ look for it."""
 def meaning(word: str) -> str | None:
     """The English word of the group ``word`` belongs to (any case, with a plural or case
     ending: "Termine", "citas"; an ambiguous abbreviation capitalised only; after a French
-    elided article: "l'escalade"), or None."""
+    elided article: "l'escalade"; a capitalised German compound by one of its words:
+    "Zahnarzttermin", "Gerätename"), or None."""
     low = _ELIDED.sub("", word.lower().replace("’", "'"))
     if low in _AMBIGUOUS and not word[:1].isupper():
         return None

@@ -6,6 +6,7 @@ alone and the rest, a text beside them included, is remembered."""
 from __future__ import annotations
 
 import io
+from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from support.screens import DARK, LIGHT, FakeScreen, Shot, desktop
 
 from mirix_like import MemorySystem
 from mirix_like.desktop import NearDuplicateFilter, ScreenWatcher, ingest_screens
+from mirix_like.errors import InvalidInputError
 
 ACCOUNT = ("Account overview", "Checking account", "Available balance: EUR 1,284.50",
            "Pending: 2 transactions", "Status: In transit", "Last login: today 08:12")
@@ -114,6 +116,24 @@ def test_one_spoiled_screenshot_among_pending_inputs_fails_alone(
                                   user_id="sam").answer
     assert "Alvarez" in memory.chat("Who is my dentist?", user_id="sam").answer
     assert "atlas" not in memory.chat("What do I return to the library?", user_id="sam").answer
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "MemorySystem.add (system.py) copies and checks every image of a call before it stores "
+    "any input: one unreadable image rejects the whole call, the text and the readable "
+    "screenshot beside it are lost, and that screenshot's copy stays in the image folder"))
+def test_one_unreadable_image_in_one_add_call_fails_alone(
+        memory: MemorySystem, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.png"
+    empty.write_bytes(b"")
+    parking = Shot("Notes", "Parking", ("Parking", "Level P3, spot 214"))
+    with suppress(InvalidInputError):
+        memory.add("My dentist is Dr. Alvarez on Pine Street.", user_id="sam",
+                   images=[desktop(parking, (1366, 768)), empty])
+    memory.flush("sam")
+    assert "Alvarez" in memory.chat("Who is my dentist?", user_id="sam").answer
+    assert "214" in memory.chat("Which parking spot did I note?", user_id="sam").answer
+    assert not any(memory.aio.image_dir.iterdir())  # processed copies are deleted
 
 
 def test_a_folder_keeps_a_screen_changed_in_one_figure_drops_repeats_and_skips_bad_files(

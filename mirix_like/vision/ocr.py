@@ -46,6 +46,11 @@ ENGINE_PARAMS: dict[str, Any] = {
     "Rec.rec_batch_num": 1,
     "EngineConfig.onnxruntime.intra_op_num_threads": 1,
 }
+MIN_TEXT = 6
+"""Pixels a line of text is at least tall where it is detected (see :func:`_scale`): 13-pixel
+text on a 4K screen at 100 % scaling, scaled down to 1280 pixels, is lost."""
+MIN_RUN = 4
+"""Rows of glyph edges that count as a line of text (fewer are a rule or an underline)."""
 CELL = 8
 """Side in pixels of the cells in which text is looked for."""
 CONTRAST = 12
@@ -81,6 +86,8 @@ class ScreenText:
 
     size: tuple[int, int]
     lines: tuple[TextLine, ...]
+    scale: float | None = None
+    """The scale text was detected at, which a :func:`reread` of the screen keeps."""
 
     @property
     def text(self) -> str:
@@ -116,9 +123,25 @@ def _image(source: Image.Image | str | Path) -> Image.Image:
         raise InvalidInputError(f"cannot read {source} as an image: {exc}") from None
 
 
-def _scale(size: tuple[int, int]) -> float:
-    """How much a screen of ``size`` is scaled down for detection."""
-    return min(1.0, DETECT_SIDE / max(size))
+def _scale(size: tuple[int, int], text_height: float | None = None) -> float:
+    """How much a screen of ``size`` is scaled down for detection: to :data:`DETECT_SIDE`,
+    but no further than keeps its text (lines of ``text_height`` pixels) :data:`MIN_TEXT`
+    pixels tall."""
+    fit = DETECT_SIDE / max(size)
+    if text_height:
+        fit = max(fit, MIN_TEXT / text_height)
+    return min(1.0, fit)
+
+
+def _text_height(across: np.ndarray, blocks: Iterable[Box]) -> float | None:
+    """How tall the screen's smaller lines of text are, in pixels: in each block, the runs of
+    rows with glyph edges are its lines; a quarter of all lines are no taller."""
+    runs: list[int] = []
+    for left, top, right, bottom in blocks:
+        rows = np.flatnonzero(np.diff(np.concatenate((
+            [0], across[top:bottom, left:right].any(axis=1).astype(np.int8), [0]))))
+        runs += [int(n) for n in rows[1::2] - rows[::2] if n >= MIN_RUN]
+    return float(np.percentile(runs, 25)) if runs else None
 
 
 def _recognise(bgr: np.ndarray, offset: tuple[int, int], scale: float) -> list[TextLine]:
@@ -253,10 +276,11 @@ def _fitted(box: Box, size: tuple[int, int], scale: float) -> Box:
     return left, top, left + width, top + height
 
 
-def _text_blocks(picture: Image.Image, scale: float) -> list[Box]:
+def _text_blocks(picture: Image.Image) -> tuple[list[Box], float]:
     """Where ``picture`` can hold text, in boxes that do not overlap: cells with edges both
     across and down (glyphs), joined to the cells a word or a line apart, with some context
-    around them and :func:`_fitted` to the detector."""
+    around them and :func:`_fitted` to the detector; and the scale to detect at (see
+    :func:`_scale`)."""
     gray = np.asarray(picture.convert("L"))
     height, width = gray.shape
     across = np.zeros_like(gray)
@@ -270,25 +294,27 @@ def _text_blocks(picture: Image.Image, scale: float) -> list[Box]:
            & (cv2.resize(down, cells, interpolation=cv2.INTER_AREA) > 0)).astype(np.uint8)
     ink = cv2.dilate(ink, np.ones((3, 9), np.uint8))
     count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    found = [(x * CELL, y * CELL, (x + w) * CELL, (y + h) * CELL)
+             for x, y, w, h, _ in stats[1:count].tolist()]
+    scale = _scale(picture.size, _text_height(across, found))
     pad = math.ceil(CONTEXT / scale)
-    blocks = [(max(0, x * CELL - pad), max(0, y * CELL - pad), min(width, (x + w) * CELL + pad),
-               min(height, (y + h) * CELL + pad)) for x, y, w, h, _ in stats[1:count].tolist()]
+    blocks = [(max(0, left - pad), max(0, top - pad), min(width, right + pad),
+               min(height, bottom + pad)) for left, top, right, bottom in found]
     while (fitted := _merged(_fitted(b, picture.size, scale) for b in blocks)) != blocks:
         blocks = fitted
-    return blocks
+    return blocks, scale
 
 
 def read_screen(image: Image.Image | str | Path) -> ScreenText:
     """Every line of text in ``image`` (a picture or a path), with its box."""
     picture = _image(image)
-    scale = _scale(picture.size)
-    blocks = _text_blocks(picture, scale)
+    blocks, scale = _text_blocks(picture)
     if _area(blocks) > MAX_TEXT_SHARE * picture.width * picture.height:
         blocks = [(0, 0, *picture.size)]
     bgr = _bgr(picture)
     return ScreenText(picture.size, _ordered([
         line for left, top, right, bottom in blocks
-        for line in _recognise(bgr[top:bottom, left:right], (left, top), scale)]))
+        for line in _recognise(bgr[top:bottom, left:right], (left, top), scale)]), scale)
 
 
 def read_text(path: str | Path) -> str:
@@ -346,7 +372,7 @@ def reread(image: Image.Image, before: ScreenText, changed: Sequence[Box] | None
     if _area(regions) > MAX_REREAD * picture.width * picture.height:
         return read_screen(picture)
     kept = [line for line in before.lines if not any(_meets(line.box, r) for r in regions)]
-    bgr, scale = _bgr(picture), _scale(picture.size)
+    bgr, scale = _bgr(picture), before.scale or _scale(picture.size)
     for left, top, right, bottom in regions:
         x, y = max(0, left - pad), max(0, top - pad)
         crop = bgr[y:min(picture.height, bottom + pad), x:min(picture.width, right + pad)]
@@ -354,4 +380,4 @@ def reread(image: Image.Image, before: ScreenText, changed: Sequence[Box] | None
             middle = ((line.box[0] + line.box[2]) / 2, (line.box[1] + line.box[3]) / 2)
             if left <= middle[0] < right and top <= middle[1] < bottom:
                 kept.append(line)
-    return ScreenText(picture.size, _ordered(kept))
+    return ScreenText(picture.size, _ordered(kept), scale)

@@ -22,6 +22,8 @@ QHD = Look((2560, 1600), "white", "#303030", "DejaVuSerif", 28, 160, 140, 1.8)
 MONO = Look((1280, 800), "#101010", "#e6e6e6", "DejaVuSansMono", 15, 30, 30, 1.6)
 NIGHT = Look((1440, 900), "#0f1115", "#cfd3da", "DejaVuSans", 18, 80, 80, 2.0)
 PHONE = Look((828, 1792), "#f2f2f7", "#000000", "DejaVuSans", 30, 50, 160, 2.0)
+UHD_NATIVE = Look((3840, 2160), "#f5f5f7", "#1d1d1f", "DejaVuSans", 13, 1400, 700, 1.9)
+"""A 4K screen at 100 % scaling: small text on a large screen."""
 A4 = Look((1654, 2339), "white", "#111111", "DejaVuSerif", 26, 160, 200, 1.9)
 """A PDF page of A4 at 200 dpi, as a viewer shows it full size."""
 
@@ -92,6 +94,9 @@ SCREENS: list[tuple[str, str, list[str | Cells], Look]] = [
     ("Réglages", "Général", [
         "Informations", "Nom de l'appareil : iPhone de Léa", "Version du logiciel : 18.3.2",
         "Capacité : 128 Go", "Disponible : 41,7 Go"], NIGHT),
+    ("System Settings", "About", [
+        "About this iMac", [(0, "Serial number"), (420, "C02XK1ABJG5H")],
+        [(0, "Memory"), (420, "32 GB")], [(0, "macOS"), (420, "Sequoia 15.3.1")]], UHD_NATIVE),
     ("Maps", "Directions", [
         "Directions to Golden Gate Park", "Drive: 18 min (6.2 mi) via Fell St",
         "Head north on Valencia St", "Turn left onto Market St",
@@ -189,6 +194,8 @@ CASES = [
     ("What's the name of my iPhone?", ["iPhone de Léa"], []),
     ("Quelle est la version du logiciel ?", ["18.3.2"], []),
     ("How much storage is available on the iPhone?", ["41,7 Go"], ["128 Go"]),
+    ("What is the serial number of my iMac?", ["C02XK1ABJG5H"], []),
+    ("How much memory does the iMac have?", ["32 GB"], []),
     ("How long is the drive to Golden Gate Park?", ["18 min"], []),
     ("Which exit do I take toward Fell St?", ["434B"], []),
     ("Wie lange dauert die Fahrt mit dem Auto nach Potsdam?", ["42 min"], ["55 min"]),

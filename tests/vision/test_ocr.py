@@ -97,3 +97,15 @@ def test_an_image_that_is_gone_or_broken_is_a_clear_error(tmp_path: Path) -> Non
     (tmp_path / "broken.png").write_bytes(b"not a png")
     with pytest.raises(InvalidInputError, match="cannot read"):
         read_text(tmp_path / "broken.png")
+
+
+@pytest.mark.parametrize(("size", "px"), [((3840, 2160), 13), ((5120, 2880), 14),
+                                          ((1280, 800), 11)])
+def test_small_text_on_a_large_screen_at_full_resolution_is_read(size, px) -> None:
+    lines = ["Order summary", "Subtotal EUR 248.90", "Delivery: Tuesday 8 April, 10:00-14:00"]
+    image = Image.new("RGB", size, "white")
+    draw = ImageDraw.Draw(image)
+    for n, line in enumerate(lines):
+        draw.text((size[0] // 3, size[1] // 3 + n * 2 * px), line, fill="#333333",
+                  font=ImageFont.truetype("DejaVuSans.ttf", px))
+    assert read_screen(image).text.splitlines() == lines

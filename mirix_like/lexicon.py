@@ -25,12 +25,15 @@ _GROUPS = """
 total summe gesamt gesamtbetrag gesamtsumme endsumme endbetrag somme montant importe suma
  pay paid spend spent bezahlt gezahlt ausgegeben payé payer dépensé pagado pagar gastado
 amount betrag
+balance saldo solde kontostand
+opening ouverture apertura eröffnung
 price preis prix precio
 receipt kassenbon quittung beleg reçu recibo
 invoice rechnung facture factura
 due fällig échéance vencimiento
 vat mwst ust mehrwertsteuer tva iva
 cart warenkorb einkaufswagen panier carrito cesta
+delivery shipping versand lieferung livraison envío entrega
 coffee kaffee café cafe
 tea thé té
 milk milch lait leche
@@ -43,6 +46,8 @@ butter beurre mantequilla
 apple apfel äpfel pomme pommes manzana
 tomato tomatoes tomate tomaten tomates
 shoe shoes schuh schuhe chaussure chaussures zapato zapatos zapatilla zapatillas
+headphones earphones kopfhörer écouteurs auriculares cascos
+electricity strom électricité electricidad
 device gerät geräte appareil dispositivo
 network netzwerk netz réseau
 settings einstellung einstellungen réglages paramètres ajustes configuración
@@ -69,6 +74,7 @@ address adresse dirección
 phone telefon téléphone teléfono
 birthday geburtstag anniversaire cumpleaños
 train zug bahn tren
+walk fuß fußweg pied caminando andando
 station bahnhof gare estación
 key schlüssel clé clef llave
 rent miete loyer alquiler

@@ -295,6 +295,9 @@ _JOB_ASKED = re.compile(r"\b(?:job|occupation|profession|career|line\s+of\s+work
                         r"profesión|oficio)\b", re.IGNORECASE)
 _JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|\barbeite\w*\s+als\b|"
                        r"\btravaill\w*\s+comme\b|\btrabaj\w*\s+(?:como|de)\b")
+_STILL = re.compile(r"\b(?:still|noch|toujours|encore|todav[ií]a|a[uú]n|sigo|sigues)\b",
+                    re.IGNORECASE)
+"""A question whether something still holds, which may name the value that was replaced."""
 _WHO = re.compile(r"^\s*who\s+(?:is|was|['’]s)\b", re.IGNORECASE)
 # Any question for a person ("Who sent …?", "Wer hat …?"): a name answers it.
 _WHO_ASKED = re.compile(r"^[\s¿]*(?:who|whom|wer|qui|qui[eé]n(?:es)?)\b", re.IGNORECASE)
@@ -406,6 +409,8 @@ def answer(question: str, memories: list[str]) -> str:
     # "Where did I live before Vienna?" names what replaced the answer, not what it is about;
     # German writes every noun with a capital, not only names.
     names = _names(question) if lang != "de" and not asks_before(question) else set()
+    if _STILL.search(question):  # "Do I still live in Oslo?": Oslo may be what was replaced
+        names = {n for n in names if any(_mentions(m, {n}) for m in memories)}
     said = [[s for s in statements(m)
              if not names or _mentions(s.text, names) or _mentions(label(m), names)]
             for m in memories]
@@ -621,7 +626,7 @@ def _ended(sentence: str) -> str:
     rest = sentence[opening.end():marker.start()] + sentence[marker.end():].rstrip(_END)
     verb = opening["verb"]
     told = verb if opening.re is _SUBJECT_PAST else _past_tense(verb)
-    return f"{opening['who']} {told}{rest} until {describe(end)}."
+    return f"{opening['who']} {opening['when'] or ''}{told}{rest} until {describe(end)}."
 
 
 def _past_tense(verb: str) -> str:
@@ -669,11 +674,13 @@ _IN_VAULT = {"en": "in the knowledge vault", "de": "im Wissenstresor",
 
 # The subject and verb a fact opens with: "The user's mum is", "Sam works", "The user lives",
 # "Phone number of the user is" (a vault value); in the past: "The user lived", "Sam was".
+_WHEN_WORD = r"(?P<when>(?:just|now|recently|also|still|finally|already)\s+)?"
 # a relation of one or two words, the second no verb ("The user's favourite band is")
 _SUBJECT = (r"(?P<who>(?:The user|[A-Z][\w-]+)(?:['’]s\s+[\w-]+(?:\s+[\w-]*[^\Ws])?)?|"
             r"[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s+of\s+the\s+user)\s+")
-_SUBJECT_VERB = re.compile(_SUBJECT + r"(?P<verb>is|are|has|[a-z]+s)\b(?<!ss)")
-_SUBJECT_PAST = re.compile(_SUBJECT + r"(?P<verb>was|were|had|[a-z]+ed)\b")
+# a word saying when, between them: "Leo just started at Leeds Uni"
+_SUBJECT_VERB = re.compile(_SUBJECT + _WHEN_WORD + r"(?P<verb>is|are|has|[a-z]+s)\b(?<!ss)")
+_SUBJECT_PAST = re.compile(_SUBJECT + _WHEN_WORD + r"(?P<verb>was|were|had|[a-z]+ed)\b")
 _KIN_OPENING = re.compile(r"(?:The user['’]s|[Mm]y|[Yy]our)\s+(?:" + _KIN + r")\b")
 _NAMES_THEM = re.compile(r"(?:['’]s\s+name)?\s+(?:is|was|are|were)\s+(?:called\s+)?[A-Z]")
 _USER_MENTION = re.compile(r"\b(?:the user|I|me|my|you|your)\b", re.IGNORECASE)

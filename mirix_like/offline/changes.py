@@ -344,7 +344,8 @@ def _head(value: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 _PATTERNS = (
     # English, first and third person (core lines are third person).
-    _p("home", r"\b(?i:lives?|living|resides?|based|settled)\s+(?i:now\s+)?in\s+" + _PLACE,
+    _p("home", r"\b(?:(?i:lives?|living|resides?|based|settled)|(?i:have|has|['’]ve)\s+"
+       r"(?:(?i:always|now)\s+)?(?i:lived))\s+(?i:now\s+)?in\s+" + _PLACE,
        _EN_HOME),
     _p("home", r"\b(?i:moved|relocated)\s+(?:(?:back|over|down|up|across|away|out)\s+)?"
        r"(?:(?:north|south|east|west|home|abroad|overseas|here|there)\s+)?"
@@ -417,6 +418,10 @@ _PATTERNS = (
        r"doing\s+(?:a|an|my|his|her)\s+"
        r"(?:[A-Za-z'’]+\s+)?(?:degree|course|masters|master['’]s|phd|PhD|BA|BSc|MA|MSc)\s+in)\s+"
        + _STUDY_VALUE, "{s} studies {v}."),
+    # a new degree begun is a new subject: "started a PhD in archaeology"
+    _p("study", r"\b(?i:start(?:ed|ing)|beg[au]n|beginning|enrolled\s+(?:in|on))\s+"
+       r"(?:a|an|my|his|her)\s+(?:[A-Za-z'’]+\s+)?(?:degree|course|masters|master['’]s|phd|PhD|"
+       r"BA|BSc|MA|MSc)\s+in\s+" + _STUDY_VALUE, "{s} studies {v}.", True),
     _p("study", r"\b(?i:switched|changed|transferred|moved)\s+(?:over\s+)?"
        r"(?:(?i:from)\s+[a-z ]{2,30}?\s+)?(?i:to)\s+(?P<v>(?i:" + _SUBJECTS + r"))\b",
        "{s} studies {v}.", True),
@@ -484,6 +489,9 @@ _PATTERNS = (
        + _listed(_EN_LANGS, "and"), "{s} speaks {v}."),
     _p("learn {v}", r"\b(?i:learn|learns|learning|learnt|learned)\s+(?:(?i:some)\s+)?"
        + _listed(_EN_LANGS, "and"), "{s} is learning {v}."),
+    # "I gave up on Italian": a language no longer learnt (the clause's negation ends it)
+    _p("learn {v}", r"\b(?i:(?:gave|given|giving)\s+up(?:\s+on)?|stopped|quit)\s+"
+       r"(?:(?i:learning|studying)\s+)?(?P<v>" + _EN_LANGS + r")", ""),
     _p("play {v}", r"\b(?i:(?:gave|given|giving)\s+up|stopped|quit)\s+(?i:playing\s+)?"
        r"(?:(?i:the)\s+)?(?P<v>" + _PLAYED + r")\b", ""),
     _p("age", r"\b(?P<my>(?i:my))\s+(?P<v>\d{1,3})(?:st|nd|rd|th)\s+(?i:birthday)\b",
@@ -492,6 +500,9 @@ _PATTERNS = (
        r"(?P<v>married|single|divorced|engaged|widowed|separated)\b", "{s} is {v}."),
     _p("relationship", r"\b(?i:have|has|got|['’]ve\s+got)\s+(?:an?\s+)?(?:new\s+)?"
        r"(?P<v>girlfriend|boyfriend|partner|fianc[eé]e?)\s+(?i:now)\b", "{s} has a {v}.", True),
+    # "I eat meat again": no diet holds
+    _p("diet", r"\b(?i:eat|eats|eating|ate)\s+(?P<v>(?i:meat|fish|chicken))\s+(?i:again)\b", "",
+       ends=True),
     _p("diet", r"\b(?i:am|is|['’]m|became|went|gone)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
        r"(?:(?:fully|completely|strictly|totally|mostly)\s+)?(?:an?\s+)?"
        r"(?P<v>vegetarian|vegan|pescatarian)\b", "{s} is {v}."),
@@ -797,7 +808,8 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bme\s+(?:mudé|he|hice|cambié|pasé)\b|\bnos\s+(?:mudamos|hemos)\b|"
                     r"\b(?:vivo|trabajo|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
                     r"dejé|cambié|tengo|cumplí|vivimos|trabajamos)\b|"
-                    r"\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\s+install))|我(?!的)|"
+                    r"\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\s+install|habite|vit|travaille))|"
+                    r"我(?!的)|"
                     r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)?"
                     r"(?:(?i:just|finally|recently|also|so)\s+)?(?i:moved|relocated|quit|"
                     r"joined|left|switched|changed|got|started|handed|traded|sold|bought|took|"

@@ -174,8 +174,45 @@ def test_what_someone_else_does_is_not_the_speakers_fact(text: str) -> None:
     assert settings(text, own=True) == []
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    ("I'm a keen gardener.", {"hobby gardening": "gardening"}),
+    ("I'm a keen baker and a bit of a swimmer.",
+     {"hobby baking": "baking", "hobby swimming": "swimming"}),
+    ("I'm a keen amateur photographer.", {"hobby photography": "photography"}),
+    ("I'm a baker.", {"job": "baker"}),  # a trade, said without a word of choice
+    ("I practise Brazilian jiu-jitsu three times a week.",
+     {"hobby brazilian jiu-jitsu": "Brazilian jiu-jitsu"}),
+    ("Ich male gerne Aquarelle.", {"hobby aquarelle malen": "Aquarelle malen"}),
+    ("Am Wochenende wandere ich gern.", {"hobby wandern": "Wandern"}),
+    ("I switched from violin to viola.", {"play violin": None, "play viola": "viola"}),
+    ("Swapped the sax for the clarinet.", {"play saxophone": None, "play clarinet": "clarinet"}),
+    ("I switched from climbing to surfing.", {"hobby climbing": None, "hobby surfing": "surfing"}),
+    ("Ich bin von Geige auf Bratsche umgestiegen.",
+     {"play geige": None, "play bratsche": "Bratsche"}),
+    ("Je suis passée du judo au karaté.", {"play judo": None, "play karaté": "karaté"}),
+    ("Cambié la guitarra por el bajo.", {"play guitarra": None, "play bajo": "bajo"}),
+    ("I'm Dev, 31.", {"age": "31"}),
+    ("Just turned 30 last week, feeling old!", {"age": "30"}),
+    ("I gave up on Italian, I'm learning Greek now.",
+     {"learn italian": None, "learn greek": "Greek"}),
+    ("I've gone freelance, no longer at Monzo.", {"work": None}),
+    ("I've lived in Berlin for six years now.", {"home": "Berlin"}),
+    ("I started a PhD in archaeology.", {"study": "archaeology"}),
+    ("I eat meat again now.", {"diet": None}),
+    ("On habite à Lyon depuis mars.", {"home": "Lyon"}),
+])
+def test_pastimes_switches_and_ages_in_other_words(text: str,
+                                                  found: dict[str, str | None]) -> None:
+    assert {s.slot: s.value for s in settings(text, own=True)} == found
+
+
 @pytest.mark.parametrize("text", ["I'm now a big fan of jazz.", "Now I'm a mom of two!",
-                                  "I'm now a bit tired.", "We live in a nice area."])
+                                  "I'm now a bit tired.", "We live in a nice area.",
+                                  "I'm a big believer in yoga.", "I'm a regular volunteer.",
+                                  "I do Mondays and Thursdays at the office.",
+                                  "I switched from tea to coffee.",
+                                  "Ich hätte gerne einen Kaffee.",
+                                  "My sister switched from piano to cello."])
 def test_what_sounds_like_a_slot_but_is_none_sets_nothing(text: str) -> None:
     assert settings(text, own=True) == []
 

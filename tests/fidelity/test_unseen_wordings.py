@@ -23,6 +23,8 @@ from mirix_like import MemorySystem
 FIRST, LATER = "2025-01-12T10:00:00+00:00", "2025-06-20T18:00:00+00:00"
 MARCO = ("ok so quick intro - I'm Marco, 34, living in Turin, working as a chef at a little "
          "trattoria. Big cyclist too.")
+CORK = ("So I'm originally from Cork but I've lived in Berlin for six years now, working at a "
+        "startup called Klio as a data engineer.")
 DERBY = ("I'm a teacher at Oakwood Primary and I live in Derby with my husband Dan, who's a "
          "plumber.")
 PRIYA = ("Hey! So a bit about me: I'm Priya, I live in Leeds with my partner, and I work as a "
@@ -175,6 +177,60 @@ CASES = [
     (["I'm a keen climber and I work as a nurse."], [], "What's my job?", "nurse", "climb"),
     (["I'm a keen climber and I work as a nurse."], [], "What are my hobbies?", "climbing",
      "nurse"),
+    # a fourth round
+    ([CORK], [], "Where do I work?", "Klio", None),
+    ([CORK], [], "Where do I live?", "Berlin", None),
+    ([CORK], [], "What do I do for a living?", "data engineer", None),
+    (["My son Leo just started at Leeds Uni, studying history."], [], "What do I study?", None,
+     "history"),
+    (["My son Leo just started at Leeds Uni, studying history."], [], "What does Leo study?",
+     "history", None),
+    (["My wife works at the BBC."], [], "Where do I work?", None, "BBC"),
+    (["My flat number is 12."], ["Oops, my flat number is 21, not 12."],
+     "What's my flat number?", "21", None),
+    (["I'm learning Italian."], ["I gave up on Italian, I'm learning Greek now."],
+     "What language am I learning?", "Greek", "Italian"),
+    (["I'm vegetarian."], ["I started eating fish again, so I'm pescatarian now."],
+     "What's my diet?", "pescatarian", "vegetarian"),
+    (["I'm a huge football fan, I support Leeds."], [], "Which team do I support?", "Leeds",
+     None),
+    (["Ich koche gern und fahre gern Rad."], [], "Was sind meine Hobbys?", "Kochen", None),
+    (["I used to live in Paris, now I live in Nice."], [], "Where do I live?", "Nice", "Paris"),
+    (["I used to live in Paris, now I live in Nice."], [], "Where did I live before?", "Paris",
+     None, "a past value told beside the new one in one message is never a line of the block, "
+     "so no replaced fact holds it for a question about before"),
+    (["I used to play hockey but now I play tennis."], [], "What sport do I play?", "tennis",
+     "hockey"),
+    (["My old job was at Tesco, now I'm at Sainsbury's as a manager."], [], "Where do I work?",
+     "Sainsbury", "Tesco", "'now I'm at X' names no work (see Klarna above), and 'my old job "
+     "was at' is read as no slot"),
+    # a fifth round: does it still hold?
+    (["I live in Oslo."], ["We moved to Bergen in the autumn."], "Do I still live in Oslo?",
+     "Bergen", None),
+    (["I'm vegetarian."], ["I eat meat again now."], "Am I still vegetarian?", None,
+     "You are vegetarian"),
+    (["I work at Siemens."], ["I left Siemens in June and joined Bosch."],
+     "Do I still work at Siemens?", "Bosch", None),
+    (["I play chess."], [], "Do I still play chess?", "chess", None),
+    (["My phone number is 0151 496 0000."], ["sorry, my number's 0151 496 0001, not 0000"],
+     "What's my number?", "0001", None),
+    (["I'm doing an MA in history."],
+     ["I finished my MA in history and started a PhD in archaeology."],
+     "What am I studying now?", "archaeology", "history", "after 'I', 'my' is read as someone "
+     "else's ('I think my sister lives in Rome'), so 'started a PhD' after 'I finished my MA' "
+     "is not the speaker's"),
+    (["My cousin Ana lives in Rome."], [], "Where do I live?", None, "Rome"),
+    (["I'm a nurse."], ["My mum's a nurse too, she just retired."], "What's my job?", "nurse",
+     "retired"),
+    (["Mi hermano trabaja en Inditex."], ["Yo trabajo en Zara."], "¿Dónde trabajo?", "Zara",
+     "Inditex"),
+    (["J'habite à Paris."], ["On habite à Lyon depuis mars."],
+     "Où est-ce que j'habitais avant ?", "Paris", "Lyon"),
+    (["Ich spiele Tennis."], ["Ich spiele kein Tennis mehr."], "Spiele ich noch Tennis?",
+     "kein Tennis", "Du spielst Tennis"),
+    (["Ich bin begeisterte Läuferin."], [], "Was sind meine Hobbys?", "Lauf", None,
+     "a pastime by its doer is read in English only ('a keen runner'), not 'begeisterte "
+     "Läuferin' nor 'une grande lectrice'"),
 ]
 RENDERING = re.compile(r"\[|\(until|\d{4}-\d\d-\d\d|\bthe user\b|\bNutzer|\busuario\b|"
                        r"\butilisateur\b", re.IGNORECASE)

@@ -129,6 +129,8 @@ _LATELY = r"(?:these\s+days|nowadays|now|lately|at\s+the\s+moment)"
 _PREFER_END = r"(?=\s+(?:now|these\s+days|nowadays|instead)\b|\s*[.,;!?]|$)"
 _PREFER_OVER = (r"\b(?i:prefer|prefers)\s+(?!(?:to|not)\b)(?P<v>[a-z][\w -]{1,30}?)\s+"
                 r"(?:over|to|rather\s+than)\s+(?P<k>[a-z][\w -]{1,30}?)" + _PREFER_END)
+_BEEN = r"\b(?i:am|is|['’]m|(?:have|has|['’]ve)\s+been)\s+"
+"""Being something now, or for a while up to now ("I've been a designer at Canva")."""
 _EN_HOME, _EN_WORK = "{s} lives in {v}.", "{s} works at {v}."
 _JOBS = (r"teacher|nurse|doctor|surgeon|dentist|vet|veterinarian|pharmacist|paramedic|midwife|"
          r"therapist|psychologist|counsell?or|social\s+worker|carer|caregiver|nanny|engineer|"
@@ -371,7 +373,7 @@ _PATTERNS = (
     _p("work", r"\b(?i:works?|working|employed)\s+" + _NOW
        + r"(?:(?:remotely|full[- ]time|part[- ]time|freelance)\s+)?(?:at|for|with|by)\s+" + _PLACE,
        _EN_WORK),
-    _p("work", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?an?\s+(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)"
+    _p("work", _BEEN + r"(?:now\s+)?an?\s+(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)"
        r"(?:[a-z]+|[A-Z]{2,4})(?:\s+[a-z]+)?\s+(?:at|for|with)\s+" + _PLACE, _EN_WORK),
     _p("work", r"\b(?i:joined|hired\s+(?:by|at)|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?(?:at|with)|"
        r"got\s+a\s+job\s+(?:at|with)|start(?:ed|ing)\s+(?:a\s+new\s+job\s+|working\s+)?at|"
@@ -398,7 +400,7 @@ _PATTERNS = (
        r"(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)(?P<v>(?:[a-z][a-z-]+|[A-Z]{2,4})"
        r"(?:\s+[a-z][a-z-]+){0,2}?)(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}.",
        True),
-    _p("job", r"\b(?i:am|is|['’]m)\s+(?:now\s+|still\s+)?an?\s+(?P<v>(?:(?!(?:good|great|bad|"
+    _p("job", _BEEN + r"(?:now\s+|still\s+)?an?\s+(?P<v>(?:(?!(?:good|great|bad|"
        r"terrible|decent|amazing|keen|home|avid|big|huge|lousy|fantastic|excellent|awful|"
        r"brilliant|better|worse|terrific)\b)(?:[a-z-]+|[A-Z]{2,4})\s+){0,3}?(?i:" + _JOBS + r"))"
        r"(?=\s+(?:now|these\s+days|at|for|in|with|by)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
@@ -406,12 +408,13 @@ _PATTERNS = (
        r"(?i:has|have|['’]ve)\s+(?:just\s+|now\s+)?)?"
        r"(?P<v>(?i:retired))\b(?!\s+(?:the|it|his|her|their|my|from\s+(?:the\s+)?"
        r"(?:race|match|game|team|tournament)))", "{s} is retired.", True),
-    _p("job", r"\b(?i:promoted\s+to|hired\s+as|got\s+a\s+(?:new\s+)?job\s+as|"
+    _p("job", r"\b(?i:promoted\s+to|hired\s+as|(?:go|goes|going|gone|went)\s+freelance\s+as|"
+       r"got\s+a\s+(?:new\s+)?job\s+as|"
        r"(?:re)?trained\s+as|qualified\s+as|became|become|becoming|"
        r"start(?:ed|ing)\s+(?:work(?:ing)?\s+)?as)\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in|with|on|today|yesterday|now|last|this|recently)\b|[.,;!?]|$)",
        "{s} works as {a} {v}.", True),
-    _p("job", r"\b(?i:am|is|['’]m)\s+an?\s+(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)"
+    _p("job", _BEEN + r"an?\s+(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)"
        r"(?P<v>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)\s+(?:at|for)\s+(?:an?\s+|the\s+)?"
        r"[A-Za-z]", "{s} works as {a} {v}."),
     _p("study", r"\b(?i:studying|study|studies|majoring\s+in|major\s+in|"
@@ -871,6 +874,8 @@ _STOPS = ".!?。！？ "
 _LOWER_NAME = re.compile(r"\b(?:at|for|in|to|with|from|by|joined|chez|bei|en|à|nach|a)\s+"
                          r"(?P<w>(?:(?:new|san|los|las|saint|st|north|south|east|west|la|le|el)"
                          r"\s+)?[a-zà-ÿ][\w'’&-]*)")
+_LOWER_INTRO = re.compile(r"\bi['’]?m\b(?:\s+(?P<name>[a-z]+)(?=\s*,\s*\d))?\s*")
+""""im", "i'm" typed in lower case, with the name an age follows ("im jess, 26")."""
 _NOT_NAMES = word_set(
     "a an the my our your his her their its this that these those some any one two all home "
     "night nights weekend weekends work school uni university college least last first once "
@@ -977,10 +982,12 @@ def _sentence_settings(sentence: str, subject: str, own: bool) -> dict[str, Sett
 def _names_in_lower_case(sentence: str) -> str:
     """A sentence typed all in lower case with the word after "at", "to", "in", "joined" …
     capitalised as the name it would be ("i work at target" -> "i work at Target"), unless
-    it is a common word ("at home", "to be")."""
+    it is a common word ("at home", "to be"); "im" as "I'm", and a name told with an age
+    ("im jess, 26" -> "I'm Jess, 26")."""
     rest = sentence.removeprefix("The user")  # a core fact of such a message
     if CJK.search(sentence) or any(c.isupper() for c in rest):
         return sentence
+    sentence = _LOWER_INTRO.sub(lambda m: "I'm " + cap(m["name"] or ""), sentence)
 
     def named(m: re.Match[str]) -> str:
         words = m["w"].split()

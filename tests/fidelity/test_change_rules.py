@@ -200,6 +200,10 @@ def test_what_someone_else_does_is_not_the_speakers_fact(text: str) -> None:
     ("I started a PhD in archaeology.", {"study": "archaeology"}),
     ("I eat meat again now.", {"diet": None}),
     ("On habite à Lyon depuis mars.", {"home": "Lyon"}),
+    ("hiya! im jess, 26", {"age": "26"}),
+    ("I've been a graphic designer at Canva for three years.",
+     {"work": "Canva", "job": "graphic designer"}),
+    ("I quit Canva to go freelance as an illustrator.", {"work": None, "job": "illustrator"}),
 ])
 def test_pastimes_switches_and_ages_in_other_words(text: str,
                                                   found: dict[str, str | None]) -> None:

@@ -23,6 +23,8 @@ from mirix_like import MemorySystem
 FIRST, LATER = "2025-01-12T10:00:00+00:00", "2025-06-20T18:00:00+00:00"
 MARCO = ("ok so quick intro - I'm Marco, 34, living in Turin, working as a chef at a little "
          "trattoria. Big cyclist too.")
+JESS = "hiya! im jess, 26, nurse in leeds, big into netball and baking"
+CANVA = "I've been a graphic designer at Canva for three years."
 CORK = ("So I'm originally from Cork but I've lived in Berlin for six years now, working at a "
         "startup called Klio as a data engineer.")
 DERBY = ("I'm a teacher at Oakwood Primary and I live in Derby with my husband Dan, who's a "
@@ -228,6 +230,29 @@ CASES = [
      "Où est-ce que j'habitais avant ?", "Paris", "Lyon"),
     (["Ich spiele Tennis."], ["Ich spiele kein Tennis mehr."], "Spiele ich noch Tennis?",
      "kein Tennis", "Du spielst Tennis"),
+    # a sixth round: typed in lower case, careers, break-ups, routines
+    ([JESS], [], "how old am i?", "26", None),
+    ([JESS], [], "what do i do for work?", "nurse", None, "'nurse in leeds' has no subject: "
+     "a job is read after 'I'm a', 'I work as' and the like, not in a list of fragments"),
+    ([JESS], [], "what are my hobbies?", "baking", None),
+    ([CANVA], ["Big change: I quit Canva to go freelance as an illustrator."], "What's my job?",
+     "illustrator", "graphic designer"),
+    ([CANVA], ["Big change: I quit Canva to go freelance as an illustrator."],
+     "Where did I work before?", "Canva", None),
+    (["My boyfriend Jake and I live in Dublin."],
+     ["Jake and I split up, and I've moved back to Galway."], "Where do I live?", "Galway",
+     "Dublin"),
+    (["My boyfriend Jake and I live in Dublin."],
+     ["Jake and I split up, and I've moved back to Galway."], "Who is Jake?", "former", None),
+    (["I cycle to work every day."],
+     ["I've started taking the bus to work since the weather turned."],
+     "How do I get to work?", "bus", None, "how someone gets to work is no slot the rules "
+     "keep, so the bus does not replace cycling"),
+    (["My landlord is Mr. Hughes."], ["New landlord as of this month: Ms. Patel."],
+     "Who's my landlord?", "Patel", "Hughes", "a new one of a role is read after 'got a new' "
+     "or 'my new', not in a note that opens 'New landlord … :'"),
+    (["I play bass in a band."], ["I left the band and gave up bass."],
+     "Do I play an instrument?", None, "You play bass"),
     (["Ich bin begeisterte Läuferin."], [], "Was sind meine Hobbys?", "Lauf", None,
      "a pastime by its doer is read in English only ('a keen runner'), not 'begeisterte "
      "Läuferin' nor 'une grande lectrice'"),

@@ -489,12 +489,12 @@ def answer(question: str, memories: list[str]) -> str:
     if not candidates:
         return nothing
     best = _latest_seen(max(candidates), candidates, matched, memories, chrome)
-    _, neg_index, _, sentence = _newest_of_opposites(best, candidates, matched, memories)
+    _, neg_index, _, chosen = _newest_of_opposites(best, candidates, matched, memories)
     # the same lines in a fuller rendering of the screen (a snippet may leave a table's
-    # header out)
-    sentence = max((c[3] for c in candidates if sentence in c[3]), key=len)
+    # header out), which may be another memory's
+    sentence = max((c[3] for c in candidates if chosen in c[3]), key=len)
     if _LIST_ASKED.search(question):
-        same = matched[-neg_index, sentence]
+        same = matched[-neg_index, chosen]
         sentence = _all_values(sentence, [c[3] for c in candidates
                                           if matched[-c[1], c[3]] >= same], memories)
     value = (_CLOCK if when or _WHEN_ELSEWHERE.search(question)

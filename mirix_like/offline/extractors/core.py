@@ -52,6 +52,11 @@ _CORE_EN = tuple(
     )
 )
 _CORE_GATE = re.compile(r"\b(?:I|[Mm]y)\b")
+# "a shelter I volunteer at yesterday", "the gym I work out at is closed": the object came
+# before the clause, which keeps none
+_NO_OBJECT = re.compile(r"(?i)\b(?:at|in|on|to|for|with|from|of|about|by|into)(?:"
+                        r"(?:\s+(?:yesterday|today|tonight|now|again|recently|lately))?$|"
+                        r"\s+(?:is|was|are|were|has|have|had|will|would|can|could)\b)")
 _CORE_ZH = re.compile(
     r"(?P<c>我(?:是(?!说|不是|因为|在)|叫|名叫|(?:很|非常|特别)?(?:喜欢|爱|热爱|讨厌|害怕)|"
     r"不喜欢|住在|来自|在[^，。！？；]{1,12}(?:工作|上班|上学|读书)|有[一二两三四五六七八九十\d]+"
@@ -69,7 +74,8 @@ def _core_clauses(sentence: str, zh: bool) -> list[str]:
         for m in pattern.finditer(sentence):
             clause = first_clause(m["c"])
             last = clause.split()[-1].lower().strip("\"'”’.")
-            if last not in VAGUE_END and len(clause.split()) >= 3:
+            if (last not in VAGUE_END and len(clause.split()) >= 3
+                    and not _NO_OBJECT.search(clause.rstrip(" .!\"'”’"))):
                 clauses.append(clause)
     return clauses
 

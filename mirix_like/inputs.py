@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import io
 import json
+import re
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -25,8 +28,12 @@ MAX_METADATA_DEPTH = 20
 MAX_IMAGE_PIXELS = 40_000_000
 MAX_ID_CHARS = 256
 ROLES = ("user", "assistant", "system", "other")
+IMAGE_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP")
+"""Formats of base64 image data (a REST body, a ``data:`` URL): Pillow's other plugins (EPS...)
+are not for clients."""
 Message = Mapping[str, Any]
 ImageLike = str | Path | PILImage.Image
+_DATA_URL = re.compile(r"data:image/[\w.+-]+;base64,(.*)", re.DOTALL)
 
 
 def event_time(value: datetime | str | None, *, default: datetime | None = None) -> datetime:
@@ -108,11 +115,14 @@ def messages_to_inputs(
     user_id: str,
     occurred_at: datetime | str | None,
     metadata: Mapping[str, Any] | None,
+    image_dir: Path | None = None,
 ) -> list[RawInput]:
     """Raw inputs for a text, one message, or a list of messages.
 
     A message is a mapping with ``content`` and optionally ``role``, ``name`` (or ``speaker``),
-    ``id`` and ``occurred_at``.
+    ``id`` and ``occurred_at``. Its ``content`` is a string or a list of OpenAI chat content
+    parts (:func:`content_parts`); each image part is an image input after the message, its
+    file written to ``image_dir`` once every message is valid.
     """
     check_user_id(user_id)
     when = event_time(occurred_at)
@@ -124,7 +134,7 @@ def messages_to_inputs(
     if not isinstance(messages, Sequence) or not messages:
         raise InvalidInputError("content must be a string, a message mapping or a non-empty "
                                 "list of messages")
-    inputs = []
+    accepted: list[RawInput | tuple[PILImage.Image, datetime]] = []
     for n, message in enumerate(messages):
         if not isinstance(message, Mapping):
             raise InvalidInputError(f"message {n} must be a mapping with 'content'")
@@ -144,16 +154,67 @@ def messages_to_inputs(
                 raise InvalidInputError(f"message {n} id is over {MAX_ID_CHARS} characters")
         if speaker is not None and (len(speaker) > MAX_ID_CHARS or not is_utf8(speaker)):
             raise InvalidInputError(f"message {n} speaker name is too long or not Unicode")
-        inputs.append(RawInput(
-            user_id=user_id, kind="message", role=role, speaker=speaker,
-            text=check_text(message.get("content"), f"message {n} content"),
-            occurred_at=event_time(message.get("occurred_at"), default=when),
-            metadata=meta, **fields,
-        ))
-    ids = [i.id for i in inputs]
+        said = event_time(message.get("occurred_at"), default=when)
+        text, pictures = content_parts(message.get("content"), f"message {n} content")
+        if text:
+            accepted.append(RawInput(user_id=user_id, kind="message", role=role,
+                                     speaker=speaker, text=text, occurred_at=said,
+                                     metadata=meta, **fields))
+        accepted += [(picture, said) for picture in pictures]
+    ids = [i.id for i in accepted if isinstance(i, RawInput)]
     if len(set(ids)) != len(ids):
         raise InvalidInputError("message ids within one add must be unique")
+    inputs = []
+    for item in accepted:
+        if isinstance(item, RawInput):
+            inputs.append(item)
+        elif image_dir is None:
+            raise InvalidInputError("images in message content are not taken here")
+        else:
+            inputs.append(image_to_input(item[0], user_id=user_id, image_dir=image_dir,
+                                         occurred_at=item[1], metadata=meta))
     return inputs
+
+
+def content_parts(content: Any, what: str) -> tuple[str, list[PILImage.Image]]:
+    """A message's text and decoded images: ``content`` is a string, or OpenAI chat content
+    parts: ``{"type": "text", "text": ...}`` (joined by new lines) and ``{"type":
+    "image_url", "image_url": {"url": "data:image/png;base64,..."}}``. A remote or file URL
+    is refused, not fetched."""
+    if not isinstance(content, list):
+        return check_text(content, what), []
+    texts, pictures = [], []
+    for k, part in enumerate(content):
+        kind = part.get("type") if isinstance(part, Mapping) else None
+        if kind == "text":
+            texts.append(part.get("text"))
+            if not isinstance(texts[-1], str):
+                raise InvalidInputError(f"{what} part {k} text must be a string")
+        elif kind == "image_url":
+            url = part.get("image_url")
+            url = url.get("url") if isinstance(url, Mapping) else url
+            found = _DATA_URL.fullmatch(url.strip()) if isinstance(url, str) else None
+            if not found:
+                raise InvalidInputError(
+                    f"{what} part {k} image_url must be a base64 data: URL "
+                    "('data:image/png;base64,...'); remote and file URLs are not fetched")
+            pictures.append(_open_image(image_from_base64(found[1], f"{what} part {k}")))
+        else:
+            raise InvalidInputError(f"{what} part {k} must be a 'text' or 'image_url' part")
+    text = "\n".join(t for t in texts if t.strip())
+    if not text and not pictures:
+        raise InvalidInputError(f"{what} is empty")
+    return (check_text(text, what) if text else ""), pictures
+
+
+def image_from_base64(data: str, what: str) -> PILImage.Image:
+    """The image base64 ``data`` encodes, in one of :data:`IMAGE_FORMATS`."""
+    try:
+        return PILImage.open(io.BytesIO(base64.b64decode(data, validate=True)),
+                             formats=IMAGE_FORMATS)
+    except (binascii.Error, ValueError, UnidentifiedImageError,
+            PILImage.DecompressionBombError) as exc:
+        raise InvalidInputError(f"{what} is not base64 image data: {exc}") from None
 
 
 def image_to_input(

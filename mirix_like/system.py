@@ -136,7 +136,7 @@ class AsyncMemorySystem:
         inputs: list[RawInput] = []
         if content is not None:
             inputs += messages_to_inputs(content, user_id=user_id, occurred_at=occurred_at,
-                                         metadata=metadata)
+                                         metadata=metadata, image_dir=self.image_dir)
         inputs += [image_to_input(image, user_id=user_id, image_dir=self.image_dir,
                                   occurred_at=occurred_at, metadata=metadata)
                    for image in images]

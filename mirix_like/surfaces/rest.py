@@ -6,9 +6,6 @@ with the status codes of :data:`ERROR_STATUS`.
 """
 
 import asyncio
-import base64
-import binascii
-import io
 import json
 import shutil
 import tempfile
@@ -28,7 +25,6 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from PIL import Image as PILImage
-from PIL import UnidentifiedImageError
 from pydantic import BaseModel, Field, SerializeAsAny
 from starlette.exceptions import HTTPException
 
@@ -42,7 +38,7 @@ from mirix_like.errors import (
     ModelError,
 )
 from mirix_like.ingest.report import ChangeReport
-from mirix_like.inputs import Message
+from mirix_like.inputs import Message, image_from_base64
 from mirix_like.memory_types.base import MemoryItem
 from mirix_like.retrieval.active import MAX_CONTEXT_TOKENS, Context
 from mirix_like.retrieval.budget import BLOCK_TOKENS
@@ -67,7 +63,6 @@ MAX_IMPORT_BYTES = 2**30
 MAX_JSON_DEPTH = 32
 """Deepest nesting of a JSON body (metadata itself is limited to 20 levels)."""
 MAX_QUERY_CHARS = 10_000
-IMAGE_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP")
 PUBLIC_PREFIXES = ("/static/",)
 """Paths served without a key (with ``GET`` or ``HEAD``), besides the web UI's login page,
 the favicon and the API docs."""
@@ -182,15 +177,7 @@ def _reason(status: int) -> str:
 
 
 def _images(encoded: Sequence[str]) -> list[PILImage.Image]:
-    pictures = []
-    for n, data in enumerate(encoded):
-        try:  # only common raster formats: Pillow's other plugins (EPS...) are not for clients
-            pictures.append(PILImage.open(io.BytesIO(base64.b64decode(data, validate=True)),
-                                          formats=IMAGE_FORMATS))
-        except (binascii.Error, ValueError, UnidentifiedImageError,
-                PILImage.DecompressionBombError) as exc:
-            raise InvalidInputError(f"image {n} is not base64 image data: {exc}") from None
-    return pictures
+    return [image_from_base64(data, f"image {n}") for n, data in enumerate(encoded)]
 
 
 # ----------------------------------------------------------------- the app

@@ -70,7 +70,7 @@ def _steps(text: str) -> str:
     ends = [m.start() for m in marks[1:]] + [len(text)]
     # a screen's or message's lines come joined with " / ": the steps make their own sentence
     steps = [text[m.end() : end].strip().rstrip(".;/ ") for m, end in zip(marks, ends, strict=True)]
-    head = text[: marks[0].start()].strip().rstrip(":/ ")
+    head = text[: marks[0].start()].strip().rstrip(":/. ")
     done = "; ".join(s for s in steps if s)
     return f"{head}: {done}." if head else f"{done}."
 

@@ -60,16 +60,22 @@ _ROUTINE = re.compile(
 )
 _FIRST_NUMBER = any_of("1.", "1)")
 _FIRST_WORD = re.compile(r"(?i:first|to start|zuerst|erstens|d['’]abord|primero)|首先|第一步")
+# "How I spent my weekend: ..." tells what happened, not how to do it.
+_PAST = (r"(?:\w+ed|spent|went|did|made|got|took|had|found|met|felt|came|saw|left|began|ran|"
+         r"won|lost)\b")
 # "To reset the router, unplug it, ... then ...", "Steps to renew my passport: ..., then ...".
 # "How I make cold brew: grind ..., steep ..., then strain", "To reset it you hold ..., then
 # ...", "Pour renouveler mon passeport : remplir ..., puis ...".
 _GOAL = re.compile(
     r"^(?:(?:(?:how\s+)?to|pour|para)\s+[^,:;]{3,80}?(?:\s*[,:]\s*|\s+you\s+(?=[a-z]))|"
-    r"how\s+(?:I|we)\s+[a-z]+\s+[^,:;]{2,60}?\s*:\s*|"
-    r"[^:]{0,60}\b(?:steps?|instructions?|how\s+to|procedure|process|checklist|recipe)\b"
-    r"[^:]{0,60}\s*[,:]\s*)",
+    r"(?:here['’]?s\s+|this\s+is\s+)?how\s+(?:I|we)\s+(?!" + _PAST + r")[a-z]+\s+"
+    r"[^,:;]{2,60}?\s*:\s*|"
+    r"(?:so\s+)?für\s+[^,:;]{3,60}?\s*:\s*|"
+    r"[^:]{0,60}\b(?:steps?|instructions?|how\s+to|procedure|process|checklist|recipe|"
+    r"routine|workflow)\b[^:]{0,60}\s*[,:]\s*)",
     re.IGNORECASE,
 )
+_PURPOSE = re.compile(r"(?i)(?:how\s+)?to|pour|para")
 _ORDER_WORD = re.compile(r"\b(?:then|finally|next|after\s+that|puis|ensuite|enfin|luego|"
                          r"después|finalmente|dann|danach)\b", re.IGNORECASE)
 _LIST_CUT = re.compile(
@@ -118,9 +124,14 @@ def _sequence_steps(text: str, zh: bool) -> tuple[str, list[str]] | None:
 def _goal_steps(text: str) -> tuple[str, list[str]] | None:
     """Steps listed after their goal, in order: "To reset it, unplug it, wait, then plug in"."""
     goal = _GOAL.match(text)
-    if goal is None or not _ORDER_WORD.search(text, goal.end()):
+    if goal is None:
         return None
     steps = [s.strip() for s in _LIST_CUT.split(text[goal.end() :].rstrip(" .!")) if s.strip()]
+    # without "then", three things to do under a heading or after their purpose are steps:
+    # "Release checklist: bump ..., tag ..., push ...", "To fix it, unplug, wait, plug in"
+    if not _ORDER_WORD.search(text, goal.end()) and (len(steps) < 3 or not (
+            goal[0].rstrip().endswith(":") or _PURPOSE.match(goal[0]))):
+        return None
     if len(steps) < 2 or any(s.split()[0].lower() in _NOT_IMPERATIVE for s in steps) or all(
             s.split()[0].lower().endswith(("ing", "ed")) for s in steps):
         return None  # "How I spent my weekend: hiking, reading, then sleeping"

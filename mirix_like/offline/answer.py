@@ -663,13 +663,27 @@ def _said_to_user(sentence: str) -> str:
     lang = language(sentence[quoted.end():] if quoted else sentence)
     sentence = second_person_in(sentence, lang)
     # a value the vault keeps out of chat is said to be there, not shown as its marker
-    sentence = _VAULT_MARKED.sub(_IN_VAULT.get(lang, _IN_VAULT["en"]), sentence)
+    sentence = _VAULT_MARKED.sub(lambda m: _in_vault(m, lang), sentence)
     return sentence[:1].upper() + sentence[1:]
 
 
-_VAULT_MARKED = re.compile(re.escape(VAULT_MARK).replace(r"\{kind\}", r"[^\]]{1,40}"))
+_VAULT_MARKED = re.compile(
+    r"(?:(?P<sign>\s*:)|\s+(?P<now>is|ist|lautet|est|es)|\s+(?P<then>was|war|lautete|était|era))?"
+    r"\s+" + re.escape(VAULT_MARK).replace(r"\{kind\}", r"[^\]]{1,40}"), re.IGNORECASE)
 _IN_VAULT = {"en": "in the knowledge vault", "de": "im Wissenstresor",
              "fr": "dans le coffre de connaissances", "es": "en la bóveda de conocimiento"}
+_IS = {"en": "is", "de": "ist", "fr": "est", "es": "está"}
+
+
+def _in_vault(marked: re.Match[str], lang: str) -> str:
+    """Where a masked value is, in the sentence's grammar: "the password is in the knowledge
+    vault", "das Passwort ist im Wissenstresor" (not "lautet im ..."), "está en la bóveda"."""
+    where = _IN_VAULT.get(lang, _IN_VAULT["en"])
+    if marked["then"]:
+        return f" {marked['then']} {where}"
+    if marked["sign"] or marked["now"]:
+        return f" {_IS.get(lang, 'is')} {where}"
+    return f" {where}"
 
 
 # The subject and verb a fact opens with: "The user's mum is", "Sam works", "The user lives",

@@ -25,7 +25,7 @@ _KEYWORDS: dict[str, dict[Kind, str]] = {
         "password": "password, passwd, pwd, pw, pass=, wifi key, wi-fi key, network key, wpa key",
         "passphrase": "passphrase, pass phrase, seed phrase, recovery phrase, secret phrase",
         "pin": "pin, pin code, pin number",
-        "code": "code, passcode, keycode, otp, cvv, cvc",
+        "code": "code, passcode, keycode, keypad=, keypad code, otp, cvv, cvc",
         "combination": "combination, combo",
         "token": "token",
         "api_key": "api key, api-key, apikey, api token, secret key, client secret, app secret, "
@@ -169,8 +169,8 @@ _DETS = (
     r"las|mi|mis|nuestro|nuestra|su|sus"
 )
 _PREPS = (
-    r"for|of|to|on|at|für|fürs|vom|von|zum|zur|du|de\s+la|de\s+l'|des|de|d'|del|al|para|"
-    r"meiner|meines|unserer|unseres"
+    r"for|of|to|on|at|in|für|fürs|vom|von|zum|zur|im|in|bei|beim|du|de\s+la|de\s+l'|des|de|d'|"
+    r"au|aux|à|chez|del|al|para|en|meiner|meines|unserer|unseres"
 )
 _COPULAS = (
     r"is\s+set\s+to|is\s+now|is|was|are|set\s+to|changed\s+to|ist\s+jetzt|ist|lautet|lautete|"
@@ -200,8 +200,9 @@ def _tail(preps: str) -> re.Pattern[str]:
     """What follows a keyword: a complement ("for my card", "du wifi", or one word before a
     sign: "wifi:"), a separator and the value."""
     return re.compile(
-        _AFTER + r"(?P<comp>\s+(?:(?:" + preps + r")\s*)(?:(?:" + _DETS + r")\s*)?" + _WORD
-        + r"(?:\s+" + _WORD + r")?|\s+" + _WORD + r"(?=\s*[:=]))?"
+        # up to two complements: "du wifi au bureau", "for the gym at work"
+        _AFTER + r"(?P<comp>(?:\s+(?:(?:" + preps + r")\s*)(?:(?:" + _DETS + r")\s*)?" + _WORD
+        + r"(?:\s+(?!(?:" + preps + r")\s)" + _WORD + r")?){1,2}|\s+" + _WORD + r"(?=\s*[:=]))?"
         r"\s*(?:(?P<sep>:|=|\b(?:" + _COPULAS + r")\b)\s*)?"
         r"(?:(?:now|still|just|jetzt|noch|maintenant|toujours|ahora|todavía)\s+)?"
         r"(?P<val>\"[^\"\n]{1,80}\"|'[^'\n]{1,80}'|`[^`\n]{1,80}`|“[^”\n]{1,80}”|«\s?[^»\n]{1,80}»"
@@ -331,7 +332,9 @@ def _value(kind: Kind, raw: str, explicit: bool, plain_ok: bool, text: str, at: 
     digits = len(_DIGIT.findall(value))
     if kind == "phone":
         m = _PHONE_RUN.match(text, at)
-        phone = m.group(0).strip(" .-(") if m else ""
+        phone = m.group(0).rstrip(" .-(").lstrip(" .-") if m else ""
+        if phone.count("(") != phone.count(")"):  # "(415) 555-0142" keeps its area code's
+            phone = phone.strip("()")
         return phone if phone_digits_ok(phone) else ""
     if kind == "email":
         return value if EMAIL.fullmatch(value) else ""

@@ -22,10 +22,11 @@ from mirix_like.secrets.model import Hit, Kind
 # ":" or "=" ("pass: ...", not "pass the salt").
 _KEYWORDS: dict[str, dict[Kind, str]] = {
     "en": {
-        "password": "password, passwd, pwd, pw, pass=, wifi key, wi-fi key, network key, wpa key",
+        "password": "password, passwd, pwd, pw, pass=, wifi pass, wi-fi pass, wifi key, wi-fi key, "
+        "network key, wpa key",
         "passphrase": "passphrase, pass phrase, seed phrase, recovery phrase, secret phrase",
         "pin": "pin, pin code, pin number",
-        "code": "code, passcode, keycode, keypad=, keypad code, otp, cvv, cvc",
+        "code": "code, passcode, keycode, keypad=, keypad code, safe=, safe code, otp, cvv, cvc",
         "combination": "combination, combo",
         "token": "token",
         "api_key": "api key, api-key, apikey, api token, secret key, client secret, app secret, "
@@ -476,11 +477,22 @@ _MY_NUMBER = re.compile(
     r"\b(?i:is|it['’]s|to|now)\s+(?:(?i:now)\s+)?(?P<val>\+?\d[\d ().-]{5,18}\d)(?![\w-])")
 
 
+# "Use this to log in: alice@example.com / Winter2025!", "Anmeldung: max / Geheim-42"
+_LOGIN_PAIR = re.compile(
+    r"(?i:\b(?:log\s*in|login|sign\s*in|credentials|creds|anmeldung|zugangsdaten|identifiants|"
+    r"connexion|acceso|credenciales))\b[^:\n]{0,30}:\s*(?P<user>[^\s/|]{2,80})\s*[/|]\s*"
+    r"(?P<pw>[^\s]{4,80})")
+
+
 def find_words(text: str) -> Iterator[Hit]:
     """Values a keyword in English, German, French, Spanish or Chinese points at."""
     if _HAN.search(text):
         yield from _chinese(text)
     yield from _latin(text)
+    for m in _LOGIN_PAIR.finditer(text):
+        value = m["pw"].rstrip(_TRAILING)
+        if _SECRETISH.search(value) and not _PLACEHOLDER.search(value):
+            yield Hit("password", value, m.start("pw"), "login password")
     for m in _MY_NUMBER.finditer(text):
         if phone_digits_ok(m["val"]):
             yield Hit("phone", m["val"], m.start("val"), "phone number")

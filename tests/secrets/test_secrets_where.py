@@ -19,6 +19,11 @@ from mirix_like.secrets import find_secrets
     ("The wifi password in the guest house is Larch-77", "password", "Larch-77"),
     ("Front door keypad: 4711#", "code", "4711#"),
     ("Dr. Patel's office phone is (415) 555-0142.", "phone", "(415) 555-0142"),
+    ("the new wifi pass is orange-cat-42", "password", "orange-cat-42"),
+    ("Hotel room safe: 1984", "code", "1984"),
+    ("Use this to log in: alice@example.com / Winter2025!", "password", "Winter2025"),
+    ("Anmeldung: max.mustermann / Geheim-42.", "password", "Geheim-42"),
+    ("Credentials for the NAS: admin / Tr0ub4dor&3", "password", "Tr0ub4dor&3"),
 ])
 def test_a_secret_with_a_place_is_found(text: str, kind: str, value: str) -> None:
     assert (kind, value) in [(s.kind, s.value) for s in find_secrets(text)]
@@ -27,9 +32,12 @@ def test_a_secret_with_a_place_is_found(text: str, kind: str, value: str) -> Non
 @pytest.mark.parametrize("text", [
     "My password in the end was not the problem.",
     "the keypad is broken again",
+    "Stay safe: see you soon",
+    "Sign in: top / bottom of the page",
+    "Login: admin / [redacted]",
 ])
 def test_no_value_no_secret(text: str) -> None:
-    assert find_secrets(text) == []
+    assert [s for s in find_secrets(text) if s.kind in ("password", "code")] == []
 
 
 @pytest.mark.parametrize(("text", "question", "said"), [

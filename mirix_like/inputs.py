@@ -10,6 +10,7 @@ import json
 import re
 import uuid
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -109,24 +110,52 @@ def check_metadata(metadata: Any) -> dict[str, Any]:
     return dict(metadata)
 
 
-def messages_to_inputs(
-    content: str | Message | Sequence[Message],
+@dataclass(frozen=True)
+class _Picture:
+    """An image of an ``add`` call, decoded and checked; its file is written once the whole
+    call is valid."""
+
+    image: PILImage.Image
+    occurred_at: datetime
+    file_name: str | None = None
+    text: str = ""
+
+
+def call_inputs(
+    content: str | Message | Sequence[Message] | None,
+    images: Sequence[ImageLike],
     *,
     user_id: str,
     occurred_at: datetime | str | None,
     metadata: Mapping[str, Any] | None,
-    image_dir: Path | None = None,
+    image_dir: Path,
 ) -> list[RawInput]:
-    """Raw inputs for a text, one message, or a list of messages.
+    """Raw inputs for one ``add`` call: its text or messages, then its images.
 
-    A message is a mapping with ``content`` and optionally ``role``, ``name`` (or ``speaker``),
-    ``id`` and ``occurred_at``. Its ``content`` is a string or a list of OpenAI chat content
-    parts (:func:`content_parts`); each image part is an image input after the message, its
-    file written to ``image_dir`` once every message is valid.
+    Everything is checked before any image file is written into ``image_dir``: a call
+    refused with :class:`InvalidInputError` leaves nothing behind.
     """
     check_user_id(user_id)
     when = event_time(occurred_at)
     meta = check_metadata(metadata)
+    if isinstance(images, str | Path) or not isinstance(images, Sequence):
+        raise InvalidInputError("images must be a list of paths or PIL images")
+    accepted = [] if content is None else _content_inputs(content, user_id, when, meta)
+    accepted += [_Picture(_open_image(image), when, _file_name(image)) for image in images]
+    if not accepted:
+        raise InvalidInputError("add needs content or images")
+    return [item if isinstance(item, RawInput) else _written(item, user_id, image_dir, meta)
+            for item in accepted]
+
+
+def _content_inputs(content: str | Message | Sequence[Message], user_id: str, when: datetime,
+                    meta: dict[str, Any]) -> list[RawInput | _Picture]:
+    """A text, one message or a list of messages, checked.
+
+    A message is a mapping with ``content`` and optionally ``role``, ``name`` (or ``speaker``),
+    ``id`` and ``occurred_at``. Its ``content`` is a string or a list of OpenAI chat content
+    parts (:func:`content_parts`); each image part is an image input after the message.
+    """
     if isinstance(content, str):
         return [RawInput(user_id=user_id, kind="text", text=check_text(content, "text"),
                          occurred_at=when, metadata=meta)]
@@ -134,7 +163,7 @@ def messages_to_inputs(
     if not isinstance(messages, Sequence) or not messages:
         raise InvalidInputError("content must be a string, a message mapping or a non-empty "
                                 "list of messages")
-    accepted: list[RawInput | tuple[PILImage.Image, datetime]] = []
+    accepted: list[RawInput | _Picture] = []
     for n, message in enumerate(messages):
         if not isinstance(message, Mapping):
             raise InvalidInputError(f"message {n} must be a mapping with 'content'")
@@ -160,20 +189,11 @@ def messages_to_inputs(
             accepted.append(RawInput(user_id=user_id, kind="message", role=role,
                                      speaker=speaker, text=text, occurred_at=said,
                                      metadata=meta, **fields))
-        accepted += [(picture, said) for picture in pictures]
+        accepted += [_Picture(picture, said) for picture in pictures]
     ids = [i.id for i in accepted if isinstance(i, RawInput)]
     if len(set(ids)) != len(ids):
         raise InvalidInputError("message ids within one add must be unique")
-    inputs = []
-    for item in accepted:
-        if isinstance(item, RawInput):
-            inputs.append(item)
-        elif image_dir is None:
-            raise InvalidInputError("images in message content are not taken here")
-        else:
-            inputs.append(image_to_input(item[0], user_id=user_id, image_dir=image_dir,
-                                         occurred_at=item[1], metadata=meta))
-    return inputs
+    return accepted
 
 
 def content_parts(content: Any, what: str) -> tuple[str, list[PILImage.Image]]:
@@ -223,20 +243,29 @@ def image_to_input(
 ) -> RawInput:
     """A raw input for one image; the image is copied as PNG into ``image_dir``."""
     check_user_id(user_id)
-    when = event_time(occurred_at)
-    meta = check_metadata(metadata)
-    picture = _open_image(image)
+    picture = _Picture(_open_image(image), event_time(occurred_at), _file_name(image), text)
+    return _written(picture, user_id, image_dir, check_metadata(metadata))
+
+
+def _file_name(image: ImageLike) -> str | None:
+    return Path(image).name if isinstance(image, str | Path) else None
+
+
+def _written(picture: _Picture, user_id: str, image_dir: Path,
+             metadata: dict[str, Any]) -> RawInput:
+    """The raw input of a checked image, its PNG copy written into ``image_dir``."""
     buffer = io.BytesIO()
-    picture.save(buffer, format="PNG")
+    picture.image.save(buffer, format="PNG")
     data = buffer.getvalue()
     image_dir.mkdir(parents=True, exist_ok=True)
     # One file per input, even for identical pixels: each is deleted once its input is done.
     path = image_dir / f"{hashlib.sha256(data).hexdigest()[:24]}-{uuid.uuid4().hex[:8]}.png"
     path.write_bytes(data)
-    if isinstance(image, str | Path):
-        meta.setdefault("file_name", Path(image).name)
-    return RawInput(user_id=user_id, kind="image", image_path=str(path), text=text,
-                    occurred_at=when, metadata=meta)
+    meta = dict(metadata)
+    if picture.file_name:
+        meta.setdefault("file_name", picture.file_name)
+    return RawInput(user_id=user_id, kind="image", image_path=str(path), text=picture.text,
+                    occurred_at=picture.occurred_at, metadata=meta)
 
 
 def _open_image(image: ImageLike) -> PILImage.Image:

@@ -23,7 +23,7 @@ from mirix_like.embedders import make_embedder
 from mirix_like.errors import InvalidInputError
 from mirix_like.ingest.pipeline import IngestPipeline
 from mirix_like.ingest.report import ChangeReport
-from mirix_like.inputs import ImageLike, Message, check_text, image_to_input, messages_to_inputs
+from mirix_like.inputs import ImageLike, Message, call_inputs, check_text
 from mirix_like.memory_types.base import MemoryItem, new_id
 from mirix_like.models import ModelBackend, make_backend, offline_backend
 from mirix_like.retrieval.active import MAX_CONTEXT_TOKENS, Context
@@ -129,19 +129,12 @@ class AsyncMemorySystem:
         """Accept a text, message(s) and/or images for ``user_id``.
 
         Inputs are stored at once as pending; they are turned into memories when the user's
-        pending inputs reach ``batch_size``, or now when ``flush`` is true.
+        pending inputs reach ``batch_size``, or now when ``flush`` is true. A call with any
+        invalid part (a message, an unreadable image) raises :class:`InvalidInputError` and
+        stores none of its inputs.
         """
-        if isinstance(images, str | Path) or not isinstance(images, Sequence):
-            raise InvalidInputError("images must be a list of paths or PIL images")
-        inputs: list[RawInput] = []
-        if content is not None:
-            inputs += messages_to_inputs(content, user_id=user_id, occurred_at=occurred_at,
-                                         metadata=metadata, image_dir=self.image_dir)
-        inputs += [image_to_input(image, user_id=user_id, image_dir=self.image_dir,
-                                  occurred_at=occurred_at, metadata=metadata)
-                   for image in images]
-        if not inputs:
-            raise InvalidInputError("add needs content or images")
+        inputs = call_inputs(content, images, user_id=user_id, occurred_at=occurred_at,
+                             metadata=metadata, image_dir=self.image_dir)
         stored = await asyncio.to_thread(self.store.add_inputs, inputs)
         pending = await asyncio.to_thread(self.store.inputs, user_id, status="pending")
         if flush or len(pending) >= self.settings.batch_size:

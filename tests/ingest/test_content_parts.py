@@ -112,3 +112,19 @@ def test_rest_takes_content_parts(tmp_path: Path) -> None:
         answer = client.post("/api/chat", headers=headers,
                              json={"message": "What is my favourite tea?"}).json()["answer"]
         assert "sencha" in answer
+
+
+def test_a_call_with_one_unreadable_image_stores_none_of_its_inputs(
+        memory: MemorySystem, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.png"
+    empty.write_bytes(b"")
+    good = render(["Parking", "Level P3, spot 214"])
+    memory.add(FACT, user_id="u")
+    with pytest.raises(InvalidInputError, match="empty.png"):
+        memory.add([{"role": "user", "content": [text_part("parking"), image_part(
+            data_url(good))]}], images=[good, empty], user_id="u")
+    assert [raw.kind for raw in memory.pending("u")] == ["text"]
+    assert image_files(memory) == []  # neither readable image of the call was copied
+    memory.add("parking", images=[good], user_id="u")  # sent again without the bad file
+    assert memory.flush("u").failed_inputs == []
+    assert "214" in memory.chat("Which parking spot did I note?", user_id="u").answer

@@ -6,7 +6,6 @@ alone and the rest, a text beside them included, is remembered."""
 from __future__ import annotations
 
 import io
-from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
 
@@ -118,19 +117,22 @@ def test_one_spoiled_screenshot_among_pending_inputs_fails_alone(
     assert "atlas" not in memory.chat("What do I return to the library?", user_id="sam").answer
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "MemorySystem.add (system.py) copies and checks every image of a call before it stores "
-    "any input: one unreadable image rejects the whole call, the text and the readable "
-    "screenshot beside it are lost, and that screenshot's copy stays in the image folder"))
-def test_one_unreadable_image_in_one_add_call_fails_alone(
+def test_one_unreadable_image_refuses_its_add_call_and_leaves_nothing(
         memory: MemorySystem, tmp_path: Path) -> None:
+    # An add call is checked whole (README, Guarantees): the caller is told, nothing of the
+    # call is half-stored and no copy is left behind; sent again without the bad file, it is
+    # remembered.
     empty = tmp_path / "empty.png"
     empty.write_bytes(b"")
     parking = Shot("Notes", "Parking", ("Parking", "Level P3, spot 214"))
-    with suppress(InvalidInputError):
+    screen = desktop(parking, (1366, 768))
+    with pytest.raises(InvalidInputError, match="empty.png"):
         memory.add("My dentist is Dr. Alvarez on Pine Street.", user_id="sam",
-                   images=[desktop(parking, (1366, 768)), empty])
-    memory.flush("sam")
+                   images=[screen, empty])
+    assert memory.pending("sam") == []
+    assert not memory.aio.image_dir.exists() or not any(memory.aio.image_dir.iterdir())
+    memory.add("My dentist is Dr. Alvarez on Pine Street.", user_id="sam", images=[screen])
+    assert memory.flush("sam").failed_inputs == []
     assert "Alvarez" in memory.chat("Who is my dentist?", user_id="sam").answer
     assert "214" in memory.chat("Which parking spot did I note?", user_id="sam").answer
     assert not any(memory.aio.image_dir.iterdir())  # processed copies are deleted

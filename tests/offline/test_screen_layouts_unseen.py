@@ -156,9 +156,8 @@ def _known(case: tuple[str, list[str], list[str]], why: str) -> object:
 CASES = [
     # (question, what the answer must say, what it must not)
     _known(("What were the West region's sales in August?", ["4,870"], ["3,980", "2,905"]),
-           "a list question ('What were …') whose fuller rendering of a line comes from the "
-           "screen's other memory makes answer.py raise KeyError at matched[-neg_index, "
-           "sentence]"),
+           "a list question ('What were …') over a table answers with the table's header "
+           "line, not the row it names (it raised KeyError before 73ccbd4)"),
     _known(("Which region sold the least in July?", ["South", "2,760"], []),
            "the least of a column is a comparison across a table's rows, which the rules do not "
            "make"),

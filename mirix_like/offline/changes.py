@@ -804,6 +804,8 @@ _NEGATION = re.compile(r"(?i:\bno\s+longer\b|\b(?:stopped|quit|gave\s+up)\s+play
                        r"\bSchluss\s+gemacht\b|\b(?:arrêté|abandonné|lâché)e?\b|"
                        r"\b(?:dej[ée]|dejado)\s+de\b"
                        r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
+_FORMERLY = re.compile(r"(?i:\bused\s+to\b|\bformerly\b)")
+"""A clause that tells a value that was ("I used to live in Paris"), which holds no more."""
 _CLAUSE = re.compile(r"[,;:]\s+|\s+[-–—]+\s+|\s+(?:but|and|sondern|und|mais|et|pero|y)\s+")
 """Where a sentence's clauses part: a negation ends only what its own clause says."""
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
@@ -964,7 +966,11 @@ def _sentence_settings(sentence: str, subject: str, own: bool) -> dict[str, Sett
             # "I don't play tennis anymore, I took up padel": the clause's own negation
             end = next(c for c in clauses if c > match.start())
             start = max(c for c in clauses if c <= match.start())
-            negated = pattern.ends or bool(_NEGATION.search(sentence, start, end))
+            # "I used to live in Paris": before the value, in its own clause
+            at = match.start("v") if match["v"] is not None else match.start()
+            negated = pattern.ends or bool(
+                _NEGATION.search(sentence, start, end)
+                or _FORMERLY.search(sentence, max(c for c in clauses if c <= at), at))
             value = None if negated else said
             before = here.get(slot)
             if before is None or before.value is None or (

@@ -204,6 +204,9 @@ def test_what_someone_else_does_is_not_the_speakers_fact(text: str) -> None:
     ("I've been a graphic designer at Canva for three years.",
      {"work": "Canva", "job": "graphic designer"}),
     ("I quit Canva to go freelance as an illustrator.", {"work": None, "job": "illustrator"}),
+    ("I used to live in Paris, now I live in Nice.", {"home": "Nice"}),
+    ("I used to play hockey but now I play tennis.",
+     {"play hockey": None, "play tennis": "tennis"}),
 ])
 def test_pastimes_switches_and_ages_in_other_words(text: str,
                                                   found: dict[str, str | None]) -> None:

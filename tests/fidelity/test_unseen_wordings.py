@@ -253,6 +253,13 @@ CASES = [
      "or 'my new', not in a note that opens 'New landlord … :'"),
     (["I play bass in a band."], ["I left the band and gave up bass."],
      "Do I play an instrument?", None, "You play bass"),
+    # what someone "used to" do is over
+    (["I play hockey on Thursdays."], ["I used to play hockey but now I play tennis."],
+     "Which sport did I use to play?", "hockey", "tennis"),
+    (["I play hockey on Thursdays."], ["I used to play hockey but now I play tennis."],
+     "What sport do I play?", "tennis", "hockey"),
+    (["I work at Tesco."], ["I used to work at Tesco, now I work at Lidl."], "Where do I work?",
+     "Lidl", "Tesco"),
     (["Ich bin begeisterte Läuferin."], [], "Was sind meine Hobbys?", "Lauf", None,
      "a pastime by its doer is read in English only ('a keen runner'), not 'begeisterte "
      "Läuferin' nor 'une grande lectrice'"),

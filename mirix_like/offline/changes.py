@@ -296,7 +296,7 @@ def _gerund(verb: str) -> str:
 _ENTHUSED = (r"(?:keen|avid|passionate|enthusiastic|obsessive|dedicated|lifelong|serious|casual|"
              r"amateur|weekend|big|huge|massive|mad|total|proper|regular|bit\s+of\s+an?)")
 """What says a doer is one by choice ("a keen gardener", "a bit of a swimmer"), not by trade."""
-_SPORT_DOERS = (r"runner|jogger|climber|boulderer|swimmer|cyclist|hiker|surfer|skier|"
+_PASTIME_DOERS = (r"runner|jogger|climber|boulderer|swimmer|cyclist|hiker|surfer|skier|"
                 r"snowboarder|skater|golfer|rower|knitter|birdwatcher")
 """Doers of a pastime that is no trade, a hobby said without a word of choice."""
 _NOT_DOERS = (r"believer|supporter|follower|lover|drinker|eater|sleeper|smoker|spender|talker|"
@@ -472,7 +472,7 @@ _PATTERNS = (
     # a pastime by its doer: "I'm a keen gardener", "… and a bit of a swimmer", "I'm a runner"
     _p("hobby {v}", r"\b(?:(?i:am|is|are|['’]m|['’]re)\s+(?:(?i:also|now|still|quite)\s+)?|"
        r"(?i:and)\s+)(?i:an?)\s+(?P<e>(?:(?i:" + _ENTHUSED + r")\s+)+)?"
-       r"(?P<v>(?(e)(?!(?:" + _NOT_DOERS + r")\b)[a-z]{3,}(?<!e)(?:er|ist)|(?:" + _SPORT_DOERS
+       r"(?P<v>(?(e)(?!(?:" + _NOT_DOERS + r")\b)[a-z]{3,}(?<!e)(?:er|ist)|(?:" + _PASTIME_DOERS
        + r")))\b(?![\w-])", "{s}'s hobbies include {v}.", reads=lambda m: _activity(m["v"])),
     # Who someone is to the user, as the semantic rules write it ("Ana is the user's
     # girlfriend", then "… fiancée" when they get engaged, "former girlfriend" when they part).

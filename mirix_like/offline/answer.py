@@ -7,7 +7,7 @@ import itertools
 import math
 import re
 from collections import Counter
-from datetime import datetime
+from datetime import UTC, datetime
 
 from mirix_like.lexicon import WORD, compound_parts, meaning, verb
 from mirix_like.memory_types.semantic import PAST
@@ -22,7 +22,7 @@ from mirix_like.offline.language import (
 )
 from mirix_like.offline.plain import label, language, statements
 from mirix_like.offline.screens import seen_at, what_it_showed, window_of
-from mirix_like.offline.timeparse import describe
+from mirix_like.offline.timeparse import describe, find_times
 from mirix_like.retrieval.ranking import asks_before
 from mirix_like.retrieval.snippets import LINE_JOIN
 from mirix_like.retrieval.topics import (
@@ -346,6 +346,7 @@ _SEEN = re.compile(r"\b(?:see|saw|seen|view\w*|look\w*|open\w*|read|screen\w*|sa
                    re.IGNORECASE)
 _YEAR = re.compile(r"\b(?:1[5-9]|20)\d{2}\b年?|(?<!\d)(?:1[5-9]|20)\d{2}年")
 _ISO_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_MONTH_NAMED = re.compile(r"(?i)\b" + _MONTH_RE + r"\b")
 _PARENS = re.compile(r"\(([^()]{3,80})\)|（([^（）]{3,80})）")
 
 
@@ -359,9 +360,15 @@ def _labelled_date(text: str) -> str | None:
 
 
 def _date_in(text: str, sentence: str) -> str | None:
-    """The most specific date written in a memory, preferring a resolved ``(label)``."""
+    """The most specific date written in a memory, preferring a resolved ``(label)``; a day
+    the answering sentence names without its year ("moves to November 18") is read from the
+    memory's own day, and beats the day of the memory."""
     if labelled := _labelled_date(f"{sentence} {text}"):
+        if sentence and not _labelled_date(sentence) and (own := _day_said(sentence, text)):
+            return own
         return labelled
+    if sentence and (own := _day_said(sentence, text)):
+        return own
     for where in (sentence, text):
         for form in _DATE_FORMS:
             if m := form.search(where):
@@ -372,6 +379,17 @@ def _date_in(text: str, sentence: str) -> str | None:
         return describe(datetime(int(m[1]), int(m[2]), int(m[3])))
     m = _YEAR.search(text)
     return m.group(0) if m else None
+
+
+def _day_said(sentence: str, text: str) -> str | None:
+    """A day and month ``sentence`` names without a year, dated from the memory's stamp."""
+    stamp = _ISO_DAY.search(text)
+    if not stamp or any(form.search(sentence) for form in _DATE_FORMS):
+        return None
+    day = datetime(int(stamp[1]), int(stamp[2]), int(stamp[3]), 12, tzinfo=UTC)
+    said = [t for t in find_times(sentence, day)
+            if t.granularity == "day" and _MONTH_NAMED.search(t.text)]
+    return said[0].label if said else None
 
 
 def _names(question: str) -> set[str]:

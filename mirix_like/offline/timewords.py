@@ -63,7 +63,10 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 DIGIT = re.compile(r"\d")
 SENTENCE_ENDS = ".!?。！？\n"
 FUTURE = re.compile(
-    r"\b(?:will|going\s+to|gonna|plan|plans|planning|next|upcoming|soon|can't\s+wait|"
+    # "planning to", not the noun of "Q3 planning notes (Oct 2)"
+    r"\b(?:will|going\s+to|gonna|plan|plans|planning)\b(?!\s+(?:notes|doc|document|"
+    r"meeting|session|call|board|sheet|template)\b)|"
+    r"\b(?:next|upcoming|soon|can't\s+wait|"
     r"looking\s+forward|hope\s+to|about\s+to|coming\s+up|remind\s+me|deadline|"
     # "is booked for 9 December": a participle that names what is arranged, not a past act
     r"(?:is|are|['’]s|been|got)\s+(?:booked|scheduled|planned|arranged|set|due|confirmed|"
@@ -71,7 +74,11 @@ FUTURE = re.compile(
     r"expires?|starts?\s+on)\b|'ll\b|打算|计划|准备|将要|要去|会去|想去",
     _I,
 )
-PAST = re.compile(r"\b(?:was|were|went|did|had|ago|last|\w+ed)\b|了|过", _I)
+PAST = re.compile(
+    r"\b(?:was|were|went|did|had|ago|last|\w+ed|met|saw|got|took|made|came|bought|gave|told|"
+    r"said|ran|won|lost|began|wrote|ate|drank|spent|paid|sent|brought|thought|knew|flew|drove|"
+    r"rode|sang|swam|heard|slept|wore|built|caught|taught|sold|grew|threw|broke|chose|forgot|"
+    r"fell|became)\b|了|过", _I)
 # "My flight to Tokyo is on 2 December", said in January: something arranged, told in the
 # present, is ahead (read only when the sentence has no past form).
 SCHEDULED = re.compile(

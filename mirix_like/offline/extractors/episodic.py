@@ -70,8 +70,13 @@ def _with_labels(sentence: str, offset: int, times: list[TimeMatch], zh: bool) -
             end = t.span[1] - offset
             said = t.text.casefold()
             at = said.find(t.label.split()[0].casefold())
-            if at >= 0 and t.label.casefold().startswith(said[at:]):
+            completes = at >= 0 and t.label.casefold().startswith(said[at:])
+            year = t.label.split()[-1]
+            if completes and any(c.isalpha() for c in said[at:]):
                 parts += [sentence[last:t.span[0] - offset + at], t.label]
+            elif completes and year.isdigit() and not zh:
+                # the month came first ("Oct 2"): only the year is missing
+                parts += [sentence[last:end], f", {year}"]
             else:
                 parts += [sentence[last:end], f"（{t.label}）" if zh else f" ({t.label})"]
             last = end

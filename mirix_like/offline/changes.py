@@ -340,6 +340,13 @@ def _de_infinitive(verb: str) -> str:
     return verb + "n" if not verb.endswith(("ere", "ele")) else verb[:-1] + "n"
 
 
+def _de_activity(doer: str) -> str:
+    """The German pastime of its doer: Läuferin -> Laufen, Leser -> Lesen, Kletterer ->
+    Klettern."""
+    stem = doer.removesuffix("in").removesuffix("er").replace("äu", "au").replace("ä", "a")
+    return stem + ("n" if stem.endswith(("er", "el")) else "en")
+
+
 def _head(value: str) -> str:
     """What a preference is about: its last word, singular ("aisle seats" -> "seat")."""
     word = _key(value).split()[-1] if value.strip() else ""
@@ -622,6 +629,11 @@ _PATTERNS = (
        reads=lambda m: cap(f"{m['v'] or ''} {_de_infinitive(m['verb'] or m['inv'])}".strip())),
     _p("hobby {v}", r"\bZu\s+den\s+Hobbys\s+(?:des\s+Nutzers|von\s+\w+)\s+gehört\s+"
        r"(?P<v>[^.,;!?]{2,40})", "Zu den Hobbys von {s} gehört {v}.", lang="de"),
+    # a pastime by its doer: "Ich bin begeisterte Läuferin" is "Laufen"
+    _p("hobby {v}", r"\b(?i:bin|ist)\s+(?:(?i:ein|eine)\s+)?(?:(?i:begeistert|leidenschaftlich|"
+       r"passioniert|eifrig|groß|gross|richtig)e[rns]?\s+)+(?!(?:" + _DE_JOBS + r")\b)"
+       r"(?P<v>[A-ZÄÖÜ][a-zäöüß]{2,}er(?:in)?)\b", "Zu den Hobbys von {s} gehört {v}.", lang="de",
+       reads=lambda m: _de_activity(m["v"])),
     # "Ich bin von Geige auf Bratsche umgestiegen": the one ends, the other begins
     *(switch for what, template in ((_DE_PLAYED, "{s} spielt {v}."), (_DE_DONE, "{s} macht {v}."))
       for switch in _switch("play {v}", r"\b(?i:von)\s+(?:(?i:der|dem)\s+)?",

@@ -184,6 +184,8 @@ def test_what_someone_else_does_is_not_the_speakers_fact(text: str) -> None:
      {"hobby brazilian jiu-jitsu": "Brazilian jiu-jitsu"}),
     ("Ich male gerne Aquarelle.", {"hobby aquarelle malen": "Aquarelle malen"}),
     ("Am Wochenende wandere ich gern.", {"hobby wandern": "Wandern"}),
+    ("Ich bin begeisterte Läuferin.", {"hobby laufen": "Laufen"}),
+    ("Ich bin leidenschaftlicher Kletterer.", {"hobby klettern": "Klettern"}),
     ("I switched from violin to viola.", {"play violin": None, "play viola": "viola"}),
     ("Swapped the sax for the clarinet.", {"play saxophone": None, "play clarinet": "clarinet"}),
     ("I switched from climbing to surfing.", {"hobby climbing": None, "hobby surfing": "surfing"}),
@@ -219,6 +221,7 @@ def test_pastimes_switches_and_ages_in_other_words(text: str,
                                   "I do Mondays and Thursdays at the office.",
                                   "I switched from tea to coffee.",
                                   "Ich hätte gerne einen Kaffee.",
+                                  "Ich bin begeisterter Lehrer.",
                                   "My sister switched from piano to cello."])
 def test_what_sounds_like_a_slot_but_is_none_sets_nothing(text: str) -> None:
     assert settings(text, own=True) == []

@@ -260,9 +260,10 @@ CASES = [
      "What sport do I play?", "tennis", "hockey"),
     (["I work at Tesco."], ["I used to work at Tesco, now I work at Lidl."], "Where do I work?",
      "Lidl", "Tesco"),
-    (["Ich bin begeisterte Läuferin."], [], "Was sind meine Hobbys?", "Lauf", None,
-     "a pastime by its doer is read in English only ('a keen runner'), not 'begeisterte "
-     "Läuferin' nor 'une grande lectrice'"),
+    (["Ich bin begeisterte Läuferin."], [], "Was sind meine Hobbys?", "Laufen", None),
+    (["Je suis une grande lectrice."], [], "Quels sont mes loisirs ?", "lecture", None,
+     "a pastime by its doer is read in English and German only ('a keen runner', "
+     "'begeisterte Läuferin'); French doers ('lectrice': lecture) name theirs irregularly"),
 ]
 RENDERING = re.compile(r"\[|\(until|\d{4}-\d\d-\d\d|\bthe user\b|\bNutzer|\busuario\b|"
                        r"\butilisateur\b", re.IGNORECASE)

@@ -144,7 +144,7 @@ _VERBS = """
 study studier estudi étudi,etudi
 speak sprech,sprich habl parl
 play spiel jueg,jug,toc jou
-cook koch cocin cuisin
+cook koch,köchel cocin cuisin,mijot
 have hab teng,tien -
 learn lern aprend apprend
 diet ernähr - -
@@ -161,7 +161,7 @@ _SEPARABLE = ("mit", "ab", "an", "auf", "aus", "ein", "nach", "vor", "weg", "zur
 # The endings of a verb's present, past and infinitive in German, Spanish and French (the
 # longest first, so "estudiamos" is "estudi"+"amos", not "estudiamo"+"s").
 _VERB_ENDINGS = tuple(sorted(set(" ".join((
-    "e st t en et est te ten test tet",  # de: studiere, studierst, studiert, studierte
+    "e st t en et est te ten test tet n",  # de: studiere, studierst, studiert; köcheln
     "o a as an amos áis ar é ó aba abas aban ando ado ada ante antes",  # es: estudio, estudió
     "s es ent er ons ez ais ait aient é ée és ant",  # fr: étudie, apprends, étudiais
 )).split()), key=len, reverse=True))

@@ -677,6 +677,7 @@ def _said_to_user(sentence: str) -> str:
     """``sentence`` said to the user, not about them, in the language of the fact (of a
     quoted message, the message's: "The user said: Ich bin Lehrerin" -> "Du hast gesagt:
     Ich bin Lehrerin"), capitalised."""
+    sentence = _BULLET.sub("", sentence)  # a line of a list: "- Tom owns the redesign."
     quoted = USER_SAID_LEAD.match(sentence)
     lang = language(sentence[quoted.end():] if quoted else sentence)
     sentence = second_person_in(sentence, lang)
@@ -685,6 +686,7 @@ def _said_to_user(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
+_BULLET = re.compile(r"^\s*[-*•]\s+")
 _VAULT_MARKED = re.compile(
     r"(?:(?P<sign>\s*:)|\s+(?P<now>is|ist|lautet|est|es)|\s+(?P<then>was|war|lautete|était|era))?"
     r"\s+" + re.escape(VAULT_MARK).replace(r"\{kind\}", r"[^\]]{1,40}"), re.IGNORECASE)

@@ -116,17 +116,18 @@ _LANGUAGE_WORDS = {
                    "und nicht mit in haben hast wir uns mir mich dich ein eine einen einem einer "
                    "kein keine keinen jetzt noch auch schon heute gestern wohin woher für bei im "
                    "zum zur vom sehr aber oder dein deine deinen deinem deiner bist vorher früher "
-                   "seit gerade immer"),
+                   "seit gerade immer am liebsten gern gerne lieber mag magst esse isst trinke "
+                   "trinkst spiele lese höre koche fahre gehe"),
     "fr": word_set("où qui quoi quand comment pourquoi quel quelle quels quelles je j'habite mon "
                    "ma mes est suis habite travaille les et avec tu il elle nous vous une des pas "
                    "ai j'ai avons maintenant aujourd'hui hier le au aux ton ta tes es as fais "
-                   "fait chez dans pour avant me se"),
+                   "fait chez dans pour avant me se aime adore préfère bois mange joue lis"),
     "es": word_set("dónde donde quién qué cuándo cómo por mi mis yo es soy vivo vive trabajo "
                    "trabaja los y con tengo tienes tiene tenemos una las del ahora hoy ayer "
                    "estoy está eres estás tus al antes muy pero el hasta desde también mudé "
                    "mudó mudamos mudado cambié cambió pasado pasada año semana favorita "
                    "favorito comida hermana hermano madre padre novia novio me se encanta "
-                   "encantan gusta gustan tu llama llamo"),
+                   "encantan gusta gustan tu llama llamo bebo prefiero juego"),
 }
 # Letters one of the languages writes and English does not ("é" French and Spanish), and
 # German's "du" before its verb ("du gehst"): a text with one leans that way.

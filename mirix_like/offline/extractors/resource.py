@@ -52,6 +52,8 @@ _LANG_HINTS = (
     ("shell", r"^\s*(?:\$ |sudo |cd |ls |export )"),
 )
 _LONG_TEXT = 1000
+# "Monthly rent: $2,150", "Zutaten: 250 g Linsen": a line of a form, a note or a summary
+_LABELLED_LINE = re.compile(r"^\s*[^\W\d_][\w '’/&().-]{0,40}?\s?[:：]\s*\S", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -128,12 +130,20 @@ def _resources(text: str) -> tuple[_Resource, ...]:
     if screen and not found:
         title, _ = _doc_title(text[screen.end() :] or text)
         found.append(_Resource("screenshot", title, text, (0, len(text))))
-    long_text = len(text) >= _LONG_TEXT or len(re.split(r"\n\s*\n", text.strip())) >= 3
+    long_text = (len(text) >= _LONG_TEXT or len(re.split(r"\n\s*\n", text.strip())) >= 3
+                 or _labelled_lines(text))
     if long_text and not any(r.span == (0, len(text)) for r in found):
         title, heading = _doc_title(text)
         found.append(_Resource("document" if heading else "text", title, text, (0, len(text))))
     return tuple(found)
 
+
+
+def _labelled_lines(text: str) -> bool:
+    """Three lines or more, two in three of them "label: value": a lease summary, a recipe
+    card, a form the user pasted."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    return len(lines) >= 3 and 3 * len(_LABELLED_LINE.findall(text)) >= 2 * len(lines)
 
 
 _RESOURCE_WORDS = {

@@ -82,6 +82,8 @@ sport sports deporte deportes
 hobby hobbies hobbys freizeit loisir loisirs afición aficiones pasatiempo pasatiempos
 language languages sprache langue langues idioma idiomas lengua lenguas
 football fußball fussball fútbol futbol
+tennis tenis
+padel pádel
 swimming schwimmen natation natación
 climbing klettern escalade escalada
 hiking wandern randonnée senderismo

@@ -75,8 +75,10 @@ _LIST_MARK = (r"\.(?=\s)(?:(?<=^\d\.)|(?<=\n\d\.)|(?:(?<=[\s(]\d\.)|(?<=[\s(]\d\
 # Titles, and initials that go on in lower case ("Washington D.C. last year", "the U.S. team").
 _ABBREVIATION = (r"\.(?:(?<=\b(?:Mr|Ms|Dr|St|Mt|Jr|Sr|vs)\.)|(?<=\bMrs\.)|"
                  r"(?<=\b[A-Z]\.[A-Z]\.)(?=\s+[a-z])|"
-                 # the abbreviations a number follows: "(ext. 4411)", "Rechnung Nr. 5"
+                 # the abbreviations a number follows: "(ext. 4411)", "Rechnung Nr. 5", a unit
+                 # before the next ("7 Std. 10 min")
                  r"(?:(?<=\b(?:[Ee]xt|[Tt]el|[Vv]ol)\.)|(?<=\b(?:[Nn]o|[Nn]r|ca|pp)\.)|(?<=\bp\.)|"
+                 r"(?<=\b(?:Std|Min|Sek|Mio|Mrd|hrs|min|sec)\.)|"
                  r"(?<=\bapprox\.))(?=\s*\d)|"
                  # a French "M." before a name: "Gardien : M. Dupont"
                  r"(?<=\bM\.)(?=\s+[A-Z][a-z]))")

@@ -38,7 +38,7 @@ share of the top score."""
 
 _BEFORE = re.compile(
     r"(?i:\b(?:before|previous(?:ly)?|(?<!how\s)old|former(?:ly)?|used\s+to|earlier|prior|"
-    r"originally|vorher|davor|früher|frueher|alte[nrs]?|avant|ancien(?:ne)?|précédent(?:e)?|"
+    r"did(?:n['’]?t)?\s+\w+\s+use\s+to|originally|vorher|davor|früher|frueher|alte[nrs]?|avant|ancien(?:ne)?|précédent(?:e)?|"
     r"autrefois|antes|anterior|antigu[oa])\b)|\b[Vv]or\s+(?=[A-ZÄÖÜ])|之前|以前|原来|旧|上一个|过去")
 
 _SPEAKER = re.compile(r"^([^\n:]{1,40}): ")

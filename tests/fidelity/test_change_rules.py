@@ -302,12 +302,13 @@ def test_which_shown_items_a_new_one_replaces() -> None:
 @pytest.mark.parametrize("question", ["Where did I live before Vienna?", "What was my old code?",
                                       "Where did I work previously?", "Wo habe ich früher gewohnt?",
                                       "Où habitais-je avant ?", "¿Dónde vivía antes?",
-                                      "我以前住在哪里？"])
+                                      "我以前住在哪里？", "What sport did I use to play?"])
 def test_questions_about_before(question: str) -> None:
     assert asks_before(question)
 
 
-@pytest.mark.parametrize("question", ["How old am I?", "Where do I live?", "我住在哪里？"])
+@pytest.mark.parametrize("question", ["How old am I?", "Where do I live?", "我住在哪里？",
+                                      "What do I use to clean the oven?"])
 def test_questions_about_now(question: str) -> None:
     assert not asks_before(question)
 

@@ -27,3 +27,9 @@ def test_a_quoted_german_message_is_said_back_in_german() -> None:
                 "trinke am liebsten Rooibos."]
     assert answer("Was trinke ich am liebsten?", memories) == (
         "Du hast gesagt: Ich trinke am liebsten Rooibos.")
+
+
+def test_a_unit_abbreviation_does_not_end_a_sentence() -> None:
+    from mirix_like.offline.language import sentences_of
+    assert sentences_of("Zu Fuß: 7 Std. 10 min. Mit dem Rad: 2 Std. Danach Pause.") == [
+        "Zu Fuß: 7 Std. 10 min.", "Mit dem Rad: 2 Std.", "Danach Pause."]

@@ -206,9 +206,7 @@ CASES = [
     ("Which exit do I take toward Fell St?", ["434B"], []),
     ("Wie lange dauert die Fahrt mit dem Auto nach Potsdam?", ["42 min"], ["55 min"]),
     ("How long does the train to Potsdam take?", ["55 min"], ["42 min"]),
-    _known(("How long does it take to walk to Potsdam?", ["7 Std. 10 min"], ["42 min"]),
-           "the sentence splitter (language.py) ends the line at the abbreviation 'Std.': "
-           "the answer is 'Zu Fuß: 7 Std.'"),
+    ("How long does it take to walk to Potsdam?", ["7 Std. 10 min"], ["42 min"]),
     ("Wie viel kosten die Laufschuhe?", ["129,99"], []),
     ("How much is the shopping cart in total?", ["154,92"], []),
     _known(("How much are the running shoes?", ["129,99"], []),

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image as PILImage
-from PIL import UnidentifiedImageError
+from PIL import ImageOps, ImageStat, UnidentifiedImageError
 
 from mirix_like.errors import InvalidInputError
 from mirix_like.memory_types.base import utcnow
@@ -32,6 +32,10 @@ ROLES = ("user", "assistant", "system", "other")
 IMAGE_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP")
 """Formats of base64 image data (a REST body, a ``data:`` URL): Pillow's other plugins (EPS...)
 are not for clients."""
+NEVER_OPENED = frozenset({"EPS"})
+"""Formats of image files given by path that are refused: Pillow would run Ghostscript on EPS.
+Every other format Pillow reads is taken."""
+_DECODE_ERRORS = (OSError, ValueError, SyntaxError, EOFError, PILImage.DecompressionBombError)
 Message = Mapping[str, Any]
 ImageLike = str | Path | PILImage.Image
 _DATA_URL = re.compile(r"data:image/[\w.+-]+;base64,(.*)", re.DOTALL)
@@ -160,7 +164,7 @@ def _content_inputs(content: str | Message | Sequence[Message], user_id: str, wh
         return [RawInput(user_id=user_id, kind="text", text=check_text(content, "text"),
                          occurred_at=when, metadata=meta)]
     messages = [content] if isinstance(content, Mapping) else content
-    if not isinstance(messages, Sequence) or not messages:
+    if isinstance(content, bytes | bytearray) or not isinstance(messages, Sequence) or not messages:
         raise InvalidInputError("content must be a string, a message mapping or a non-empty "
                                 "list of messages")
     accepted: list[RawInput | _Picture] = []
@@ -228,13 +232,66 @@ def content_parts(content: Any, what: str) -> tuple[str, list[PILImage.Image]]:
 
 
 def image_from_base64(data: str, what: str) -> PILImage.Image:
-    """The image base64 ``data`` encodes, in one of :data:`IMAGE_FORMATS`."""
+    """The image base64 ``data`` encodes, in one of :data:`IMAGE_FORMATS`, decoded whole (so
+    a truncated or broken image is refused here, named by ``what``) and upright in RGB."""
     try:
-        return PILImage.open(io.BytesIO(base64.b64decode(data, validate=True)),
-                             formats=IMAGE_FORMATS)
-    except (binascii.Error, ValueError, UnidentifiedImageError,
-            PILImage.DecompressionBombError) as exc:
+        decoded = base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError) as exc:
         raise InvalidInputError(f"{what} is not base64 image data: {exc}") from None
+    return _decoded(io.BytesIO(decoded), what, IMAGE_FORMATS, "is not base64 image data",
+                    "it is no PNG, JPEG, WebP, GIF or BMP image")
+
+
+def read_image(path: Path, what: str) -> PILImage.Image:
+    """The image in the file at ``path``, checked and decoded: upright, in RGB.
+
+    Raises :class:`InvalidInputError` naming ``what`` when it is no image (or an EPS), is over
+    :data:`MAX_IMAGE_PIXELS` or cannot be decoded whole.
+    """
+    try:
+        stream = path.open("rb")
+    except OSError as exc:
+        raise InvalidInputError(f"{what} cannot be read: {exc.strerror or exc}") from None
+    PILImage.init()
+    formats = [name for name in PILImage.OPEN if name not in NEVER_OPENED]
+    # An open file, not a path: Pillow's messages then never name where the file lies.
+    return _decoded(stream, what, formats, "cannot be read as an image",
+                    "it is not in an image format (PNG, JPEG, WebP, TIFF...)")
+
+
+def _decoded(stream: io.BufferedIOBase, what: str, formats: Sequence[str], refused: str,
+             unknown: str) -> PILImage.Image:
+    try:
+        with stream, PILImage.open(stream, formats=formats) as opened:
+            _check_size(opened, what)
+            opened.load()
+            return _upright(opened)
+    except InvalidInputError:
+        raise
+    except UnidentifiedImageError:
+        raise InvalidInputError(f"{what} {refused}: {unknown}") from None
+    except _DECODE_ERRORS as exc:
+        raise InvalidInputError(f"{what} {refused}: {exc}") from None
+
+
+def _upright(picture: PILImage.Image) -> PILImage.Image:
+    """``picture`` in RGB as a person sees it: turned as its EXIF orientation says, and text
+    on a transparent background laid on a backdrop it can be read on."""
+    try:
+        picture = ImageOps.exif_transpose(picture)
+    except (*_DECODE_ERRORS, KeyError, TypeError):  # broken EXIF: the pixels are still fine
+        pass
+    if picture.mode not in ("RGBA", "LA", "PA", "RGBa", "La") and not (
+            picture.mode == "P" and "transparency" in picture.info):
+        return picture.convert("RGB")
+    rgba = picture.convert("RGBA")
+    alpha = rgba.getchannel("A")
+    if alpha.getbbox() is None or alpha.getextrema()[0] == 255:  # all hidden or all shown
+        return rgba.convert("RGB")
+    # Transparent pixels are often black: dark text on them would vanish in plain RGB.
+    ink = ImageStat.Stat(rgba.convert("L"), mask=alpha).mean[0]
+    backdrop = PILImage.new("RGBA", rgba.size, "white" if ink < 128 else "black")
+    return PILImage.alpha_composite(backdrop, rgba).convert("RGB")
 
 
 def image_to_input(
@@ -269,31 +326,23 @@ def _written(picture: _Picture, user_id: str, image_dir: Path,
 
 
 def _open_image(image: ImageLike) -> PILImage.Image:
-    if isinstance(image, PILImage.Image):
-        picture = image
-    elif isinstance(image, str | Path):
+    if isinstance(image, str | Path):
         path = Path(image)
         if not path.is_file():
             raise InvalidInputError(f"image {path} is not a readable file")
-        try:
-            with PILImage.open(path) as opened:
-                _check_size(opened)
-                opened.load()
-                picture = opened.copy()
-        except (UnidentifiedImageError, OSError, PILImage.DecompressionBombError) as exc:
-            raise InvalidInputError(f"image {path} cannot be read as an image: {exc}") from None
-    else:
+        return read_image(path, f"image {path}")
+    if not isinstance(image, PILImage.Image):
         raise InvalidInputError(f"an image must be a path or a PIL image, not "
                                 f"{type(image).__name__}")
-    _check_size(picture)
+    _check_size(image, "the image")
     try:  # a PIL image opened lazily is decoded here: its data may still be broken
-        return picture.convert("RGB")
-    except (OSError, ValueError, SyntaxError, PILImage.DecompressionBombError) as exc:
+        return _upright(image)
+    except _DECODE_ERRORS as exc:
         raise InvalidInputError(f"the image cannot be decoded: {exc}") from None
 
 
-def _check_size(picture: PILImage.Image) -> None:
+def _check_size(picture: PILImage.Image, what: str) -> None:
     width, height = picture.size
     if width * height > MAX_IMAGE_PIXELS:
-        raise InvalidInputError(f"image of {width}x{height} pixels is over the "
+        raise InvalidInputError(f"{what} of {width}x{height} pixels is over the "
                                 f"{MAX_IMAGE_PIXELS:,}-pixel limit: downscale it first")

@@ -24,9 +24,10 @@ from mirix_like.agents.meta import MetaMemoryManager
 from mirix_like.errors import InvalidInputError, ModelOutputError
 from mirix_like.ingest.report import ChangeReport
 from mirix_like.ingest.writer import BatchWriter
+from mirix_like.inputs import read_image
 from mirix_like.store import MemoryStore, RawInput
 from mirix_like.store.filters import check_user_id
-from mirix_like.vision.ocr import read_text
+from mirix_like.vision.ocr import read_screen
 
 NOTHING_FOUND = "no memory manager found anything in it worth storing"
 FALLBACK = "offline rules"
@@ -133,13 +134,12 @@ class IngestPipeline:
             if raw.text:  # read when it was captured: the text is what matters
                 return raw, None
             raise InvalidInputError(f"image {name} is gone: it was removed before processing")
-        try:
-            if self.vision:
-                return raw, Image.from_file(path)
-            return raw.model_copy(update={"text": read_text(path)}), None
-        except (OSError, ValueError) as exc:  # the user knows the file by its name, not ours
-            raise InvalidInputError(f"image {name} cannot be read: "
-                                    f"{str(exc).replace(str(path), name)}") from exc
+        # Checked again as at add: the file may have been replaced since (by garbage, by a
+        # picture over the pixel limit). The user knows the file by its name, not ours.
+        picture = read_image(path, f"image {name}")
+        if self.vision:
+            return raw, Image(picture)
+        return raw.model_copy(update={"text": read_screen(picture).text}), None
 
     async def _run(self, user_id: str, inputs: list[RawInput], images: dict[str, Image], *,
                    split: bool, meta: MetaMemoryManager | None = None,

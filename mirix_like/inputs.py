@@ -343,6 +343,8 @@ def _open_image(image: ImageLike) -> PILImage.Image:
 
 def _check_size(picture: PILImage.Image, what: str) -> None:
     width, height = picture.size
+    if not width or not height:
+        raise InvalidInputError(f"{what} of {width}x{height} pixels is empty")
     if width * height > MAX_IMAGE_PIXELS:
         raise InvalidInputError(f"{what} of {width}x{height} pixels is over the "
                                 f"{MAX_IMAGE_PIXELS:,}-pixel limit: downscale it first")

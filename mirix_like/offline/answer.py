@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 from mirix_like.lexicon import WORD, compound_parts, meaning, verb
 from mirix_like.memory_types.semantic import PAST
-from mirix_like.offline.changes import in_time, stopped
+from mirix_like.offline.changes import DRINKS, JOBS, in_time, stopped
 from mirix_like.offline.language import (
     USER_SAID_LEAD,
     VAULT_MARK,
@@ -20,7 +20,7 @@ from mirix_like.offline.language import (
     sentences_of,
     word_set,
 )
-from mirix_like.offline.plain import label, language, statements
+from mirix_like.offline.plain import Statement, label, language, statements
 from mirix_like.offline.screens import seen_at, what_it_showed, window_of
 from mirix_like.offline.timeparse import describe, find_times
 from mirix_like.retrieval.ranking import asks_before
@@ -57,6 +57,9 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                # a field of study by its other names, exercise as the sports that are one
                "major": "study", "degree": "study", "exercise": "sport", "workout": "sport",
                "kitten": "cat", "puppy": "dog", "haustier": "pet", "mascota": "pet",
+               "twin": "kid", "child": "kid", "children": "kid",
+               # a favourite is what someone prefers ("I prefer tea now")
+               "favourite": "prefer", "favorite": "prefer", "fave": "prefer",
                **dict.fromkeys(("qty", "quantität", "menge", "anzahl", "quantité", "cantidad"),
                                "quantity"),
                # a mail's or message's writer is its sender ("Who wrote about the move?")
@@ -80,7 +83,12 @@ _NOT_NAMES = word_set(
     "I January February March April May June July August September October November December "
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
 # "is a nurse at St. Mary's", "'m an engineer for Spotify": a job, said without "work".
-_OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) an? (?:[\w-]+ ){0,2}[\w-]+ (?:at|for)\b")
+_OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) "
+                         r"(?:an? (?:[\w-]+ ){0,2}[\w-]+ (?:at|for)\b|"
+                         # "is at Jacobs now as a senior engineer"
+                         r"(?:now )?at [A-Z][\w&'’.-]*(?: [A-Z][\w&'’.-]*)*(?: now)? as\b)")
+_TRADE = re.compile(r"\b(?:is|am|are|was)\s+an?\s+(?:[\w-]+\s+){0,2}(?i:" + JOBS + r")\b")
+"""A job said by its name ("is a pharmacist"), a "job" to a question."""
 _PLACE = "location"
 """The word a place is labelled with on a screen ("Where: Room Kepler"), which a "where"
 question asks for."""
@@ -89,7 +97,13 @@ question asks for."""
 # into hiking", "took up knitting" say a hobby.
 _PHRASES = (
     (re.compile(r"\b(?:do(?:es)?|did)\s+for\s+(?:a\s+)?(?:living|work)\b|\bline\s+of\s+work\b|"
-                r"^\s*what\s+(?:do|did)\s+(?:I|we)\s+do\s*\??\s*$", re.IGNORECASE), " job "),
+                r"^\s*what\s+(?:do|does|did)\s+(?P<who>I|we|my\s+\w+|[A-Z][\w'’-]+)\s+do\s*\??\s*$",
+                re.IGNORECASE), r" \g<who> job "),
+    # "Where am I based?" asks where someone lives, as "I'm based in Denver" says
+    (re.compile(r"\bbased\b(?!\s+on\b)", re.IGNORECASE), " live "),
+    # "What city am I in now?" asks where someone lives, whatever city a club is named for
+    (re.compile(r"\b(?:city|town|country)\s+(?:am|are|is)\s+\w+\s+(?:based\s+)?in\b",
+                re.IGNORECASE), " live "),
     (re.compile(r"\b(?:get|gets|got|getting)\s+up\b", re.IGNORECASE), " wake "),
     # "how many" asks for a quantity, the column a table counts in
     (re.compile(r"\bhow\s+many\b|\bwie\s+viele\b|\bcombien\s+de\b|\bcu[aá]nt[oa]s\b",
@@ -121,6 +135,8 @@ _SPORTS = word_set("tenni padel pickleball squash badminton football soccer bask
 """Stems of sports, each also a "sport" to a question."""
 _PASTIMES = word_set("pottery paint knit photography garden danc bak sew crochet")
 """Stems of pastimes that are no sport, each a "hobby" to a question."""
+_DRINK = re.compile(r"\b(?:" + DRINKS + r")\b", re.IGNORECASE)
+"""Drinks by name, each also a "drink" to a question."""
 _PETS = word_set("dog cat rabbit hamster parrot budgi tortois turtl goldfish guinea ferret lizard "
                  "snak horse pony hund katz perro gato chien")
 """Stems of animals kept at home, each also a "pet" ("Do I have a pet?" of "adopted a dog")."""
@@ -215,7 +231,7 @@ def _terms(text: str) -> set[str]:
             terms.update(segment)
             # the two slots the change rules keep, whatever language asks ("Where do I work?")
             terms.update(_ZH_SLOTS[word] for word in _ZH_SLOTS if word in segment)
-    if _OCCUPATION.search(text):
+    if _OCCUPATION.search(text) or _TRADE.search(text):
         terms.add("work")
     if terms & _SPORTS:  # "Which sports do I do?", "What are my hobbies?": "plays padel"
         terms.update(("sport", "hobby"))
@@ -223,6 +239,8 @@ def _terms(text: str) -> set[str]:
         terms.add("hobby")
     if terms & _PETS:
         terms.add("pet")
+    if _DRINK.search(text):  # "What's my favourite drink?": "prefers tea"
+        terms.add("drink")
     if _CLOCK.search(text):
         terms.add(_SAYS_TIME)
     if _CODE.search(text):
@@ -284,7 +302,8 @@ _ROLE = r"(?:the|a|an|my|our|his|her|their|[\w-]+['’]s)\b"
 # "Where do I work?", "Who do I work for?" ask for a place or an employer: "works at Guy's",
 # not "works as a nurse".
 _WHERE = re.compile(r"^\s*(?:where|wo|où|dónde|donde)\b|^¿\s*d[oó]nde\b|\bwork\s+for\b|"
-                    r"\b(?:company|employer|firm)\b", re.IGNORECASE)
+                    r"\b(?:company|employer|firm|firma|unternehmen|arbeitgeber|entreprise|"
+                    r"soci[ée]t[ée]|employeur|empresa|compa[ñn][íi]a)\b", re.IGNORECASE)
 _PLACE_SAID = re.compile(r"在\S{1,12}(?:工作|上班|住)|"
                          r"\b(?:at|in|for|near|bei|für|nach|chez|à|en|au)\s+(?:the\s+)?"
                          r"[A-Z\u00c0-\u00de]")
@@ -293,8 +312,12 @@ _PLACE_SAID = re.compile(r"在\S{1,12}(?:工作|上班|住)|"
 _JOB_ASKED = re.compile(r"\b(?:job|occupation|profession|career|line\s+of\s+work|"
                         r"do(?:es)?\s+for\s+(?:a\s+)?(?:living|work)|beruf|métier|boulot|"
                         r"profesión|oficio)\b", re.IGNORECASE)
-_JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|\barbeite\w*\s+als\b|"
-                       r"\btravaill\w*\s+comme\b|\btrabaj\w*\s+(?:como|de)\b")
+_JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|"
+                       # the trade may follow the employer: "arbeite bei Voestalpine als"
+                       r"\barbeite\w*\s+(?:\S+\s+){0,3}als\b|"
+                       r"\btravaill\w*\s+(?:\S+\s+){0,3}comme\b|"
+                       r"\btrabaj\w*\s+(?:(?:\S+\s+){0,3}como|de)\b|"
+                       r"\b(?:is|am|are|was)\s+an?\s+(?:[\w-]+\s+){0,2}(?i:" + JOBS + r")\b")
 _STILL = re.compile(r"\b(?:still|noch|toujours|encore|todav[ií]a|a[uú]n|sigo|sigues)\b",
                     re.IGNORECASE)
 """A question whether something still holds, which may name the value that was replaced."""
@@ -464,14 +487,17 @@ def answer(question: str, memories: list[str]) -> str:
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     # "Where do I live?" is not answered by "Raj lives in Toronto", whatever else matches,
     # when the memories call the asker "the user" (else the user may be Raj).
-    about_me = (not names and lang == "en" and bool(_I_ASK.search(question))
+    about_me = (not names and lang == "en" and bool(_I_ASK.search(question)
+                                                    or _MY_ASK.search(question))
                 and any("the user" in m.casefold() for m in memories))
     for i, parts in enumerate(said):
         if scores[i] > 0:
             leads: list[set[str]] = []
+            kin = _kin_named(parts)
             for part in parts:
                 for sentence in sentences_of(part.text):
                     sentence = what_it_showed(sentence) or sentence
+                    sentence = _with_kin(sentence, kin, wanted)
                     terms = _terms(sentence)
                     found = _matched(terms, wanted) - _USER_TERMS
                     if about_me and (not found or _someone_else(sentence)):
@@ -609,6 +635,30 @@ def _newest_of_opposites(best: tuple[float, int, int, str],
     return max(later, key=lambda c: (dated(c), c)) if later else best
 
 
+def _kin_named(parts: list[Statement]) -> dict[str, str]:
+    """Who each person a memory defines is to the user: "Karim is the user's brother." gives
+    {"Karim": "brother"}."""
+    return {m["name"]: m["kin"] for part in parts for sentence in sentences_of(part.text)
+            if (m := _DEFINES_KIN.match(sentence))}
+
+
+def _with_kin(sentence: str, kin: dict[str, str], wanted: set[str]) -> str:
+    """``sentence`` about someone its memory defined elsewhere, with who they are to the user
+    when the question asks by that ("Where does my brother live?": "Karim, the user's
+    brother, lives in Dubai.")."""
+    opening = _OPENS_WITH_NAME.match(sentence)
+    if (not opening or opening["name"] not in kin or _DEFINES_KIN.match(sentence)
+            or not _terms(kin[opening["name"]]) & wanted):
+        return sentence
+    name = opening["name"]
+    return f"{name}, the user's {kin[name]},{sentence[opening.end():]}"
+
+
+_DEFINES_KIN = re.compile(r"^(?P<name>[A-Z][\w'’-]+) is the user['’]s (?P<kin>" + _KIN
+                          + r")\.?$")
+_OPENS_WITH_NAME = re.compile(r"^(?P<name>[A-Z][\w'’-]+)(?=\s+[a-z])")
+
+
 def _someone_else(sentence: str) -> bool:
     """Whether an English ``sentence`` is about someone other than the user and not about
     them with the user ("Raj lives in Toronto", "The user's brother works at Arup",
@@ -635,9 +685,11 @@ def _ended(sentence: str) -> str:
     if not marker:
         return sentence
     end = datetime.fromisoformat(max(m.group(0) for m in _ISO_DAY.finditer(marker.group(0))))
+    plain = sentence[:marker.start()] + sentence[marker.end():]
     if (lang := _language_of(sentence)) in _AND:  # "Der Nutzer studierte Jura bis zum …"
-        plain = sentence[:marker.start()] + sentence[marker.end():]
         return ended_abroad(plain, lang, describe(end, lang=lang))
+    if lang == "zh":  # "用户住在上海，直到2025年1月10日。"
+        return f"{plain.strip().rstrip(_END)}，直到{describe(end, lang='zh')}。"
     opening = _SUBJECT_PAST.match(sentence) or _SUBJECT_VERB.match(sentence)
     if not opening:
         return sentence
@@ -681,12 +733,15 @@ def _said_to_user(sentence: str) -> str:
     quoted = USER_SAID_LEAD.match(sentence)
     lang = language(sentence[quoted.end():] if quoted else sentence)
     sentence = second_person_in(sentence, lang)
+    if lang == "zh":  # "用户住在深圳" is "你住在深圳" to the user; a "用户名" stays one
+        sentence = _ZH_USER.sub("你", sentence)
     # a value the vault keeps out of chat is said to be there, not shown as its marker
     sentence = _VAULT_MARKED.sub(lambda m: _in_vault(m, lang), sentence)
     return sentence[:1].upper() + sentence[1:]
 
 
 _BULLET = re.compile(r"^\s*[-*•]\s+")
+_ZH_USER = re.compile(r"用户(?![名号])")
 _VAULT_MARKED = re.compile(
     r"(?:(?P<sign>\s*:)|\s+(?P<now>is|ist|lautet|est|es)|\s+(?P<then>was|war|lautete|était|era))?"
     r"\s+" + re.escape(VAULT_MARK).replace(r"\{kind\}", r"[^\]]{1,40}"), re.IGNORECASE)
@@ -721,6 +776,8 @@ _USER_MENTION = re.compile(r"\b(?:the user|I|me|my|you|your)\b", re.IGNORECASE)
 _QUOTE_LEAD = re.compile(r"^(?:the user said|user)\s*:\s*", re.IGNORECASE)
 _I_ASK = re.compile(r"\bI\b(?!['’]s)|\bI['’](?:m|ve|d|ll)\b")
 """A question whose subject is the asker ("Where do I live?", "What am I allergic to?")."""
+_MY_ASK = re.compile(r"\bmy\b(?!\s+(?:" + _KIN + r")\b)", re.IGNORECASE)
+"""A question about the asker's own ("Who's my employer?"), not their kin's."""
 _IRREGULAR_PAST = {"is": "was", "are": "were", "has": "had", "teaches": "taught",
                    "drives": "drove", "goes": "went", "speaks": "spoke", "eats": "ate",
                    "takes": "took", "gets": "got", "wakes": "woke", "runs": "ran",

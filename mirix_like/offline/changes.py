@@ -30,14 +30,15 @@ from mirix_like.offline.language import (
 from mirix_like.offline.timeparse import find_times
 from mirix_like.retrieval.ranking import asks_before
 
-__all__ = ["GONE", "Setting", "block_lines", "core_calls", "in_time", "replacing", "says_stop",
-           "settings", "since", "superseded"]
+__all__ = ["DRINKS", "GONE", "JOBS", "Setting", "block_lines", "core_calls", "in_time", "replacing",
+           "says_stop", "settings", "since", "superseded"]
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
 _PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?:de\s+|del\s+|am\s+|an\s+der\s+)?"
           + _NAME + r")*)")
 _ZH_PLACE = r"(?P<v>[\u4e00-\u9fff]{2,8}?)(?=了|啦|[，。！？；,.!?\s]|$)"
-_NOW = r"(?:now\s+|currently\s+|jetzt\s+|nun\s+|maintenant\s+|ahora\s+)?"
+_NOW = (r"(?:now\s+|currently\s+|jetzt\s+|nun\s+|inzwischen\s+|mittlerweile\s+|"
+        r"maintenant\s+|désormais\s+|actuellement\s+|ahora\s+|actualmente\s+)?")
 
 
 @dataclass(frozen=True)
@@ -108,14 +109,14 @@ _FR_JOB = (r"(?P<v>(?!(?:" + _FR_NOT_JOBS + r")\b)(?:[a-zàâçéèêëîïôû�
            r"rice|iste|aire|(?:ic|ac|rg|éd)ienn?e?|ante?|ogue)|médecin|professeure?|prof|"
            r"avocate?|architecte|chef|pilote|boulang[eè]re?|comptable|cadre|ingénieure?|sage-femme)"
            r"(?:\s+(?:en|de)\s+[a-zàâçéèêëîïôûù-]+)?)")
-_FR_JOB_END = r"(?=\s+(?:à|a|chez|dans|pour|au|aux|en|depuis|maintenant)\b|[.,;!?]|$)"
+_FR_JOB_END = r"(?=\s+(?:à|a|chez|dans|pour|au|aux|en|depuis|maintenant|et)\b|[.,;!?]|$)"
 _ES_NOT_JOBS = ("solter[oa]|sincer[oa]|mayor|menor|mejor|peor|chic[oa]|ric[oa]|públic[oa]|"
                 "únic[oa]|estudiante|extranjer[oa]|primer[oa]|compañer[oa]|pasajer[oa]|"
                 "fanátic[oa]|optimista|pesimista|vegetarian[oa]|feminista|egoísta|deportista")
 _ES_JOB = (r"(?P<v>(?!(?:" + _ES_NOT_JOBS + r")\b)(?:[a-záéíóúñ]+(?:er[oa]|or|ora|ista|ante|"
            r"ic[oa]|ólog[oa]|ari[oa])|maestr[oa]|abogad[oa]|arquitect[oa]|policía|piloto|chef|"
            r"juez|jueza|médic[oa]|veterinari[oa])(?:\s+de\s+[a-záéíóúñ]+)?)")
-_ES_JOB_END = r"(?=\s+(?:en|para|desde|ahora)\b|[.,;!?]|$)"
+_ES_JOB_END = r"(?=\s+(?:en|para|desde|ahora|y)\b|[.,;!?]|$)"
 _PLAYED = (r"tennis|padel|paddle\s+tennis|pickleball|squash|badminton|table\s+tennis|"
            r"ping[\s-]?pong|football|soccer|basketball|baseball|softball|volleyball|handball|"
            r"hockey|ice\s+hockey|rugby|cricket|golf|netball|lacrosse|water\s+polo|polo|bowls|"
@@ -129,6 +130,15 @@ _LATELY = r"(?:these\s+days|nowadays|now|lately|at\s+the\s+moment)"
 _PREFER_END = r"(?=\s+(?:now|these\s+days|nowadays|instead)\b|\s*[.,;!?]|$)"
 _PREFER_OVER = (r"\b(?i:prefer|prefers)\s+(?!(?:to|not)\b)(?P<v>[a-z][\w -]{1,30}?)\s+"
                 r"(?:over|to|rather\s+than)\s+(?P<k>[a-z][\w -]{1,30}?)" + _PREFER_END)
+_EMPLOYER = r"[A-Z\u00c0-\u00de][\w&'’.-]*(?:\s+[A-Z\u00c0-\u00de][\w&'’.-]*)*"
+"""An employer named before the job ("bei Voestalpine als", "chez Orange comme")."""
+_DRINKS = (r"(?:green|black|herbal|mint|iced|jasmine|earl\s+grey)\s+tea|tea|coffee|"
+           r"(?:black|iced|decaf)\s+coffee|espresso|latte|oat\s+latte|cappuccino|flat\s+white|"
+           r"americano|matcha|chai|hot\s+chocolate|cocoa|(?:sparkling\s+)?water|"
+           r"(?:orange\s+|apple\s+)?juice|lemonade|kombucha|smoothies?|milk|soda|cola|beer|"
+           r"cider|(?:red\s+|white\s+)?wine|whisk(?:e)?y|gin|vodka|rum")
+"""Drinks by name, so one preferred is the favourite drink."""
+DRINKS = _DRINKS
 _BEEN = r"\b(?i:am|is|['’]m|(?:have|has|['’]ve)\s+been)\s+"
 """Being something now, or for a while up to now ("I've been a designer at Canva")."""
 _EN_HOME, _EN_WORK = "{s} lives in {v}.", "{s} works at {v}."
@@ -146,6 +156,10 @@ _JOBS = (r"teacher|nurse|doctor|surgeon|dentist|vet|veterinarian|pharmacist|para
          r"realtor|postman|postwoman|dietitian|nutritionist|optician|radiographer|"
          r"physiotherapist|physio|firefighter|landscaper|copywriter|freelancer|entrepreneur")
 """Trades by name: "I'm a nurse", "my mum is a teacher" give the job slot without "at"."""
+JOBS = _JOBS
+_RANKED = (r"(?i:head|senior|junior|lead|chief|principal|deputy|staff|sous)\s+(?:[a-z]+\s+)?"
+           r"(?i:" + _JOBS + r")")
+"""A job with its rank, which needs no article ("head chef", "senior engineer")."""
 _DE_JOBS = (r"(?:[A-ZÄÖÜ][a-zäöüß]*)?(?:[Aa]rzt|[Ää]rztin|[Ll]ehrer(?:in)?|[Pp]fleger(?:in)?|"
             r"[Ii]ngenieur(?:in)?|[Ee]ntwickler(?:in)?|[Ff]ahrer(?:in)?|[Bb]erater(?:in)?|"
             r"[Tt]echniker(?:in)?|[Vv]erkäufer(?:in)?|[Kk]aufmann|[Kk]auffrau|[Mm]eister(?:in)?)|"
@@ -382,6 +396,13 @@ _PATTERNS = (
        _EN_WORK),
     _p("work", _BEEN + r"(?:now\s+)?an?\s+(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)"
        r"(?:[a-z]+|[A-Z]{2,4})(?:\s+[a-z]+)?\s+(?:at|for|with)\s+" + _PLACE, _EN_WORK),
+    # a rank said without an article: "I'm head chef at Sora now"
+    _p("job", _BEEN + r"(?:now\s+)?(?P<v>" + _RANKED + r")"
+       r"(?=\s+(?:now|these\s+days|at|for|in|with)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
+    _p("work", _BEEN + r"(?:now\s+)?" + _RANKED + r"\s+(?:at|for|with)\s+" + _PLACE, _EN_WORK),
+    # "I'm at Jacobs now as a senior engineer": "as a" says it is work
+    _p("work", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:now)\s+)?at\s+" + _PLACE
+       + r"\s+(?:(?i:now)\s+)?as\s+(?:an?\s+)?[a-z]", _EN_WORK),
     _p("work", r"\b(?i:joined|hired\s+(?:by|at)|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?(?:at|with)|"
        r"got\s+a\s+job\s+(?:at|with)|start(?:ed|ing)\s+(?:a\s+new\s+job\s+|working\s+)?at|"
        r"(?:(?:got\s+)?hired|start(?:ed|ing)(?:\s+work(?:ing)?)?)\s+as\s+(?:an?\s+)?"
@@ -401,6 +422,9 @@ _PATTERNS = (
        r"(?:the\s+)?[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*\s+as\s+(?:an?\s+)?"
        r"(?P<v>[a-z][a-z ]{2,30}?)(?=\s+(?:at|for|in|since|now)\b|[.,;!?]|$)",
        "{s} works as {a} {v}."),
+    _p("job", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:now)\s+)?at\s+" + _EMPLOYER
+       + r"\s+(?:(?i:now)\s+)?as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
+       r"(?=\s+(?:at|for|in|since|now)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
     _p("job", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
     _p("job", r"\b(?:(?i:now)\s+(?:I['’]m|I\s+am)|(?:I['’]m|I\s+am)\s+(?i:now))\s+an?\s+"
@@ -599,6 +623,10 @@ _PATTERNS = (
        "{s} hat als Lieblings{k} {v}.", lang="de"),
     _p("job", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"als\s+"
        + _DE_JOB + _DE_JOB_END, "{s} arbeitet als {v}.", lang="de"),
+    # "Ich arbeite bei Voestalpine als Chemikerin": the job after the employer
+    _p("job", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"(?:bei|für)\s+"
+       + _DE_ARTICLE + _EMPLOYER + r"\s+als\s+" + _DE_JOB + _DE_JOB_END, "{s} arbeitet als {v}.",
+       lang="de"),
     _p("job", r"\b(?i:bin|ist)\s+" + _NOW + r"(?i:von\s+Beruf)\s+" + _DE_JOB + _DE_JOB_END,
        "{s} arbeitet als {v}.", lang="de"),
     _p("job", r"\b(?i:bin|ist)\s+" + _NOW + _DE_JOB + r"\s+von\s+Beruf\b",
@@ -674,6 +702,9 @@ _PATTERNS = (
        r"(?:(?:un|une)\s+)?(?P<v>[a-zàâçéèêëîïôûù-]{3,}(?:\s+(?:de\s+|d['’])?"
        r"[a-zàâçéèêëîïôûù-]{3,})?)"
        + _FR_JOB_END, "{s} travaille comme {v}.", lang="fr"),
+    _p("job", r"(?i:travaille)\s+" + _NOW + r"(?:chez|pour)\s+" + _EMPLOYER
+       + r"\s+(?:comme|en\s+tant\s+que)\s+(?:(?:un|une)\s+)?" + _FR_JOB + _FR_JOB_END,
+       "{s} travaille comme {v}.", lang="fr"),
     _p("job", r"(?i:je\s+suis|suis)\s+" + _NOW + r"(?:(?:un|une)\s+)?" + _FR_JOB + _FR_JOB_END,
        "{s} travaille comme {v}.", lang="fr"),
     _p("work", r"(?i:je\s+suis|suis|travaille\s+comme)\s+" + _NOW + r"(?:(?:un|une)\s+)?"
@@ -688,6 +719,10 @@ _PATTERNS = (
        r"(?:(?i:maintenant|désormais)\s+)?(?P<pre>(?i:le|la|les)\s+|(?i:l['’]))?"
        r"(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:maintenant|désormais)\b|[.,;!?(]|$)",
        "{s} a comme {k} {g} {pre}{v}.", lang="fr", possessive=True),
+    # the block's own line of it, so a new favourite replaces it
+    _p("favourite {k}", r"\ba\s+comme\s+(?P<k>[a-zàâçéèêëîïôûù]{3,20})\s+"
+       r"(?P<g>(?i:préférée?|favorie?))\s+(?P<pre>(?i:le|la|les)\s+|(?i:l['’]))?"
+       r"(?P<v>[^.,;!?()]{1,40}?)(?=[.,;!?(]|$)", "{s} a comme {k} {g} {pre}{v}.", lang="fr"),
     _p("play {v}", r"\b(?i:joue|joues|jouons)\s+(?:(?i:souvent|régulièrement|aussi|beaucoup|"
        r"encore|maintenant)\s+)*(?P<pre>(?i:au|aux|du|de\s+la|des)\s+|(?i:de\s+l['’]))"
        r"(?P<v>" + _FR_PLAYED + r")\b", "{s} joue {pre}{v}.", lang="fr"),
@@ -722,6 +757,9 @@ _PATTERNS = (
        "{s} trabaja en {v}.", lang="es"),
     _p("job", r"\b(?i:trabajo|trabaja)\s+" + _NOW + r"(?:como|de)\s+(?:(?:un|una)\s+)?"
        r"(?P<v>[a-záéíóúñ]{3,}(?:\s+(?:de\s+)?[a-záéíóúñ]{3,})?)" + _ES_JOB_END,
+       "{s} trabaja como {v}.", lang="es"),
+    _p("job", r"\b(?i:trabajo|trabaja)\s+" + _NOW + r"(?:en|para)\s+" + _EMPLOYER
+       + r"\s+(?:como|de)\s+(?:(?:un|una)\s+)?" + _ES_JOB + _ES_JOB_END,
        "{s} trabaja como {v}.", lang="es"),
     _p("job", r"\b(?i:soy)\s+" + _NOW + r"(?:(?:un|una)\s+)?" + _ES_JOB + _ES_JOB_END,
        "{s} trabaja como {v}.", lang="es"),
@@ -839,6 +877,15 @@ _ASKED = re.compile(r"\b(?:[Mm]y\s+)?[Ff]avou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)
                     r"(?:(?i:definitely|probably|easily|obviously|that['’]d\s+be|that\s+would\s+be|"
                     r"it['’]s|(?:it\s+)?has\s+to\s+be)\s+)?(?=[A-Z0-9\u00c0-\u00de])")
 """A favourite asked and answered by the speaker ("Favourite band? Definitely Radiohead.")."""
+_HERE = re.compile(r"(?:^|(?<=[.!?]\s))(?:(?i:hi|hey|hello|hiya)[,!]?\s+)?"
+                   r"(?P<n>[A-Z][a-z]+)\s+here\s*(?:[-–—,:]|\.(?=\s))\s*")
+"""A speaker naming themself ("Omar here - 41, …", "Hi, Noah here."): "I'm Omar"."""
+_APPOSED_JOB = re.compile(r"\b(?:I['’]m|I\s+am)\s+[A-Z][\w'’-]+,\s+(?:\d{1,3},\s+)?"
+                          r"(?=an?\s+[a-z])")
+"""A name and age, then what someone is ("I'm Omar, 41, a civil engineer at Arup")."""
+_FAVOURITE_LABEL = re.compile(r"(?:^|(?<=[.!?]\s))(?:[Mm]y\s+)?[Ff]avou?rite\s+"
+                              r"(?P<k>[a-z]+(?:\s+[a-z]+)?)\s*:\s+(?=\w)")
+"""A favourite given after its label ("Favourite food: biryani.")."""
 _RELATION_NAME = re.compile(r"['’]s |\b(?:del usuario|des Nutzers|de l['’]utilisateur)$")
 """A name that is a relation of the user ("the user's sister", "la hermana del usuario")."""
 _PLAIN_QUALIFIERS = frozenset({"home", "current", "personal", "main", "private", "own"})
@@ -947,7 +994,7 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
     (a message, not a stored fact) only what the speaker says about themself counts: not
     "my brother lives in Porto"."""
     found: list[Setting] = []
-    prep = prepare(_ASKED.sub(r"my favourite \g<k> is ", PERIOD.sub("", text)))
+    prep = prepare(_spoken(_ASKED.sub(r"my favourite \g<k> is ", PERIOD.sub("", text))))
     if subject is None:
         subject = "用户" if prep.zh else "the user"
     for sentence in prep.sentences():
@@ -960,6 +1007,15 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
         found = [f for f in found if f.value is not None or f.slot not in here]
         found.extend(here.values())
     return found
+
+
+def _spoken(text: str) -> str:
+    """``text`` with the shapes people introduce themselves in said as statements: "Omar
+    here - 41, a civil engineer at Arup" is "I'm Omar, 41, I'm a civil engineer at Arup";
+    "Favourite food: biryani." is "My favourite food is biryani."."""
+    text = _HERE.sub(r"I'm \g<n>, ", text)
+    text = _APPOSED_JOB.sub(r"\g<0>I'm ", text)
+    return _FAVOURITE_LABEL.sub(r"My favourite \g<k> is ", text)
 
 
 def _sentence_settings(sentence: str, subject: str, own: bool) -> dict[str, Setting]:
@@ -1197,12 +1253,28 @@ def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
 
 
 def _slot_line(lines: Sequence[str], slot: str) -> int | None:
-    """The 1-based number of the last line that sets ``slot``."""
+    """The 1-based number of the last line that sets ``slot`` or one of its meaning (a drink
+    preferred replaces the favourite drink: "actually I prefer tea now")."""
     found = None
     for number, line in enumerate(lines, 1):
-        if any(s.slot == slot and s.value for s in settings(line, subject="")):
+        if any(_same_slot(s.slot, slot) and s.value for s in settings(line, subject="")):
             found = number
     return found
+
+
+def _same_slot(one: str, other: str) -> bool:
+    """Whether two slots hold one value: the same slot, or a favourite drink and a drink
+    preferred."""
+    return one == other or {one, other} <= _DRINK_SLOTS or (
+        _is_drink_slot(one) and _is_drink_slot(other))
+
+
+def _is_drink_slot(slot: str) -> bool:
+    return slot in _DRINK_SLOTS or bool(_PREFERRED_DRINK.fullmatch(slot))
+
+
+_DRINK_SLOTS = frozenset({"favourite drink", "favourite beverage"})
+_PREFERRED_DRINK = re.compile(r"prefer (?:" + _DRINKS + r")")
 
 
 def replacing(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]],
@@ -1344,7 +1416,7 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
     if (asks_before(question) or _USE_TO.search(question)
             or _DID_DO.search(question) and any(map(PAST.search, memories))):
         return _before(question, memories)
-    old, new = _values(memories, PAST), _values(memories, SINCE)
+    old, new = _values(memories, PAST), _values(memories, SINCE, whole=True)
     stale = [v for v in old - new if v]
     kept = []
     for memory in memories:
@@ -1394,12 +1466,16 @@ def _before(question: str, memories: Sequence[str]) -> list[str]:
     return [m for m in memories if not SINCE.search(m)]
 
 
-def _values(memories: Sequence[str], marker: re.Pattern[str]) -> set[str]:
-    """The slot values (and vault values) stated by the sentences ``marker`` marks."""
+def _values(memories: Sequence[str], marker: re.Pattern[str], *,
+            whole: bool = False) -> set[str]:
+    """The slot values (and vault values) stated by the sentences ``marker`` marks; with
+    ``whole``, by every sentence of a memory it marks that no other marker ends ("Rhys is a
+    chef." beside "Rhys is the user's fiancé (since …)" is as current)."""
     found = set()
     for memory in memories:
+        marked = whole and bool(marker.search(memory))
         for part in sentences_of(memory):
-            if not marker.search(part):
+            if not (marker.search(part) or marked and not PAST.search(part)):
                 continue
             text = PERIOD.sub("", part)
             found.update(_key(s.value) for s in settings(text)

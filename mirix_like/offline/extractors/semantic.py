@@ -185,7 +185,7 @@ _SEM_ZH = (
     re.compile(  # 我妹妹小丽住在杭州, 我的同事老王是四川人: a relation, its name, a fact
         r"我们?的?(?P<rel>妹妹|姐姐|哥哥|弟弟|妈妈|爸爸|母亲|父亲|儿子|女儿|老公|老婆|丈夫|妻子|"
         r"男朋友|女朋友|朋友|同事|老板|邻居|室友|老师|同学|奶奶|爷爷|外婆|外公|猫|狗)"
-        r"(?P<name>[\u4e00-\u9fffA-Za-z]{1,3}?)(?=住在|就是|是|在|来自|喜欢|刚|今年)[^，。！？；]{2,40}"
+        r"(?![住就是在来喜刚今])(?P<name>[\u4e00-\u9fffA-Za-z]{1,3}?)(?=住在|就是|是|在|来自|喜欢|刚|今年)[^，。！？；]{2,40}"
     ),
 )
 
@@ -314,7 +314,8 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
                 if len(x.split()) > 1 and x.split()[0].lower() in _LEAD_WORDS:  # "Sadly Pickle"
                     said = said[len(x.split()[0]):].lstrip()
                     x = x.split(maxsplit=1)[1]
-                if x.split()[0].lower().strip("'’") in _BAD_SUBJECTS:
+                # a pronoun with its verb is one too: "We've moved to Nottingham"
+                if re.split(r"['’]", x.split()[0].lower().strip("'’"))[0] in _BAD_SUBJECTS:
                     continue
                 if x.lower() in _PARENTS:  # "Dad now lives in Swansea"
                     facts.append(_Fact(f"{subject}'s {x.lower()}",

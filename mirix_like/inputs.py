@@ -234,6 +234,9 @@ def content_parts(content: Any, what: str) -> tuple[str, list[PILImage.Image]]:
 def image_from_base64(data: str, what: str) -> PILImage.Image:
     """The image base64 ``data`` encodes, in one of :data:`IMAGE_FORMATS`, decoded whole (so
     a truncated or broken image is refused here, named by ``what``) and upright in RGB."""
+    if data[:5].lower() == "data:":  # a client that sent the whole URL, not its data
+        raise InvalidInputError(f"{what} is not base64 image data but a data: URL: send what "
+                                "follows 'base64,', or the URL in an image_url content part")
     try:
         decoded = base64.b64decode(data, validate=True)
     except (binascii.Error, ValueError) as exc:

@@ -362,7 +362,13 @@ def test_rest_refuses_a_jpeg_cut_after_its_header_with_422(tmp_path: Path) -> No
                                              _data_url(base64.b64decode(header_only))]}
         response = rest.client.post("/api/add", headers=rest.auth, json={"content": parts})
         assert response.status_code == 422 and "content part 1" in response.text
-        assert rest.store.inputs(USER) == []  # neither call stored the fact beside it
+        whole_url = "data:image/png;base64," + base64.b64encode(
+            encoded(render(SCREEN), "PNG")).decode()
+        response = rest.client.post("/api/add", headers=rest.auth,
+                                    json={"content": FACT, "images": [whole_url]})
+        assert response.status_code == 422 and "image 0 is not base64 image data but a data: " \
+            "URL" in response.json()["error"]["message"], response.text
+        assert rest.store.inputs(USER) == []  # no call stored the fact beside it
     finally:
         rest.close()
 

@@ -48,6 +48,7 @@ from tqdm import tqdm
 
 from mirix_like import AsyncMemorySystem, memory_types
 from mirix_like.config import Settings, load_settings
+from mirix_like.embedders import EMBEDDERS
 
 MODES = ("retrieval", "answer")
 SYSTEM, SEARCH, BM25_NAME, FULL = "mirix_like", "mirix_like search", "bm25", "full-context"
@@ -406,9 +407,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--backend", choices=("offline", "openai"), default="offline")
     parser.add_argument("--model", help="chat model (openai backend)")
     parser.add_argument("--base-url", help="an OpenAI-compatible server")
-    parser.add_argument("--embedder",
-                        choices=("hashing", "minilm", "openai", "sentence-transformers"),
-                        default="hashing")
+    parser.add_argument("--embedder", choices=EMBEDDERS, default="hashing")
     parser.add_argument("--judge-model", help="LLM judge model (answer mode, openai backend)")
     parser.add_argument("--judge-base-url", help="judge server (default: --base-url)")
     parser.add_argument("--concurrency", type=int, default=4, help="questions answered at once")

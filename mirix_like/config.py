@@ -100,7 +100,8 @@ class Settings(BaseSettings):
     secret_key_file: str | None = None
     log_model_events: bool = False
 
-    embedder: Literal["hashing", "minilm", "openai", "sentence-transformers"] = "hashing"
+    embedder: Literal["hashing", "minilm", "openai", "sentence-transformers",
+                      "wordllama"] = "hashing"
     embedder_options: dict[str, Any] = Field(default_factory=dict)
 
     backend: Literal["auto", "offline", "openai"] = "auto"

@@ -10,7 +10,7 @@ from mirix_like.errors import ConfigError
 
 __all__ = ["EMBEDDERS", "Embedder", "HashingEmbedder", "make_embedder"]
 
-EMBEDDERS = ("hashing", "minilm", "openai", "sentence-transformers")
+EMBEDDERS = ("hashing", "minilm", "openai", "sentence-transformers", "wordllama")
 
 
 def make_embedder(name: str = "hashing", **options: Any) -> Embedder:
@@ -32,4 +32,8 @@ def make_embedder(name: str = "hashing", **options: Any) -> Embedder:
         from mirix_like.embedders.sentence_transformers import SentenceTransformerEmbedder
 
         return SentenceTransformerEmbedder(**options)
+    if name == "wordllama":
+        from mirix_like.embedders.wordllama import WordLlamaEmbedder
+
+        return WordLlamaEmbedder(**options)
     raise ConfigError(f"unknown embedder {name!r}; expected one of: {', '.join(EMBEDDERS)}")

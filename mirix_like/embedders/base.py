@@ -14,6 +14,8 @@ class Embedder(Protocol):
 
     ``name`` identifies the model (a store refuses to mix vectors of two names);
     ``embed`` returns a ``(len(texts), dim)`` float32 array of L2-normalised rows.
+    Optional attributes: ``lexical = True`` (it ranks by shared words, so retrieval uses
+    full-text search alone) and ``dense_weight`` (the vector's share in fused scores).
     """
 
     name: str

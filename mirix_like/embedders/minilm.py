@@ -67,6 +67,8 @@ class MiniLMEmbedder:
     (256 tokens for MiniLM) are truncated, as sentence-transformers does.
     """
 
+    dense_weight = 0.4  # its share in fused retrieval scores (BENCHMARKS.md: best of 0.2-0.7)
+
     def __init__(self, model_path: str | Path | None = None, *, batch_size: int = 32) -> None:
         try:
             from safetensors.numpy import load_file

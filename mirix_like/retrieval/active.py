@@ -23,7 +23,7 @@ from mirix_like import memory_types
 from mirix_like.config import RetrievalSettings
 from mirix_like.prompt_format import MEMORIES_TAG
 from mirix_like.retrieval.budget import BLOCK_TOKENS, estimate_tokens
-from mirix_like.retrieval.ranking import Links, asks_before, fuse, rank, rerank
+from mirix_like.retrieval.ranking import DENSE_WEIGHT, Links, asks_before, fuse, rank, rerank
 from mirix_like.retrieval.snippets import render_hit
 from mirix_like.store import MemoryStore, SearchHit
 from mirix_like.store.queries import MAX_LIMIT
@@ -82,6 +82,12 @@ class ActiveRetrieval:
             return self.settings.method
         return "fts" if getattr(self.store.embedder, "lexical", False) else "hybrid"
 
+    @property
+    def dense_weight(self) -> float:
+        """Share of the vector similarity in a fused score: the embedder's own
+        ``dense_weight`` (measured on LOCOMO, BENCHMARKS.md), else :data:`DENSE_WEIGHT`."""
+        return float(getattr(self.store.embedder, "dense_weight", DENSE_WEIGHT))
+
     def _plan(self, query: str, question: str) -> tuple[list[SearchRequest], list[_Ask]]:
         legs = {"fts": ["lexical"], "vector": ["dense"], "hybrid": ["lexical", "dense"]}
         specs = memory_types.all_types()
@@ -129,7 +135,8 @@ class ActiveRetrieval:
                                   **filters) for leg in legs]
         found = self.store.search_many(user_id, requests)
         by_leg = dict(zip(legs, found.hits, strict=True))
-        ranked, _ = rerank(fuse(by_leg.get("fts", []), by_leg.get("vector", [])), query)
+        ranked, _ = rerank(fuse(by_leg.get("fts", []), by_leg.get("vector", []),
+                                self.dense_weight), query)
         return ranked[:limit]
 
     def retrieve(self, user_id: str, query: str, question: str = "",
@@ -159,7 +166,7 @@ class ActiveRetrieval:
         always = [h for h in by_role.get("always", []) if h.item.model_dump(
             include=set(memory_types.get(h.memory_type).item_model.content_fields()),
             exclude_defaults=True)]
-        fused = fuse(by_role.get("lexical", []), by_role.get("dense", []))
+        fused = fuse(by_role.get("lexical", []), by_role.get("dense", []), self.dense_weight)
         ranked, links = rerank(fused, question)
         kept, per_type = [], {}
         for hit in ranked:

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from datetime import UTC, datetime
 
-from mirix_like.lexicon import WORD, compound_parts, meaning, verb
+from mirix_like.lexicon import WORD, compound_parts, meaning, same_meaning, verb
 from mirix_like.memory_types.semantic import PAST
 from mirix_like.offline.changes import DRINKS, JOBS, in_time, stopped
 from mirix_like.offline.language import (
@@ -196,11 +196,13 @@ def _plain_stem(word: str) -> str:
     return w
 
 
-def _terms(text: str) -> set[str]:
+def _terms(text: str, *, trade: bool = True) -> set[str]:
     """Stemmed content words (words of one meaning as one) and Chinese bigrams, for overlap
     scoring. A capitalised word after another one is part of a name or title and kept whole
     ("Past Lives" says nothing about where someone lives). A word of the lexicon also stands
-    for its meaning, whatever its language ("Kaffee" is "coffee")."""
+    for its meaning, whatever its language ("Kaffee" is "coffee"). A job said by its name
+    ("is a pharmacist") is "work" unless ``trade`` is false (for "Where do I work?", which a
+    chef living in Porto does not answer)."""
     text = _COMPOUND.sub(r"\1", text)
     for phrase, word in _PHRASES:
         text = phrase.sub(word, text)
@@ -231,7 +233,7 @@ def _terms(text: str) -> set[str]:
             terms.update(segment)
             # the two slots the change rules keep, whatever language asks ("Where do I work?")
             terms.update(_ZH_SLOTS[word] for word in _ZH_SLOTS if word in segment)
-    if _OCCUPATION.search(text) or _TRADE.search(text):
+    if _OCCUPATION.search(text) or trade and _TRADE.search(text):
         terms.add("work")
     if terms & _SPORTS:  # "Which sports do I do?", "What are my hobbies?": "plays padel"
         terms.update(("sport", "hobby"))
@@ -426,9 +428,15 @@ def _names(question: str) -> set[str]:
 
 def _mentions(text: str, names: set[str]) -> bool:
     """Whether ``text`` names one of ``names``, as written or in capitals (a receipt's
-    "ALDI" is the question's "Aldi")."""
-    return any(re.search(rf"(?<![\w-])(?:{re.escape(n)}|{re.escape(n.upper())})(?![\w-])", text)
-               for n in names)
+    "ALDI" is the question's "Aldi"), or by its name in another language ("München" is
+    "Munich", "español" "Spanish": :func:`~mirix_like.lexicon.same_meaning`)."""
+    for name in names:
+        forms = "|".join(map(re.escape, (name, name.upper())))
+        others = "|".join(re.escape(w) for w in same_meaning(name) if w != name.lower())
+        if re.search(rf"(?<![\w-])(?:{forms}{'|(?i:' + others + ')' if others else ''})(?![\w-])",
+                     text):
+            return True
+    return False
 
 
 def answer(question: str, memories: list[str]) -> str:
@@ -469,8 +477,8 @@ def answer(question: str, memories: list[str]) -> str:
         wanted.add(_stem(_PLACE))
     job = not where and bool(_JOB_ASKED.search(question))
     # the user named in any language is one term: "Nutzer" is no rarer than "user"
-    per_memory = [_one_user(_matched(_terms(" ".join([label(m), *(s.text for s in parts)])),
-                                     wanted))
+    per_memory = [_one_user(_matched(_terms(" ".join([label(m), *(s.text for s in parts)]),
+                                            trade=not where), wanted))
                   if parts else set() for m, parts in zip(memories, said, strict=True)]
     df = Counter(t for terms in per_memory for t in terms)
     weight = {t: 1.0 + math.log((1 + len(memories)) / (1 + df[t])) for t in wanted}
@@ -498,7 +506,7 @@ def answer(question: str, memories: list[str]) -> str:
                 for sentence in sentences_of(part.text):
                     sentence = what_it_showed(sentence) or sentence
                     sentence = _with_kin(sentence, kin, wanted)
-                    terms = _terms(sentence)
+                    terms = _terms(sentence, trade=not where)
                     found = _matched(terms, wanted) - _USER_TERMS
                     if about_me and (not found or _someone_else(sentence)):
                         continue

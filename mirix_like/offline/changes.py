@@ -1449,8 +1449,10 @@ def _states_stale(sentence: str, stale: Sequence[str], new: set[str]) -> bool:
         return False
     if not _names(sentence, list(new)):
         return True
+    # One old value it sets makes it stale, whatever current one it sets beside ("is a
+    # software engineer at Spotify" after the move to Tencent: the job holds, the employer not)
     values = {_key(s.value) for s in settings(sentence) if s.value}
-    return bool(values & set(stale)) and not values & new
+    return bool(values & set(stale))
 
 
 def _before(question: str, memories: Sequence[str]) -> list[str]:

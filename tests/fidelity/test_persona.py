@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.told import tell
 
 from mirix_like import MemorySystem
 
@@ -461,12 +462,7 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
     path: Path = tmp_path_factory.mktemp("persona")
     with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
         for user, persona in PERSONAS.items():
-            for at, texts in persona["sessions"]:
-                for text in texts:
-                    system.add([{"role": "user", "content": text}], user_id=user,
-                               occurred_at=at)
-                report = system.flush(user)
-                assert report.failed_inputs == [] and report.pending_inputs == []
+            tell(system, user, persona["sessions"])
         yield system
 
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from support.told import tell
 
 from mirix_like import MemorySystem
 
@@ -245,12 +246,7 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
     path = tmp_path_factory.mktemp("personas")
     with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
         for user, sessions in PERSONAS.items():
-            for at, texts in sessions:
-                for text in texts:
-                    system.add([{"role": "user", "content": text}], user_id=user,
-                               occurred_at=at)
-                report = system.flush(user)
-                assert report.failed_inputs == [] and report.pending_inputs == []
+            tell(system, user, sessions)
         yield system
 
 

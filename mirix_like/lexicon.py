@@ -78,6 +78,9 @@ walk fuß fußweg pied caminando andando
 station bahnhof gare estación
 key schlüssel clé clef llave
 rent miete loyer alquiler
+work job employer employ employs employed employment occupation profession beruf arbeitgeber
+ emploi employeur métier empleo
+ empleador profesión
 sport sports deporte deportes
 hobby hobbies hobbys freizeit loisir loisirs afición aficiones pasatiempo pasatiempos
 language languages sprache langue langues idioma idiomas lengua lenguas

@@ -96,6 +96,8 @@ question asks for."""
 # "What do I do?" ask for a job, whatever "living" says of homes; "gets up" is "wakes"; "is
 # into hiking", "took up knitting" say a hobby.
 _PHRASES = (
+    # "What's my employer called?" asks for the employer: "called" says nothing of it
+    (re.compile(r"\s+called\s*\?\s*$", re.IGNORECASE), " ?"),
     (re.compile(r"\b(?:do(?:es)?|did)\s+for\s+(?:a\s+)?(?:living|work)\b|\bline\s+of\s+work\b|"
                 r"^\s*what\s+(?:do|does|did)\s+(?P<who>I|we|my\s+\w+|[A-Z][\w'’-]+)\s+do\s*\??\s*$",
                 re.IGNORECASE), r" \g<who> job "),

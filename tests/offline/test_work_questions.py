@@ -35,9 +35,8 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
     ("¿Quién es mi empleador?", "Jacobs", "NHS"),
     ("Quel est mon employeur ?", "Jacobs", "NHS"),
     ("Who is Dina's employer?", "NHS", "Jacobs"),
-    pytest.param("What's my employer called?", "Jacobs", "NHS", marks=pytest.mark.xfail(
-        strict=True, reason="'called' is a rarer word of the question than 'employer', and "
-        "'My wife is called Dina.' shares it")),
+    ("What's my employer called?", "Jacobs", "NHS"),
+    ("What's my wife called?", "Dina", "Jacobs"),
 ])
 def test_a_work_question_in_other_words_finds_the_employer(
         memory: MemorySystem, question: str, says: str, not_said: str) -> None:

@@ -320,8 +320,7 @@ _JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|"
                        # the trade may follow the employer: "arbeite bei Voestalpine als"
                        r"\barbeite\w*\s+(?:\S+\s+){0,3}als\b|"
                        r"\btravaill\w*\s+(?:\S+\s+){0,3}comme\b|"
-                       r"\btrabaj\w*\s+(?:(?:\S+\s+){0,3}como|de)\b|"
-                       r"\b(?:is|am|are|was)\s+an?\s+(?:[\w-]+\s+){0,2}(?i:" + JOBS + r")\b")
+                       r"\btrabaj\w*\s+(?:(?:\S+\s+){0,3}como|de)\b|" + _TRADE.pattern)
 _STILL = re.compile(r"\b(?:still|noch|toujours|encore|todav[ií]a|a[uú]n|sigo|sigues)\b",
                     re.IGNORECASE)
 """A question whether something still holds, which may name the value that was replaced."""
@@ -432,13 +431,16 @@ def _mentions(text: str, names: set[str]) -> bool:
     """Whether ``text`` names one of ``names``, as written or in capitals (a receipt's
     "ALDI" is the question's "Aldi"), or by its name in another language ("München" is
     "Munich", "español" "Spanish": :func:`~mirix_like.lexicon.same_meaning`)."""
-    for name in names:
-        forms = "|".join(map(re.escape, (name, name.upper())))
-        others = "|".join(re.escape(w) for w in same_meaning(name) if w != name.lower())
-        if re.search(rf"(?<![\w-])(?:{forms}{'|(?i:' + others + ')' if others else ''})(?![\w-])",
-                     text):
-            return True
-    return False
+    return any(_name_said(name).search(text) for name in names)
+
+
+@functools.lru_cache(maxsize=1024)
+def _name_said(name: str) -> re.Pattern[str]:
+    """How a text says ``name`` (see :func:`_mentions`); built once, since every statement of
+    every memory is tested."""
+    forms = "|".join(map(re.escape, (name, name.upper())))
+    others = "|".join(re.escape(w) for w in same_meaning(name) if w != name.lower())
+    return re.compile(rf"(?<![\w-])(?:{forms}{'|(?i:' + others + ')' if others else ''})(?![\w-])")
 
 
 def answer(question: str, memories: list[str]) -> str:

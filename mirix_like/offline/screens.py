@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from difflib import SequenceMatcher
 from functools import cached_property
 
 from mirix_like.lexicon import WORD, meaning, same_meaning
@@ -112,9 +113,65 @@ def _figures_masked(line: str) -> str:
     return _FIGURES.sub("#", line)
 
 
+_VALUE_ALONE = re.compile(
+    r"^[-+−]?\s?(?:[$€£¥₹]|[A-Z]{3}\s)?\s?\d[\d.,'’ ]*"
+    r"(?:\s?(?:[$€£¥₹%]|[A-Z]{3}|°\s?[CF]|[kMGT]?B|[kMGT]o|km|mi))?$")
+"""A line that is only an amount or a measure ("$348.00", "2.315,40 €", "14 °C", "48 %")."""
+
+
+def _labelled(lines: Iterable[str]) -> list[str]:
+    """``lines`` with a value alone on its line joined to the line over it, which names it:
+    a phone shows "Sony WH-1000XM5" over "$348.00", "Balance" over "€1,815.40"; unless that
+    line ends in a value itself (then the two are items of a list of values)."""
+    joined: list[str] = []
+    for line in lines:
+        if joined and _VALUE_ALONE.match(line) and not _VALUE_ALONE.match(
+                joined[-1].rsplit(None, 1)[-1]) and _meaningful(joined[-1]):
+            joined[-1] = f"{joined[-1]} {line}"
+        else:
+            joined.append(line)
+    return joined
+
+
+def _bare(text: str) -> str:
+    """``text`` casefolded without spaces: OCR reads "#launch" as "# launch"."""
+    return "".join(text.casefold().split())
+
+
 def _meaningful(line: str) -> bool:
     """A line that says something: two letters at least, of any script (not "x", "12")."""
     return sum(char.isalpha() for char in line) >= 2
+
+
+_LABEL = re.compile(r"^(?P<label>[^:：]{1,40}?)\s*[:：]\s*\S")
+_LIKE = 0.6
+"""How alike (difflib's ratio) a line and the one that took its place are at least, when no
+label says they are the same line."""
+
+
+def _same_line(old: str, new: str) -> bool:
+    """Whether ``new`` may be ``old`` edited: the same label ("Status: …"), or mostly alike."""
+    labels = [_LABEL.match(line) for line in (old, new)]
+    if all(labels):
+        return labels[0]["label"].casefold() == labels[1]["label"].casefold()
+    return SequenceMatcher(None, old, new, autojunk=False).ratio() >= _LIKE
+
+
+def _edited(before: list[str], after: list[str]) -> dict[str, str]:
+    """The lines of ``after`` that took the place of one of ``before``, each with the line it
+    replaced: a run of lines between the same neighbours on both, as many on each, each
+    like the one in its place. A screen scrolled or switched to other content has no such
+    run, and keeps every line it showed."""
+    found: dict[str, str] = {}
+    ops = SequenceMatcher(None, before, after, autojunk=False).get_opcodes()
+    for n, (op, i1, i2, j1, j2) in enumerate(ops):
+        anchored = any(ops[k][0] == "equal" for k in (n - 1, n + 1) if 0 <= k < len(ops))
+        if op != "replace" or i2 - i1 != j2 - j1 or not anchored:
+            continue
+        pairs = list(zip(before[i1:i2], after[j1:j2], strict=True))
+        if all(_same_line(old, new) for old, new in pairs):
+            found.update((new, old) for old, new in pairs)
+    return found
 
 
 @dataclass(frozen=True)
@@ -128,31 +185,39 @@ class _Viewing:
     @cached_property
     def lines(self) -> list[str]:
         """The distinct OCR lines of the screenshots, in order, high-sensitivity values masked;
-        the one line whose figures a later screenshot shows changed ("Balance: EUR 1,284.50",
-        then "Balance: EUR 1,234.50") is replaced by it: the window shows what is current."""
+        a line a later screenshot shows changed in place is replaced by it: the window shows
+        what is current. In place is the one line whose figures changed ("Balance: EUR
+        1,284.50", then "Balance: EUR 1,234.50"), or a line the next screenshot shows another
+        way where the lines around it stayed ("Status: Shipped", then "Status: Out for
+        delivery"; "Rendez-vous : mardi 8 avril", then "… jeudi 10 avril")."""
         lines: list[str] = []
+        before: list[str] = []
         for inp in self.inputs:
-            shown = [line for line in (_JOINT.sub("/", raw.strip())
-                                       for raw in mask(inp.text).splitlines()) if line]
+            shown = _labelled(line for line in (_JOINT.sub("/", raw.strip())
+                                                for raw in mask(inp.text).splitlines()) if line)
             shapes = Counter(map(_figures_masked, shown))
+            edited = _edited(before, shown)
             for line in shown:
                 if line in lines:
                     continue
                 shape = _figures_masked(line)
                 # one line for one: several alike (a log scrolling) are each their own
                 replaced = [n for n, old in enumerate(lines) if _figures_masked(old) == shape]
-                if shape != line and shapes[shape] == 1 and len(replaced) == 1:
+                if edited.get(line) in lines:
+                    lines[lines.index(edited[line])] = line
+                elif shape != line and shapes[shape] == 1 and len(replaced) == 1:
                     lines[replaced[0]] = line
                 else:
                     lines.append(line)
+            before = shown
         return lines
 
     @cached_property
     def text(self) -> list[str]:
         """The lines, leaving out window chrome that repeats the app or title (a line without
         words stays: a version, an amount or a port alone on a line is often the fact)."""
-        chrome = f"{self.app or ''}\n{self.title or ''}".casefold()
-        return [ln for ln in self.lines if ln.casefold() not in chrome]
+        chrome = _bare(f"{self.app or ''}\n{self.title or ''}")
+        return [ln for ln in self.lines if _bare(ln) not in chrome]
 
     @property
     def lead(self) -> list[str]:

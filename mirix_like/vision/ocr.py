@@ -91,11 +91,16 @@ class ScreenText:
 
     @property
     def text(self) -> str:
-        """One line per row of a block; pieces OCR read apart on one row joined by a space."""
+        """One line per row of a block; pieces OCR read apart on one row joined by a space.
+        An entry of a calendar's week or month (under a row of weekdays) is a line of its own,
+        after its day ("Thu 22 Mom's birthday", "mar. 13 mai 12:15 Déjeuner")."""
+        days = _days(self.lines)
         out: list[str] = []
         for n, line in enumerate(self.lines):
-            if n and _same_row(self.lines[n - 1], line) and line.box[0] >= self.lines[
-                    n - 1].box[2]:
+            if n in days:
+                out.append(f"{days[n]} {line.text}")
+            elif (n and n - 1 not in days and _same_row(self.lines[n - 1], line)
+                  and line.box[0] >= self.lines[n - 1].box[2]):
                 out[-1] += " " + line.text
             else:
                 out.append(line.text)
@@ -192,6 +197,70 @@ def _rows(lines: Sequence[TextLine]) -> list[list[TextLine]]:
         else:
             rows.append([line])
     return [sorted(row, key=lambda ln: ln.box[0]) for row in rows]
+
+
+_WEEKDAY = re.compile(
+    r"(?i)^(?:mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|"
+    r"sat(?:urday)?|sun(?:day)?|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|"
+    r"mo|di|mi|do|fr|sa|so|lun(?:di|es)?|mar(?:di|tes)?|mer(?:credi)?|jeu(?:di)?|"
+    r"ven(?:dredi)?|sam(?:edi)?|dim(?:anche)?|mi[ée](?:rcoles)?|jue(?:ves)?|vie(?:rnes)?|"
+    r"s[áa]b(?:ado)?|dom(?:ingo)?)\.?(?=[\s,]|\d|$)|^(?:周|星期|礼拜)[一二三四五六日天]|"
+    r"^[(（]?[月火水木金土日](?:曜日?)?[)）]?$")
+"""A cell that opens with a weekday, in English, German, French, Spanish, Chinese or Japanese
+("Mon", "Thu 22", "lun. 12 mai", "Mi.", "周三", "(木)")."""
+_DAY_NUMBER = re.compile(r"^(?:[1-9]|[12]\d|3[01])\.?$")
+"""A cell of a month's grid: the day of the month alone."""
+
+
+def _cells(row: Sequence[TextLine]) -> list[list[TextLine]]:
+    """A row's pieces grouped into cells: pieces closer than a line's height are one."""
+    cells: list[list[TextLine]] = []
+    for line in row:
+        if cells and line.box[0] - cells[-1][-1].box[2] <= max(_height(line), 8):
+            cells[-1].append(line)
+        else:
+            cells.append([line])
+    return cells
+
+
+def _days(lines: Sequence[TextLine]) -> dict[int, str]:
+    """For each line (by its index) that is an entry of a calendar, its day: a calendar is a
+    row of three cells or more, most of them weekdays (its columns), read as one row, and
+    below it the lines each within one column; a row of day numbers in those columns (a
+    month's grid) adds the number to the day of the entries below it."""
+    index = {id(line): n for n, line in enumerate(lines)}
+    rows = _rows(lines)
+    days: dict[int, str] = {}
+    for top, row in enumerate(rows):
+        cells = _cells(row)
+        heads = [" ".join(ln.text for ln in cell) for cell in cells]
+        weekdays = sum(bool(_WEEKDAY.match(h)) for h in heads)
+        read = sorted(index[id(ln)] for ln in row)
+        # read as columns, each day is the line over its entries already
+        if (len(cells) < 3 or weekdays < 3 or weekdays * 3 < len(cells) * 2
+                or read[-1] - read[0] >= len(read)):
+            continue
+        tall = max(_height(ln) for ln in row)
+        starts = [cell[0].box[0] - tall for cell in cells]
+        ends = [*starts[1:], math.inf]
+        # "Do." and "lun." end no sentence of an entry: "Do 8. Mai 19:00 Chorprobe"
+        heads = [_WEEKDAY.sub(lambda m: m.group(0).rstrip("."), h, count=1) for h in heads]
+        day = dict(enumerate(heads))
+        for below in rows[top + 1:]:
+            columns = [next((k for k in range(len(starts)) if starts[k] <= ln.box[0]
+                             and ln.box[2] <= ends[k] + tall), None) for ln in below]
+            texts = [ln.text.strip() for ln in below]
+            if len(below) >= 3 and all(_DAY_NUMBER.match(t) for t in texts) and None not in (
+                    columns):
+                day = {k: f"{heads[k]} {t.rstrip('.')}" for k, t in zip(columns, texts,
+                                                                         strict=True)}
+                continue
+            if any(_WEEKDAY.match(t) for t in texts) and len(below) >= 3:
+                break  # another calendar's head
+            for line, k in zip(below, columns, strict=True):
+                if k is not None and index[id(line)] not in days:
+                    days[index[id(line)]] = day.get(k, heads[k])
+    return days
 
 
 def _agenda(block: Sequence[TextLine]) -> bool:

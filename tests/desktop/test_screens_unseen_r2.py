@@ -22,6 +22,7 @@ from support.screens import FakeScreen
 
 from mirix_like import MemorySystem
 from mirix_like.desktop import NearDuplicateFilter, ScreenWatcher, ingest_screens
+from mirix_like.vision.ocr import read_screen
 
 FONTS = Path("/usr/share/fonts/truetype")
 CJK_FONTS = [FONTS / "wqy/wqy-microhei.ttc", FONTS / "wqy/wqy-zenhei.ttc",
@@ -205,7 +206,15 @@ SCREENS: list[tuple[str, str, Page, list[Text]]] = [
         *row(60, [(20 + 220 * n, d) for n, d in enumerate(
             ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])]),
         *row(110, [(20 + 220 * n, str(d)) for n, d in enumerate(range(19, 26))]),
-        (20 + 220 * 3, 140, "Mom's birthday"), (20 + 220 * 5, 140, "Farmers market 9:00")]),
+        (20 + 220 * 3, 140, "Mom's birthday"), (20 + 220 * 5, 140, "Farmers market 9:00"),
+        *row(270, [(20 + 220 * n, str(d)) for n, d in enumerate([26, 27, 28, 29, 30, 31, 1])]),
+        (20 + 220 * 1, 300, "Vet with Luna 10:30")]),
+    ("Outlook", "Kalender - Woche 19", Page((1920, 1080), "#fafafa", "#202020", px=16), [
+        *row(80, [(300 + 300 * n, d) for n, d in enumerate(
+            ["Mo. 5. Mai", "Di. 6. Mai", "Mi. 7. Mai", "Do. 8. Mai", "Fr. 9. Mai"])]),
+        *column(20, 160, ["08:00", "10:00", "12:00", "14:00", "16:00", "18:00"], 120),
+        (600, 170, "08:30 Zahnarzt"), (1200, 790, "19:00 Chorprobe"),
+        (300, 410, "11:00 Steuerberater")]),
     ("Safari", "Long read", Page((3840, 2160), "#ffffff", "#333333", "DejaVuSerif", 30), column(
         900, 300, ["The new bridge over the Tagus will be 4.2 km long and is expected to open",
                    "in the spring of 2029, according to the city's transport department, which",
@@ -321,8 +330,10 @@ CASES: list[object] = [
     ("Quelle est la date de livraison de la commande Fnac ?", ["vendredi 18 avril"], []),
     ("Wie viel habe ich tatsächlich für Tanken ausgegeben?", ["121,35"], ["436,80", "27,00"]),
     ("How much did I budget for groceries (Lebensmittel)?", ["400,00"], []),
-    _known(("When is Mom's birthday?", ["22"], []),
-           "OCR reads a month grid row by row: the entry 'Mom's birthday' is not told its day"),
+    ("When is Mom's birthday?", ["22"], []),
+    ("When does Luna go to the vet?", ["27", "10:30"], ["Mom"]),
+    ("An welchem Tag ist die Chorprobe?", ["Do 8. Mai"], []),
+    ("Wann ist der Termin beim Steuerberater?", ["5. Mai", "11:00"], []),
     ("When is the farmers market?", ["9:00"], []),
     ("How long will the new bridge over the Tagus be?", ["4.2 km"], []),
     ("How much will the Tagus bridge cost?", ["610 million"], []),
@@ -558,3 +569,10 @@ def test_search_and_context_find_a_line_anywhere_on_a_screen(
     hits = memory.search(query, user_id=USER, limit=5)
     assert any(says in h.item.model_dump_json() for h in hits), [h.item for h in hits]
     assert says in memory.context(query, user_id=USER, max_tokens=600).text
+
+
+def test_each_entry_of_a_month_grid_is_read_with_its_day() -> None:
+    _, _, page, texts = next(s for s in SCREENS if s[0] == "Calendar")
+    lines = read_screen(draw(page, texts)).text.splitlines()
+    assert {"Thu 22 Mom's birthday", "Sat 24 Farmers market 9:00", "Tue 27 Vet with Luna 10:30"
+            } <= set(lines), lines

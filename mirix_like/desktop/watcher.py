@@ -34,6 +34,9 @@ __all__ = ["Outcome", "ScreenWatcher", "WatchOptions", "WatchStatus"]
 Outcome = Literal["kept", "duplicate", "excluded", "paused", "error"]
 MAX_QUEUED_BATCHES = 2
 """Batches waiting for the sender at most; past that, capture waits (frames are not held)."""
+WINDOWS_REMEMBERED = 6
+"""Windows whose last kept frame is remembered, so that switching back to one that did not
+change is no new screen (six 4K frames in grey are 50 MB)."""
 
 
 class WatchOptions(BaseModel):
@@ -148,6 +151,7 @@ class ScreenWatcher:
         self._buffer: list[_Frame] = []
         self._oldest = 0.0
         self._last_window: WindowInfo | None = None
+        self._windows: dict[WindowInfo, Image.Image] = {}  # the last kept frame of each
         self._last_drop: str | None = None
         self._captured = False
         self._warned = False
@@ -257,17 +261,23 @@ class ScreenWatcher:
                 return self._excluded(after)
         decision = self._filter.decide(image)
         if not decision.new and window == self._last_window:
-            with self._lock:
-                why = self._status.dropped_because
-                why[decision.reason] = why.get(decision.reason, 0) + 1
-                self._status.frames_dropped += 1
-            if decision.reason != self._last_drop:  # say it once, not every two seconds
-                self._last_drop = decision.reason
-                self._say(f"{at:%H:%M:%S} dropped: {decision.reason}")
-            return "duplicate"
+            return self._drop(decision.reason, at)
+        if window != self._last_window and (again := self._recapture(window, image)):
+            # back to a window that shows what it showed when last kept: the reading of
+            # the screen kept before is of another window, so the next is read whole
+            self._filter.remember(image)
+            self._last_window = window
+            if self._reader is not None:
+                self._reader.forget()
+            return self._drop(again, at)
         if not decision.new:  # the same pixels, another window: kept, and compared to now
             self._filter.remember(image)
         self._last_window, self._last_drop = window, None
+        if window.known:
+            self._windows.pop(window, None)
+            self._windows[window] = image.convert("L")  # all the comparison reads
+            while len(self._windows) > WINDOWS_REMEMBERED:
+                self._windows.pop(next(iter(self._windows)))
         text = None
         if not self.memory.aio.backend.vision:
             if self._reader is None:
@@ -286,6 +296,27 @@ class ScreenWatcher:
             status.last_capture_at = at
             status.last_app, status.last_title = window.app, window.title
         return "kept"
+
+    def _recapture(self, window: WindowInfo, image: Image.Image) -> str | None:
+        """Why ``image`` is no new screen of ``window``, whose last kept frame it matches
+        (the user switched back to it), or None."""
+        if (kept := self._windows.get(window)) is None or kept.size != image.size:
+            return None
+        frames = NearDuplicateFilter(self.options.similarity)
+        frames.remember(kept)
+        decision = frames.decide(image)
+        return None if decision.new else decision.reason.replace(
+            "the last kept screen", "the screen last kept in this window")
+
+    def _drop(self, reason: str, at: datetime) -> Outcome:
+        with self._lock:
+            why = self._status.dropped_because
+            why[reason] = why.get(reason, 0) + 1
+            self._status.frames_dropped += 1
+        if reason != self._last_drop:  # say it once, not every two seconds
+            self._last_drop = reason
+            self._say(f"{at:%H:%M:%S} dropped: {reason}")
+        return "duplicate"
 
     def _excluded(self, window: WindowInfo) -> Outcome:
         if not window.known and not self._warned:

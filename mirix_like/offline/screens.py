@@ -50,16 +50,22 @@ _MAX_DETAILS = 6_000
 
 
 # The summaries written below, read back: "Viewed “<first line>” on screen (or in <app>) at
-# <clock>." and "Screenshot of <name> at <clock>: <lines>" (an item's title may come before it).
+# <clock>." and "Screenshot of <name> at <clock>: <lines>" (an item's title may come before
+# it), and in Chinese "<clock>在<app>中查看了“<title>”。" and "<clock><name>的截图：<lines>".
 _CLOCK_SAID = r"\d{2}:\d{2} UTC(?:[+-]\d{4})? on \d{1,2} [A-Z][a-z]+ \d{4}"
+_CLOCK_ZH = r"\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}（UTC(?:[+-]\d{4})?）"
 _SUMMARY_SAID = re.compile(
     rf"^Viewed (?:[“\"](?P<viewed>.+)[”\"]|(?P<title>.+)) (?:on screen|in .+?) at "
-    rf"{_CLOCK_SAID}\.?$|\bScreenshot of .+? at {_CLOCK_SAID}: (?P<lines>.+)$")
+    rf"{_CLOCK_SAID}\.?$|\bScreenshot of .+? at {_CLOCK_SAID}: (?P<lines>.+)$|"
+    rf"^{_CLOCK_ZH}在(?:屏幕上|.+?中)查看了“(?P<zh_viewed>.+)”。?$|"
+    rf"{_CLOCK_ZH}.+?的截图：(?P<zh_lines>.+)$")
 # The window a summary or a vault caption names.
 _WINDOW_SAID = re.compile(
     rf"\bViewed (?:[“\"].+?[”\"]|(?P<title>.+)) (?:on screen|in (?P<app>.+?)) at {_CLOCK_SAID}|"
     rf"\bScreenshot of (?P<name>.+?) at {_CLOCK_SAID}(?:: (?P<lead>.*))?|"
-    r"\bseen on screen in (?P<seen>.+?)(?= is \S|\.?$)")
+    r"\bseen on screen in (?P<seen>.+?)(?= is \S|\.?$)|"
+    rf"{_CLOCK_ZH}在(?P<zh_app>[^“]+?)中查看了|{_CLOCK_ZH}(?P<zh_name>.+?)的截图(?:：(?P<zh_lead>.*))?|"
+    r"屏幕上(?P<zh_seen>.+?)中显示的")
 
 
 def what_it_showed(sentence: str) -> str | None:
@@ -67,17 +73,21 @@ def what_it_showed(sentence: str) -> str | None:
     ("Viewed “Gate B22” on screen at …" gives "Gate B22", "Viewed Inbox in Mail at …"
     "Inbox"), else None: an answer quotes what the screen said, not when it was seen."""
     found = _SUMMARY_SAID.search(sentence.strip())
-    return (found["viewed"] or found["title"] or found["lines"]).strip() if found else None
+    if not found:
+        return None
+    return next(text for text in found.groupdict().values() if text).strip()
 
 
 def seen_at(memory: str) -> datetime | None:
     """When a screen's memory says it was seen (the time :func:`_clock` wrote), or None."""
-    found = re.search(_CLOCK_SAID, memory)
-    if not found:
-        return None
-    clock, rest = found.group(0).split(" UTC")
-    zone, day = rest.split(" on ")
-    return datetime.strptime(f"{day} {clock} {zone or '+0000'}", "%d %B %Y %H:%M %z")
+    if found := re.search(_CLOCK_SAID, memory):
+        clock, rest = found.group(0).split(" UTC")
+        zone, day = rest.split(" on ")
+        return datetime.strptime(f"{day} {clock} {zone or '+0000'}", "%d %B %Y %H:%M %z")
+    if found := re.search(_CLOCK_ZH, memory):
+        return datetime.strptime(found.group(0).replace("（UTC）", "（UTC+0000）"),
+                                 "%Y年%m月%d日 %H:%M（UTC%z）")
+    return None
 
 
 def window_of(memory: str) -> list[str]:
@@ -85,10 +95,11 @@ def window_of(memory: str) -> list[str]:
     was seen in: they tell which screen the memory is, not what the screen said."""
     names: list[str] = []
     for found in _WINDOW_SAID.finditer(memory):
+        name, lead = found["name"] or found["zh_name"], found["lead"] or found["zh_lead"] or ""
         # a screenshot with no window known is named by its first line, what the screen said
-        named = found["name"] and not (found["lead"] or "").startswith(found["name"])
-        title = found["title"] or found["seen"] or (found["name"] if named else None)
-        app = found["app"]
+        named = name and not lead.startswith(name)
+        title = found["title"] or found["seen"] or found["zh_seen"] or (name if named else None)
+        app = found["app"] or found["zh_app"]
         names += [n for n in (title, app) if n]
         if title and app and app.casefold() not in title.casefold():
             names.append(f"{app} - {title}")

@@ -407,7 +407,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--backend", choices=("offline", "openai"), default="offline")
     parser.add_argument("--model", help="chat model (openai backend)")
     parser.add_argument("--base-url", help="an OpenAI-compatible server")
-    parser.add_argument("--embedder", choices=EMBEDDERS, default="hashing")
+    parser.add_argument("--embedder", choices=("auto", *EMBEDDERS), default="auto",
+                        help="auto: the default (a cached store: the one it was built with)")
     parser.add_argument("--judge-model", help="LLM judge model (answer mode, openai backend)")
     parser.add_argument("--judge-base-url", help="judge server (default: --base-url)")
     parser.add_argument("--concurrency", type=int, default=4, help="questions answered at once")

@@ -236,11 +236,10 @@ def store_only(store: str | None) -> Iterator[MemoryStore]:
 
 def _opened(settings: Settings) -> MemoryStore:
     """The store ``settings`` name, built as the library builds its own."""
-    from mirix_like.embedders import make_embedder
     from mirix_like.store import MemoryStore
 
     return MemoryStore(settings.store_uri,
-                       embedder=make_embedder(settings.embedder, **settings.embedder_options),
+                       embedder=settings.make_embedder(),
                        storage_options=settings.storage_options,
                        secret_key_file=settings.secret_key_file)
 

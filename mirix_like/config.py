@@ -1,7 +1,8 @@
 """Settings: arguments, then ``MIRIX_LIKE_*`` environment variables, then a TOML config file.
 
 With nothing set, everything runs offline: a LanceDB folder under the user's data directory,
-the hashing embedder and the offline rule-based model backend.
+the bundled WordLlama embedder (an existing store keeps the one it was built with) and the
+offline rule-based model backend.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pydantic_settings import (
 from mirix_like.errors import ConfigError
 
 if TYPE_CHECKING:
+    from mirix_like.embedders import Embedder
     from mirix_like.memory_types import MemoryType
 
 CONFIG_ENV = "MIRIX_LIKE_CONFIG"
@@ -100,8 +102,9 @@ class Settings(BaseSettings):
     secret_key_file: str | None = None
     log_model_events: bool = False
 
-    embedder: Literal["hashing", "minilm", "openai", "sentence-transformers",
-                      "wordllama"] = "hashing"
+    embedder: Literal["auto", "hashing", "minilm", "openai", "sentence-transformers",
+                      "wordllama"] = "auto"
+    """``auto``: the embedder the store was built with; for a new store ``wordllama``."""
     embedder_options: dict[str, Any] = Field(default_factory=dict)
 
     backend: Literal["auto", "offline", "openai"] = "auto"
@@ -137,6 +140,15 @@ class Settings(BaseSettings):
             has_key = bool(self.api_key or os.environ.get("OPENAI_API_KEY"))
             self.backend = "openai" if (has_key or self.base_url) else "offline"
         return self
+
+    def make_embedder(self) -> Embedder | None:
+        """The embedder named by ``embedder``, built with ``embedder_options``; ``None`` for
+        ``auto``, which the store resolves (:class:`~mirix_like.store.MemoryStore`)."""
+        from mirix_like.embedders import make_embedder
+
+        if self.embedder == "auto":
+            return None
+        return make_embedder(self.embedder, **self.embedder_options)
 
     @classmethod
     def settings_customise_sources(

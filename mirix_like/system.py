@@ -19,7 +19,6 @@ from mirix_like.agents.chat import ChatAgent, ChatResponse
 from mirix_like.agents.manager import MemoryManager
 from mirix_like.agents.meta import MetaMemoryManager
 from mirix_like.config import Settings, load_settings
-from mirix_like.embedders import make_embedder
 from mirix_like.errors import InvalidInputError
 from mirix_like.ingest.pipeline import IngestPipeline
 from mirix_like.ingest.report import ChangeReport
@@ -81,7 +80,7 @@ class AsyncMemorySystem:
         self.settings = settings or load_settings(**overrides)
         self.store = store or MemoryStore(
             self.settings.store_uri,
-            embedder=make_embedder(self.settings.embedder, **self.settings.embedder_options),
+            embedder=self.settings.make_embedder(),
             storage_options=self.settings.storage_options,
             secret_key_file=self.settings.secret_key_file,
         )

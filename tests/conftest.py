@@ -60,7 +60,7 @@ def store_path(tmp_path):
 
 @pytest.fixture
 def store(store_path) -> MemoryStore:
-    """A fresh store with the default (offline hashing) embedder."""
+    """A fresh store with the default embedder."""
     return MemoryStore(store_path)
 
 

@@ -21,7 +21,7 @@ from lancedb.index import IvfSq
 from pydantic import ValidationError
 
 from mirix_like import memory_types
-from mirix_like.embedders import Embedder, HashingEmbedder
+from mirix_like.embedders import Embedder, embedder_for_store
 from mirix_like.errors import (
     EmbedderMismatchError,
     EmbeddingDimensionError,
@@ -90,7 +90,6 @@ class MemoryStore(Journal):
         secret_key_file: os.PathLike[str] | None = None,
     ) -> None:
         self.uri = str(uri)
-        self.embedder = embedder or HashingEmbedder()
         self.optimize_every = optimize_every
         self.optimize_idle = optimize_idle
         self.vector_index_min_rows = vector_index_min_rows
@@ -104,7 +103,7 @@ class MemoryStore(Journal):
         self._optimizing: set[str] = set()  # tables with an optimize queued or running
         self._optimize_guard = threading.Condition()  # notified when a backlog is full
         self._optimizer = ThreadPoolExecutor(1, thread_name_prefix="mirix-like-optimize")
-        self._check_embedder()
+        self.embedder = self._check_embedder(embedder)
         self._adopt_type_tables()
 
     # ----------------------------------------------------------------- tables and locks
@@ -133,22 +132,25 @@ class MemoryStore(Journal):
         on an ``s3+ddb://`` store); re-entrant for the thread holding it."""
         return self._tables.lock(name, thread_local=thread_local)
 
-    def _check_embedder(self) -> None:
+    def _check_embedder(self, embedder: Embedder | None) -> Embedder:
+        """``embedder``, or the one the store was built with; recorded for a new store."""
         table = self._tables.table(META, lambda: _META_SCHEMA)
         with self._lock("meta"):
             stored = {r[KEY]: r["value"] for r in stream(table, None)}
             if not stored:
-                table.add([{KEY: "embedder", "value": self.embedder.name},
-                           {KEY: "dim", "value": str(self.embedder.dim)}])
-                return
-        mine = (self.embedder.name, str(self.embedder.dim))
-        theirs = (stored.get("embedder"), stored.get("dim"))
-        if mine != theirs:
+                embedder = embedder or embedder_for_store(None)
+                table.add([{KEY: "embedder", "value": embedder.name},
+                           {KEY: "dim", "value": str(embedder.dim)}])
+                return embedder
+        theirs = (str(stored.get("embedder")), int(stored.get("dim") or 0))
+        embedder = embedder or embedder_for_store(theirs)
+        if (embedder.name, embedder.dim) != theirs:
             raise EmbedderMismatchError(
                 f"store at {self.uri} was built with embedder {theirs[0]} (dim {theirs[1]}), "
-                f"not {mine[0]} (dim {mine[1]}): open it with the same embedder, or export "
-                "and re-import into a new store"
+                f"not {embedder.name} (dim {embedder.dim}): open it with the same embedder, "
+                "or export and re-import into a new store"
             )
+        return embedder
 
     # ----------------------------------------------------------------- writes
 

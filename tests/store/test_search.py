@@ -102,7 +102,7 @@ def test_vector_search_accepts_a_query_vector_of_the_right_size(store, corpus):
 
 @pytest.mark.parametrize("method", ["vector", "hybrid"])
 def test_a_query_vector_of_the_wrong_dimension_raises(store, corpus, method):
-    with pytest.raises(EmbeddingDimensionError, match="384"):
+    with pytest.raises(EmbeddingDimensionError, match=f"vectors of {store.embedder.dim}"):
         store.search("hiking", "ada", method=method, vector=[0.1] * 10)
     assert store.count("episodic", "ada") == len(DISTRACTORS) + 1
 

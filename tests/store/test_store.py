@@ -287,7 +287,7 @@ def test_reopened_store_sees_everything(store_path, make_item):
 
 
 def test_opening_with_another_embedder_raises_and_keeps_the_data(store_path, make_item):
-    first = MemoryStore(store_path)
+    first = MemoryStore(store_path, embedder=HashingEmbedder(dim=384))
     [event] = first.insert("episodic", "ada", [make_item("episodic")])
     with pytest.raises(EmbedderMismatchError, match="384"):
         MemoryStore(store_path, embedder=HashingEmbedder(dim=64))
@@ -296,13 +296,21 @@ def test_opening_with_another_embedder_raises_and_keeps_the_data(store_path, mak
     assert [h.item.id for h in again.search("hiking", "ada")] == [event.id]
 
 
-def test_a_store_built_with_a_small_embedder_works_with_it(store_path, make_item):
+def test_a_store_opened_with_no_embedder_keeps_the_one_it_was_built_with(store_path,
+                                                                         make_item):
     small = MemoryStore(store_path, embedder=HashingEmbedder(dim=64))
     [event] = small.insert("episodic", "ada", [make_item("episodic")])
     assert [h.item.id for h in small.search("hiking", "ada", method="vector")] == [event.id]
-    with pytest.raises(EmbedderMismatchError):
-        MemoryStore(store_path)
-    assert MemoryStore(store_path, embedder=HashingEmbedder(dim=64)).count("episodic", "ada") == 1
+    with pytest.raises(EmbedderMismatchError, match="hashing-v2-64"):
+        MemoryStore(store_path, embedder=HashingEmbedder(dim=384))
+    again = MemoryStore(store_path)
+    assert (again.embedder.name, again.embedder.dim) == ("hashing-v2-64", 64)
+    assert [h.item.id for h in again.search("hiking", "ada", method="vector")] == [event.id]
+
+
+def test_a_new_store_opened_with_no_embedder_gets_the_default(store_path):
+    assert MemoryStore(store_path).embedder.name == "wordllama:l2_supercat-256"
+    assert MemoryStore(store_path).embedder.name == "wordllama:l2_supercat-256"
 
 
 def test_users_lists_every_user_with_items_or_inputs(store, make_item):

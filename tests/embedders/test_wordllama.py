@@ -10,11 +10,8 @@ import pytest
 
 from mirix_like import MemorySystem
 from mirix_like.embedders import make_embedder
+from mirix_like.embedders.wordllama import WordLlamaEmbedder
 from mirix_like.errors import ConfigError
-
-pytest.importorskip("wordllama")
-
-from mirix_like.embedders.wordllama import WordLlamaEmbedder  # noqa: E402
 
 
 @pytest.fixture(scope="module")

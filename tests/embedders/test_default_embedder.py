@@ -6,6 +6,7 @@ upgrading the library never locks them out of a store built with the earlier def
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -15,64 +16,32 @@ from mirix_like import MemorySystem
 from mirix_like.errors import ConfigError, EmbedderMismatchError
 from mirix_like.store import MemoryStore
 
-# Each fact told once; each question shares no content word with its fact.
-PARAPHRASED = [
-    ("I play the cello in a community orchestra on Thursdays.",
-     "Which musical instrument do I play?", "cello"),
-    ("We adopted a beagle puppy called Biscuit.", "What's my dog's name?", "Biscuit"),
-    ("I drive a blue Toyota Corolla.", "What car do I own?", "Corolla"),
-    ("My mum lives in Galway.", "Where does my mother live?", "Galway"),
-    ("I ran the Berlin marathon last autumn.", "Have I done any long-distance races?",
-     "marathon"),
-    ("My favourite author is Ursula Le Guin.", "Which writer do I like best?", "Le Guin"),
-    ("I can't stand horror movies.", "What kind of films do I dislike?", "horror"),
-    ("I broke my wrist skiing in February.", "Have I had any injuries?", "wrist"),
-    ("I grow tomatoes and basil on my balcony.", "What vegetables do I garden?", "tomatoes"),
-    ("My laptop is a ThinkPad X1 Carbon.", "What computer do I use?", "ThinkPad"),
-]
-OTHER = ["I had pasta for lunch today.", "The weather was awful this morning.",
-         "I watched a documentary about octopuses.", "We painted the hallway green.",
-         "I need to renew my passport soon.", "The meeting with the bank went fine."]
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "eval"))
 
-
-def told(path: Path, **settings: str) -> MemorySystem:
-    memory = MemorySystem(store_uri=str(path), backend="offline", **settings)
-    for n, text in enumerate([fact for fact, _, _ in PARAPHRASED] + OTHER):
-        memory.add([{"role": "user", "content": text}], user_id="u",
-                   occurred_at=f"2025-03-{n + 1:02d}T10:00:00Z")
-    memory.flush("u")
-    return memory
-
-
-def found_in_top(memory: MemorySystem, k: int) -> list[str]:
-    """The questions whose fact is among the first ``k`` search hits."""
-    return [question for _, question, said in PARAPHRASED
-            if any(said in hit.item.model_dump_json()
-                   for hit in memory.search(question, user_id="u", limit=k))]
+from paraphrases import FACTS, measure, told  # noqa: E402
 
 
 def test_by_default_a_question_finds_what_it_shares_no_word_with(tmp_path: Path) -> None:
-    with told(tmp_path / "default") as memory:
+    """eval/paraphrases.py: 26 of 30 facts in search's first 5 and 29 in a 300-token context
+    when measured (BENCHMARKS.md), 9 and 14 with the lexical embedder."""
+    semantic, lexical = measure("auto"), measure("hashing")
+    assert semantic["top5"] >= 22 and semantic["context300"] >= 26, semantic
+    assert lexical["top3"] <= 12 and semantic["top3"] >= 2 * lexical["top3"], lexical
+    with told(tmp_path, "auto") as memory:
         assert memory.store.embedder.name.startswith("wordllama")
         assert memory.aio.chat_agent.active.method == "hybrid"
-        assert found_in_top(memory, 3) == [q for _, q, _ in PARAPHRASED]
-        context = memory.context("Which writer do I like best?", user_id="u", max_tokens=200)
-        assert "Le Guin" in context.text
-    with told(tmp_path / "lexical", embedder="hashing") as memory:
-        assert len(found_in_top(memory, 3)) < len(PARAPHRASED) / 2
 
 
 def test_a_store_built_with_hashing_opens_with_it_and_answers_as_before(
         tmp_path: Path) -> None:
     store = tmp_path / "store"
-    with told(store, embedder="hashing") as memory:
-        before = [[h.item.id for h in memory.search(q, user_id="u")]
-                  for _, q, _ in PARAPHRASED]
+    with told(store, "hashing") as memory:
+        before = [[h.item.id for h in memory.search(q, user_id="u")] for _, q, _ in FACTS]
     with MemorySystem(store_uri=str(store), backend="offline") as memory:
         assert memory.store.embedder.name == "hashing-v2-384"
         assert memory.aio.chat_agent.active.method == "fts"
         assert [[h.item.id for h in memory.search(q, user_id="u")]
-                for _, q, _ in PARAPHRASED] == before
+                for _, q, _ in FACTS] == before
     with pytest.raises(EmbedderMismatchError, match="hashing-v2-384"):
         MemorySystem(store_uri=str(store), backend="offline", embedder="wordllama")
 

@@ -152,11 +152,11 @@ def context(agent: ChatAgent, query: str) -> str:
     return agent.active.context(*agent.active.retrieve(USER, query)).text
 
 
-def open_store(folder: str) -> Any:
-    """A ``MemorySystem`` on ``folder`` with the offline backend and the hashing embedder."""
+def open_store(folder: str, embedder: str = "hashing") -> Any:
+    """A ``MemorySystem`` on ``folder`` with the offline backend and ``embedder``."""
     from mirix_like import MemorySystem
 
-    return MemorySystem(store_uri=f"{folder}/store", backend="offline", embedder="hashing",
+    return MemorySystem(store_uri=f"{folder}/store", backend="offline", embedder=embedder,
                         secret_key_file=f"{folder}/secret.key")
 
 

@@ -1,12 +1,14 @@
 """Where ``search`` and ``context`` spend their time at one size.
 
-Builds the store of eval/bench.py (same items, seed and hashing embedder), then reports p50 ms:
+Builds the store of eval/bench.py (same items and seed; the hashing embedder unless
+``--embedder`` names another), then reports p50 ms:
 the memories table's full-text query alone over every searched type (the item and its key at
-limits 10 and 50, the key alone at 50); the parts of one ``context()`` (the store call, its
-rows made items, ranking, rendering); the public ``search(limit=10)`` and ``context()``; and
-the flat one-table baseline of eval/bench.py.
+limits 10 and 50, the key alone at 50); the parts of one full-text ``context()`` (the store
+call, its rows made items, ranking, rendering); the public ``search(limit=10)`` and
+``context()``, full-text and as the embedder's default (hybrid for a semantic one); and the
+flat one-table baseline of eval/bench.py.
 
-    python eval/bench_breakdown.py --size 100000
+    python eval/bench_breakdown.py --size 100000 --embedder wordllama
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from bench import USER, _timed, context, fill, flat_run, open_store, queries
 from mirix_like import memory_types
 from mirix_like.agents.chat import ChatAgent
 from mirix_like.config import RetrievalSettings
+from mirix_like.embedders import EMBEDDERS
 
 _WHERE = f"user_id = '{USER}'"
 
@@ -84,6 +87,8 @@ def context_parts(memory: Any, texts: Sequence[str]) -> dict[str, float]:
     figures["search"] = _p50(lambda q: memory.search(q, user_id=USER, method="fts", limit=10),
                              texts)
     figures["context"] = _p50(lambda q: context(agent, q), texts)
+    figures["search_default"] = _p50(lambda q: memory.search(q, user_id=USER, limit=10), texts)
+    figures["context_default"] = _p50(lambda q: memory.context(q, user_id=USER), texts)
     return figures
 
 
@@ -92,11 +97,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=100)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--embedder", choices=EMBEDDERS, default="hashing")
     args = parser.parse_args(argv)
     texts = queries(args.queries, args.seed)
-    report: dict[str, Any] = {"size": args.size, "load_before": os.getloadavg()[0]}
+    report: dict[str, Any] = {"size": args.size, "embedder": args.embedder,
+                              "load_before": os.getloadavg()[0]}
     with tempfile.TemporaryDirectory(prefix="bench-breakdown-") as folder:
-        memory = open_store(folder)
+        memory = open_store(folder, args.embedder)
         fill(memory, args.size, random.Random(args.seed))
         memory.store.optimize()
         db = lancedb.connect(f"{folder}/store")

@@ -1,8 +1,8 @@
 """Settings: arguments, then ``MIRIX_LIKE_*`` environment variables, then a TOML config file.
 
 With nothing set, everything runs offline: a LanceDB folder under the user's data directory,
-the bundled WordLlama embedder (an existing store keeps the one it was built with) and the
-offline rule-based model backend.
+the hashing embedder (an existing store keeps the one it was built with) and the offline
+rule-based model backend.
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ class Settings(BaseSettings):
 
     embedder: Literal["auto", "hashing", "minilm", "openai", "sentence-transformers",
                       "wordllama"] = "auto"
-    """``auto``: the embedder the store was built with; for a new store ``wordllama``."""
+    """``auto``: the embedder the store was built with; for a new store ``hashing``."""
     embedder_options: dict[str, Any] = Field(default_factory=dict)
 
     backend: Literal["auto", "offline", "openai"] = "auto"

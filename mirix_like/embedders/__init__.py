@@ -12,9 +12,8 @@ __all__ = ["DEFAULT_EMBEDDER", "EMBEDDERS", "Embedder", "HashingEmbedder", "embe
            "make_embedder"]
 
 EMBEDDERS = ("hashing", "minilm", "openai", "sentence-transformers", "wordllama")
-DEFAULT_EMBEDDER = "wordllama"
-"""What a new store is built with when no embedder is named: semantic, offline, as fast as
-hashing (BENCHMARKS.md, "A semantic default")."""
+DEFAULT_EMBEDDER = "hashing"
+"""What a new store is built with when no embedder is named."""
 _REBUILDABLE = {"hashing", "wordllama", "minilm"}
 """Embedders a store's recorded name and dimension fully describe (no key, no model path)."""
 

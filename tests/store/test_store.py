@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from mirix_like import memory_types
-from mirix_like.embedders import HashingEmbedder
+from mirix_like.embedders import DEFAULT_EMBEDDER, HashingEmbedder, make_embedder
 from mirix_like.errors import (
     CoreBlockLimitError,
     EmbedderMismatchError,
@@ -309,8 +309,9 @@ def test_a_store_opened_with_no_embedder_keeps_the_one_it_was_built_with(store_p
 
 
 def test_a_new_store_opened_with_no_embedder_gets_the_default(store_path):
-    assert MemoryStore(store_path).embedder.name == "wordllama:l2_supercat-256"
-    assert MemoryStore(store_path).embedder.name == "wordllama:l2_supercat-256"
+    name = make_embedder(DEFAULT_EMBEDDER).name
+    assert MemoryStore(store_path).embedder.name == name
+    assert MemoryStore(store_path).embedder.name == name
 
 
 def test_users_lists_every_user_with_items_or_inputs(store, make_item):

@@ -1,7 +1,7 @@
-"""The default embedder: a new store is semantic (WordLlama), an existing one keeps its own.
+"""Which embedder a store uses: the one it was built with unless another is named.
 
-What a user checks: a question that shares no word with what they said still finds it, and
-upgrading the library never locks them out of a store built with the earlier default.
+What a user checks: with WordLlama a question that shares no word with what they said still
+finds it, and a store opens with the embedder it was built with whatever the default is.
 """
 
 from __future__ import annotations
@@ -21,29 +21,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "eval"))
 from paraphrases import FACTS, measure, told  # noqa: E402
 
 
-def test_by_default_a_question_finds_what_it_shares_no_word_with(tmp_path: Path) -> None:
+def test_wordllama_finds_what_a_question_shares_no_word_with() -> None:
     """eval/paraphrases.py: 26 of 30 facts in search's first 5 and 29 in a 300-token context
     when measured (BENCHMARKS.md), 9 and 14 with the lexical embedder."""
-    semantic, lexical = measure("auto"), measure("hashing")
+    semantic, lexical = measure("wordllama"), measure("hashing")
     assert semantic["top5"] >= 22 and semantic["context300"] >= 26, semantic
     assert lexical["top3"] <= 12 and semantic["top3"] >= 2 * lexical["top3"], lexical
-    with told(tmp_path, "auto") as memory:
-        assert memory.store.embedder.name.startswith("wordllama")
-        assert memory.aio.chat_agent.active.method == "hybrid"
 
 
-def test_a_store_built_with_hashing_opens_with_it_and_answers_as_before(
-        tmp_path: Path) -> None:
+@pytest.mark.parametrize(("built_with", "name", "method", "other"), [
+    ("hashing", "hashing-v2-384", "fts", "wordllama"),
+    ("wordllama", "wordllama:l2_supercat-256", "hybrid", "hashing")])
+def test_a_store_opens_with_the_embedder_it_was_built_with_and_answers_as_before(
+        tmp_path: Path, built_with: str, name: str, method: str, other: str) -> None:
     store = tmp_path / "store"
-    with told(store, "hashing") as memory:
+    with told(store, built_with) as memory:
         before = [[h.item.id for h in memory.search(q, user_id="u")] for _, q, _ in FACTS]
     with MemorySystem(store_uri=str(store), backend="offline") as memory:
-        assert memory.store.embedder.name == "hashing-v2-384"
-        assert memory.aio.chat_agent.active.method == "fts"
+        assert memory.store.embedder.name == name
+        assert memory.aio.chat_agent.active.method == method
         assert [[h.item.id for h in memory.search(q, user_id="u")]
                 for _, q, _ in FACTS] == before
-    with pytest.raises(EmbedderMismatchError, match="hashing-v2-384"):
-        MemorySystem(store_uri=str(store), backend="offline", embedder="wordllama")
+    with pytest.raises(EmbedderMismatchError, match=name):
+        MemorySystem(store_uri=str(store), backend="offline", embedder=other)
 
 
 class _Remote:
@@ -62,7 +62,8 @@ def test_a_store_whose_embedder_needs_settings_says_to_name_it(tmp_path: Path) -
 
 
 def test_the_model_is_loaded_only_when_a_text_is_embedded(tmp_path: Path) -> None:
-    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as memory:
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline",
+                      embedder="wordllama") as memory:
         assert memory.list("semantic", user_id="u") == []
         assert memory.store.embedder._model is None
         memory.add("Berlin is the capital of Germany.", user_id="u", flush=True)

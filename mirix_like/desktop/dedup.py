@@ -7,12 +7,15 @@ the words of a line form one region), and each region is judged by its size and 
 - *thin*: a line one or a few pixels thick (a text cursor, an underline, a progress bar);
 - *small*: no larger than the mouse pointer (a blinking block cursor, a pointer that moved,
   a character or two typed);
-- *status*: inside the top or bottom strip of the screen and not wide (a clock, a tray icon);
+- *status*: inside the top or bottom strip of the screen, not wide, with ink there on both
+  frames (a clock ticking, a tray icon's badge; a line printed where there was none, at the
+  bottom of a full-screen terminal, is content);
 - *content*: anything else: a line of text that changed, a new paragraph, another window.
 
-A small change is content too when it is a character *replaced* within a line of text ("EUR
-1,284.50" become "EUR 1,234.50"): both frames have ink there, and beside it, on the rows of
-a line no taller than the change allows, the rest of the line. A pointer is taller than the
+A small change, or a thin one thicker than a cursor (a digit of 14-pixel text on a 4K screen),
+is content too when it is a character *replaced* within a line of text ("EUR 1,284.50" become
+"EUR 1,234.50"): both frames have ink there, and beside it, on the rows of a line no taller
+than the change allows, the rest of the line. A pointer is taller than the
 line it passes over, a character typed at the end of a line or a block cursor there has no
 ink on one of the frames, and a block cursor on a character changes a solid block, so these
 stay small.
@@ -133,14 +136,34 @@ def changes(before: np.ndarray, after: np.ndarray, similarity: float = DEFAULT_S
             continue
         box = (left + x0 + x, top + y0 + y, left + x0 + x + w, top + y0 + y + h)
         kind = _kind(box, scale, strip, height)
-        if kind == "small" and _replaced(before, after, box):
+        if (kind == "small" or kind == "thin" and min(w, h) > THIN) and _replaced(
+                before, after, box):
             kind = "content"
+        elif kind == "status" and not _inked_on_both(before, after, box):
+            kind = "content"  # a line written where there was none: output, not a clock
         found.append(Change(box, kind))
     return found
 
 
 def _ink(pixels: np.ndarray, paper: float) -> np.ndarray:
     return np.abs(pixels.astype(np.int16) - paper) > TOLERANCE
+
+
+def _paper(frame: np.ndarray, box: Box) -> float:
+    """The background around ``box``: the most common grey of it and its surroundings."""
+    x0, y0, x1, y1 = box
+    tall = y1 - y0
+    reach = LINE_REACH * max(tall, x1 - x0)
+    return float(np.median(frame[max(0, y0 - tall):min(frame.shape[0], y1 + tall),
+                                 max(0, x0 - reach):min(frame.shape[1], x1 + reach)]))
+
+
+def _inked_on_both(before: np.ndarray, after: np.ndarray, box: Box) -> bool:
+    """Whether both frames have ink in ``box``: a value replaced (a clock ticking), not text
+    written where there was none or wiped away."""
+    x0, y0, x1, y1 = box
+    paper = _paper(after, box)
+    return all(_ink(frame[y0:y1, x0:x1], paper).any() for frame in (before, after))
 
 
 def _replaced(before: np.ndarray, after: np.ndarray, box: Box) -> bool:
@@ -152,8 +175,8 @@ def _replaced(before: np.ndarray, after: np.ndarray, box: Box) -> bool:
     reach = LINE_REACH * max(tall, x1 - x0)
     top, bottom = max(0, y0 - tall), min(after.shape[0], y1 + tall)
     left, right = max(0, x0 - reach), min(after.shape[1], x1 + reach)
-    paper = float(np.median(after[top:bottom, left:right]))
-    if not all(_ink(frame[y0:y1, x0:x1], paper).any() for frame in (before, after)):
+    paper = _paper(after, box)
+    if not _inked_on_both(before, after, box):
         return False
     strokes = cv2.absdiff(before[y0:y1, x0:x1], after[y0:y1, x0:x1]) > TOLERANCE
     if strokes.mean() > GLYPH_FILL:

@@ -677,3 +677,27 @@ def test_switching_back_and_forth_keeps_each_window_once_and_then_its_change(
     # the changed bank screen was read whole, not over the mail read before it
     bank_screen = next(s for s in screens if "Revolut" in s.title)
     assert "Lindqvist" not in bank_screen.content, bank_screen.content
+
+
+BUILD = [f"   Compiling crate_{n} v0.{n}.0" for n in range(23)]
+# (what, page, the screen before, after): each a change a user would want remembered
+EDGES = [
+    ("a short line printed at the bottom of a full-screen terminal", TERM,
+     column(10, 10, [*BUILD, "$ cargo build"], 30),
+     column(10, 10, [*BUILD, "$ cargo build", "OK"], 30)),
+    ("an error printed at the bottom of a full-screen terminal", TERM,
+     column(10, 10, [*BUILD, "$ cargo build"], 30),
+     column(10, 10, [*BUILD, "$ cargo build", "error: 3 warnings"], 30)),
+    ("one digit of small text on a 4K screen", Page((3840, 2160), px=14),
+     column(1000, 1000, ["Door code: 1"], 30), column(1000, 1000, ["Door code: 7"], 30)),
+]
+
+
+@pytest.mark.parametrize(("what", "page", "before", "after"), EDGES, ids=[e[0] for e in EDGES])
+def test_a_change_at_the_edge_of_the_screen_or_of_legibility_is_kept(
+        what: str, page: Page, before: list[Text], after: list[Text]) -> None:
+    frames = NearDuplicateFilter()
+    assert frames.decide(draw(page, before))
+    kept = frames.decide(draw(page, after))
+    assert kept and kept.reason == "content changed", f"{what}: {kept.reason}"
+    assert not frames.decide(draw(page, after))

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 from mirix_like.lexicon import WORD, compound_parts, meaning, same_meaning, verb
 from mirix_like.memory_types.semantic import PAST
-from mirix_like.offline.changes import DRINKS, JOBS, in_time, stopped
+from mirix_like.offline.changes import DRINKS, JOBS, favourite_kind, in_time, stopped
 from mirix_like.offline.language import (
     USER_SAID_LEAD,
     VAULT_MARK,
@@ -52,8 +52,8 @@ _RELATIONSHIP = ("single married divorced engaged widowed separated girlfriend b
 # Words a question may use for what memories say in other words ("job" for "works as"),
 # stemmed when first used (see _same).
 _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "employer": "work",
-               "career": "work", "teach": "work", "home": "live", "reside": "live",
-               "resid": "live", "hometown": "live", "student": "study",
+               "career": "work", "teach": "work", "retired": "work", "home": "live",
+               "reside": "live", "resid": "live", "hometown": "live", "student": "study",
                # a field of study by its other names, exercise as the sports that are one
                "major": "study", "degree": "study", "exercise": "sport", "workout": "sport",
                "kitten": "cat", "puppy": "dog", "haustier": "pet", "mascota": "pet",
@@ -120,6 +120,10 @@ _PHRASES = (
      " sender: "),
     (re.compile(r"(?:^|(?<=\s))(?:Where|Location|Venue|Ort|Wo|Lieu|Où|Lugar|Dónde)\s?:(?=\s)"),
      f" {_PLACE}: "),
+    # a favourite in another language is the English one ("Lieblingsessen": favourite food)
+    (re.compile(r"\bLieblings?(?P<k>[a-zäöüß]{3,20})\b|\b(?P<f>[a-zàâçéèêëîïôûùáíóúñ]{3,20})\s+"
+                r"(?i:préférée?s?|favorie?s?|favorit[oa]s?|preferid[oa]s?)\b"),
+     lambda m: f" favourite {favourite_kind(m['k'] or m['f'])} "),
 )
 # A question for every value of a slot: "What are my hobbies?", "Which sports do I play?",
 # "Welche Sprachen spreche ich?", "¿Cuáles son mis aficiones?", "Quels sont mes loisirs ?".
@@ -234,7 +238,7 @@ def _terms(text: str, *, trade: bool = True) -> set[str]:
             terms.update(segment[i : i + 2] for i in range(len(segment) - 1))
             terms.update(segment)
             # the two slots the change rules keep, whatever language asks ("Where do I work?")
-            terms.update(_ZH_SLOTS[word] for word in _ZH_SLOTS if word in segment)
+            terms.update(_stem(_ZH_SLOTS[word]) for word in _ZH_SLOTS if word in segment)
     if _OCCUPATION.search(text) or trade and _TRADE.search(text):
         terms.add("work")
     if terms & _SPORTS:  # "Which sports do I do?", "What are my hobbies?": "plays padel"
@@ -332,7 +336,8 @@ _EVERY_YEAR = re.compile(r"^\s*when\s+(?:is|are|['’]s)\b", re.IGNORECASE)
 _DAY_OF_YEAR = re.compile(r"\b" + _MONTH_RE + r"\s+\d{1,2}(?:st|nd|rd|th)?\b|"
                           r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_RE + r"\b")
 # "When do I go climbing?" asks for a habit: a sentence that says it recurs answers it.
-_HABIT = re.compile(r"^\s*when\s+(?:do|does)\b", re.IGNORECASE)
+_HABIT = re.compile(r"^\s*when\s+(?:do|does)\b|^\s*(?:on\s+)?(?:what|which)\s+days?\s+"
+                    r"(?:is|are|do|does|['’]s)\b", re.IGNORECASE)
 _RECURS = re.compile(r"\b(?:every|each)\s+\w+|\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days\b|"
                      r"\b(?:daily|weekly|monthly|fortnightly|weekdays|weekends)\b|"
                      # a time of day, a day's part: "goes running in the evenings"
@@ -565,7 +570,8 @@ def answer(question: str, memories: list[str]) -> str:
         return _said_to_user(line)
     if when and not (
             _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(sentence)) and not (
-            _HABIT.search(question) and _RECURS.search(sentence)):
+            (_HABIT.search(question) or _EVERY_YEAR.search(question))
+            and _RECURS.search(sentence)):
         for i in sorted(range(len(memories)), key=lambda i: (-scores[i], i)):
             if scores[i] < 0.5 * best_score:
                 break
@@ -755,7 +761,8 @@ def _said_to_user(sentence: str) -> str:
 _BULLET = re.compile(r"^\s*[-*•]\s+")
 _ZH_USER = re.compile(r"用户(?![名号])")
 _VAULT_MARKED = re.compile(
-    r"(?:(?P<sign>\s*:)|\s+(?P<now>is|ist|lautet|est|es)|\s+(?P<then>was|war|lautete|était|era))?"
+    r"(?:(?P<sign>\s*:)|\s+(?P<now>is|ist|lautet|est|es)|\s+(?P<then>was|war|lautete|était|era)|"
+    r"\s+(?P<to>to))?"
     r"\s+" + re.escape(VAULT_MARK).replace(r"\{kind\}", r"[^\]]{1,40}"), re.IGNORECASE)
 _IN_VAULT = {"en": "in the knowledge vault", "de": "im Wissenstresor",
              "fr": "dans le coffre de connaissances", "es": "en la bóveda de conocimiento"}
@@ -764,8 +771,11 @@ _IS = {"en": "is", "de": "ist", "fr": "est", "es": "está"}
 
 def _in_vault(marked: re.Match[str], lang: str) -> str:
     """Where a masked value is, in the sentence's grammar: "the password is in the knowledge
-    vault", "das Passwort ist im Wissenstresor" (not "lautet im ..."), "está en la bóveda"."""
+    vault", "das Passwort ist im Wissenstresor" (not "lautet im ..."), "está en la bóveda",
+    "changed the code; the new one is in the knowledge vault"."""
     where = _IN_VAULT.get(lang, _IN_VAULT["en"])
+    if marked["to"]:  # "changed the locker code to …": what it became is there
+        return f"; the new one is {where}"
     if marked["then"]:
         return f" {marked['then']} {where}"
     if marked["sign"] or marked["now"]:

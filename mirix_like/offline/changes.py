@@ -19,6 +19,7 @@ from typing import Any
 from mirix_like.memory_types.semantic import PAST, PERIOD, SINCE
 from mirix_like.offline.language import (
     CJK,
+    USER_SAID_LEAD,
     InputText,
     Row,
     cap,
@@ -27,7 +28,7 @@ from mirix_like.offline.language import (
     subject_of,
     word_set,
 )
-from mirix_like.offline.timeparse import find_times
+from mirix_like.offline.timeparse import find_times, period_end
 from mirix_like.retrieval.ranking import asks_before
 
 __all__ = ["DRINKS", "GONE", "JOBS", "Setting", "block_lines", "core_calls", "in_time", "replacing",
@@ -263,6 +264,11 @@ _WHEN_ONCE = (r"(?:in\s+the\s+(?:early\s+|late\s+)?(?:mornings?|afternoons?|even
               r"on\s+" + _DAYS + r"(?:(?:\s*,\s*|\s+and\s+)" + _DAYS + r")*|(?:every|each)\s+"
               r"(?:morning|evening|afternoon|night|day|weekend|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|"
               r"Sun)day)|(?:before|after)\s+work|at\s+lunch(?:time)?)\b")
+_CLASSES = (r"yoga|pilates|spin|zumba|barre|choir|karate|judo|boxing|dance|pottery|therapy|"
+            r"physio|book\s+club|band\s+practice|football\s+practice|training|swimming\s+lessons|"
+            r"piano\s+lessons|guitar\s+lessons|French|Spanish|German|Italian")
+"""What one has on set days, as a class or session."""
+_CLASS = r"(?i:class(?:es)?|lessons?|sessions?|practice|night)"
 _WHEN_DONE = r"(?P<v>" + _WHEN_ONCE + r"(?:\s+" + _WHEN_ONCE + r")?)"
 """When a habit is done: "on Tuesdays and Thursdays after work", "every morning"."""
 _HOBBY_END = (r"(?:now|lately|recently|these|last|this|again|twice|once|every|at|with|on|in|and|"
@@ -385,9 +391,14 @@ _PATTERNS = (
        "{s} is from {v}."),
     _p("home", r"\b(?i:rent|rents|renting|own|owns|have|has)\s+(?i:an?|our|my|the)\s+(?:[a-z]+\s+)?"
        r"(?i:house|flat|apartment|cottage|condo|studio)\s+in\s+" + _PLACE, _EN_HOME),
+    # "Moved back in with my parents in Bergen"
+    _p("home", r"\b(?i:moved|moving)\s+(?:back\s+)?in\s+with\s+(?i:my|our)\s+[a-z]+(?:\s+[a-z]+)?"
+       r"\s+in\s+" + _PLACE, _EN_HOME, True),
     _p("home", r"\b(?i:new\s+(?:home|place|flat|apartment|house))\s+is\s+in\s+" + _PLACE,
        _EN_HOME, True),
-    _p("home", r"\b(?i:bought|rented|found|moved\s+into)\s+(?i:an?|our|my|the)\s+(?:new\s+)?"
+    _p("home", r"\b(?i:bought|rented|found|moved\s+into|(?:got|picked\s+up)\s+the\s+keys\s+"
+       r"(?:to|for)|signed\s+the\s+(?:lease|contract)\s+(?:on|for)|closed\s+on)\s+"
+       r"(?i:an?|our|my|the)\s+(?:new\s+)?"
        r"(?i:house|home|flat|apartment|place|cottage|condo)\s+in\s+" + _PLACE, _EN_HOME, True),
     _p("home", r"\b(?i:lives?|living)\s+in\s+(?i:an?|our|my|the)\s+(?:[a-z]+\s+)?(?i:house|home|"
        r"flat|apartment|place|cottage|condo|studio)\s+in\s+" + _PLACE, _EN_HOME),
@@ -420,7 +431,7 @@ _PATTERNS = (
     _p("job", r"\b(?i:works?|working|employed)\s+" + _NOW
        + r"(?:(?:remotely|full[- ]time|part[- ]time|freelance)\s+)?(?:at|for|with|by)\s+"
        r"(?:the\s+)?[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*\s+as\s+(?:an?\s+)?"
-       r"(?P<v>[a-z][a-z ]{2,30}?)(?=\s+(?:at|for|in|since|now)\b|[.,;!?]|$)",
+       r"(?P<v>[a-z][a-z ]{2,30}?)(?=\s+(?:at|for|in|since|now|and|but)\b|[.,;!?]|$)",
        "{s} works as {a} {v}."),
     _p("job", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:now)\s+)?at\s+" + _EMPLOYER
        + r"\s+(?:(?i:now)\s+)?as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
@@ -484,6 +495,15 @@ _PATTERNS = (
        r"\b(?i:I|we|he|she|they)\s+(?:(?i:usually|always|normally|now|often|mostly|"
        r"generally|only|tend\s+to|like\s+to|love\s+to|prefer\s+to)\s+)*(?P<k>(?i:"
        + "|".join(_ACTIVITIES.split()) + r"))(?:s|es)?\s+" + _WHEN_DONE, "{s} goes {ing} {v}."),
+    # A class on set days ("I have yoga on Mondays", "my pilates class is on Tuesdays now")
+    _p(_HABIT + "{k}",
+       r"\b(?i:I|we|the\s+user|he|she|they)\s+"
+       r"(?:(?i:usually|always|normally|now|only|actually)\s+)*"
+       r"(?i:have|has|do|does|go\s+to|goes\s+to|attends?)\s+(?:my\s+|our\s+)?"
+       r"(?P<k>" + _CLASSES + r")(?:\s+" + _CLASS + r")?\s+" + _WHEN_DONE, "{s} has {k} {v}."),
+    _p(_HABIT + "{k}",
+       r"\b(?P<my>(?i:my|our))\s+(?P<k>" + _CLASSES + r")(?:\s+" + _CLASS + r")?\s+(?i:is|are)\s+"
+       r"(?:(?i:now|actually)\s+)?" + _WHEN_DONE, "{s} has {k} {v}.", possessive=True),
     # An activity taken up ("got into climbing", "I've been doing pottery"), one slot each;
     # "gave up yoga" ends its own.
     _p("hobby {v}", r"\b(?i:(?:took|taken|taking|take|takes)\s+up|got\s+into|getting\s+into|"
@@ -595,11 +615,20 @@ _PATTERNS = (
     _p("favourite {k}", r"(?!(?:Lately|Nowadays|Currently|Now|These|Recently)\b)"
        r"(?P<v>[A-Z0-9\u00c0-\u00de][\w'’&.-]*(?:\s+[A-Z0-9\u00c0-\u00de][\w'’&.-]*){0,4})"
        r"\s+(?:is|are)\s+(?:now\s+)?(?P<my>(?i:my))\s+(?:new\s+)?(?i:favou?rite)\s+"
-       r"(?P<k>[a-z]+(?:\s+[a-z]+)?)(?=\s+(?:now|these\s+days)\b|[.,;!?(]|$)",
+       r"(?P<k>[a-z]+(?:\s+(?!" + _LATELY + r")[a-z]+)?)(?=\s+" + _LATELY + r"\b|[.,;!?(]|$)",
+       "{s}'s favourite {k} is {v}.", possessive=True),
+    # a common word named after a hedge: "I think green is my favourite colour now"
+    _p("favourite {k}", r"\b(?i:I\s+think|honestly|actually|probably|definitely|I\s+guess)\s+"
+       r"(?P<v>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+)?"
+       r"(?P<my>(?i:my))\s+(?:new\s+)?(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+(?!" + _LATELY
+       + r")[a-z]+)?)(?=\s+" + _LATELY + r"\b|[.,;!?(]|$)",
        "{s}'s favourite {k} is {v}.", possessive=True),
     # A preference is keyed by what it is preferred over, or by itself: "prefer tea over
     # coffee" then "these days I prefer coffee" is one preference that changed.
     *(_p(f"prefer {{h{key}}}", _PREFER_OVER, "{s} prefers {v} over {k}.") for key in "kv"),
+    # "I don't drink coffee anymore, I switched to tea": the drink preferred now
+    _p("prefer {v}", r"\b(?i:switched|changed|moved|gone\s+over)\s+(?:(?i:over)\s+)?"
+       r"(?i:to)\s+(?P<v>" + _DRINKS + r")\b", "{s} prefers {v}.", True),
     _p("prefer {hv}", r"\b(?i:prefer|prefers)\s+(?!(?:to|not|it|that|this|them|him|her)\b)"
        r"(?P<v>[a-z][\w-]*(?:\s+(?!(?:over|to|rather|than)\b)[a-z][\w-]*){0,2}?)" + _PREFER_END,
        "{s} prefers {v}."),
@@ -767,6 +796,10 @@ _PATTERNS = (
        r"(?i:favorit|preferid)(?P<g>[oa])\s+(?:(?:ahora|ya)\s+)?es\s+(?:ahora\s+)?"
        r"(?:(?:el|la|los|las)\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:ahora|ya)\b|[.,;!?(]|$)",
        "{art} {k} favorit{g} de {s} es {v}.", lang="es", possessive=True),
+    # the block's own line of it, so a new favourite replaces it
+    _p("favourite {k}", r"\b(?i:el|la|los|las)\s+(?P<k>[a-záéíóúñ]{3,20})\s+"
+       r"(?i:favorit|preferid)(?P<g>[oa])\s+del\s+usuario\s+es\s+(?:(?:el|la|los|las)\s+)?"
+       r"(?P<v>[^.,;!?()]{1,40}?)(?=[.,;!?(]|$)", "{art} {k} favorit{g} de {s} es {v}.", lang="es"),
     _p("study", r"\b(?i:estudio|estudia|estudiante\s+de)\s+(?:ahora\s+)?"
        r"(?P<v>[a-záéíóúñ]{3,}(?:\s+[a-záéíóúñ]{3,})?)(?=\s+(?:en|desde|ahora)\b|[.,;!?]|$)",
        "{s} estudia {v}.", lang="es"),
@@ -842,7 +875,17 @@ _ENDS = (
        r"at\s+)?" + _PLACE, ""),
     _p("work", r"\b(?i:no\s+longer|not\s+any\s*more)\s+(?:(?i:working|employed)\s+)?"
        r"(?i:at|with|for)\s+" + _PLACE, ""),
+    _p("work", r"\b(?:I['’]m|I\s+am)\s+not\s+(?:(?i:working|employed)\s+)?(?i:at|with|for)\s+"
+       + _PLACE + r"\s+(?i:any\s*more)\b", ""),
+    _p("work", r"\b(?i:quit|left|resigned\s+from)\s+(?P<my>(?i:my))\s+job\s+(?i:at|with)\s+"
+       + _PLACE, "", possessive=True),
     _p("work", r"(?:从|离开了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:辞职|离职)", ""),
+    _p("work", r"\b(?i:laid\s+off|let\s+go|fired|sacked|made\s+redundant)\s+(?i:from|by|at)\s+"
+       + _PLACE, ""),
+    _p("work", r"\b(?i:arbeite|arbeitet|arbeiten)\s+(?:(?i:ich|er|sie|wir)\s+)?(?i:nicht|nie)\s+"
+       r"(?i:mehr|länger)\s+(?i:bei|für)\s+" + _DE_ARTICLE + _PLACE, ""),
+    _p("work", r"\b(?i:ne|n['’])\s*(?i:travaille|travailles|travaillons|suis|bosse)\s+plus\s+"
+       r"(?i:chez|pour|à|au|avec)\s+" + _PLACE, ""),
     _p("relationship", r"\b(?i:broke\s+up|split\s+up)\b", ""),
     _p("home", r"\b(?i:moved|moving)\s+out\s+of\s+" + _PLACE, ""),
     _p("partner", r"\b(?i:broke\s+up|split\s+up)\b", ""),
@@ -858,17 +901,20 @@ _FORMERLY = re.compile(r"(?i:\bused\s+to\b|\bformerly\b)")
 """A clause that tells a value that was ("I used to live in Paris"), which holds no more."""
 _CLAUSE = re.compile(r"[,;:]\s+|\s+[-–—]+\s+|\s+(?:but|and|sondern|und|mais|et|pero|y)\s+")
 """Where a sentence's clauses part: a negation ends only what its own clause says."""
+_ZH_KIN = (r"[姐妹哥弟爸妈父母妻丈儿女孩爷奶舅姑姨叔伯]|老公|老婆|朋友|同事|男朋友|女朋友|室友|"
+           r"邻居|老板")
+"""Whose someone is right after "我" with no "的" ("我姐姐搬到了重庆": the sister moved)."""
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
                     r"\bme\s+(?:mudé|he|hice|cambié|pasé)\b|\bnos\s+(?:mudamos|hemos)\b|"
                     r"\b(?:vivo|trabajo|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
                     r"dejé|cambié|tengo|cumplí|vivimos|trabajamos)\b|"
                     r"\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\s+install|habite|vit|travaille))|"
-                    r"我(?!的)|"
+                    r"我(?!的|" + _ZH_KIN + r")|"
                     r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)?"
                     r"(?:(?i:just|finally|recently|also|so)\s+)?(?i:moved|relocated|quit|"
                     r"joined|left|switched|changed|got|started|handed|traded|sold|bought|took|"
-                    r"gave|retrained|became|turned|swapped)\b")
+                    r"gave|retrained|became|turned|swapped|been)\b")
 _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|my|er|sie|il|elle|ils|mon|ma|mes|"
                     r"mein\w*|mi|mis)\b)|[他她]|我的")
 _MY = re.compile(r"(?i:\bmy\s+(?:all-time\s+|new\s+)?|\bmein\w*\s+|\bmon\s+|\bma\s+|\bmi\s+)$|"
@@ -914,6 +960,14 @@ _SLOT_SAME = dict.fromkeys(("boyfriend", "girlfriend", "fiance", "fiancé", "fia
                                         "play sax": "play saxophone", "play uke": "play ukulele"}
 """Slots of one meaning: a new girlfriend replaces the boyfriend that was, and the sax one
 played is the saxophone."""
+_FAVOURITE_KINDS = {
+    "essen": "food", "gericht": "food", "speise": "food", "plat": "food", "comida": "food",
+    "plato": "food", "getränk": "drink", "boisson": "drink", "bebida": "drink",
+    "farbe": "colour", "couleur": "colour", "color": "colour", "buch": "book", "livre": "book",
+    "libro": "book", "stadt": "city", "ville": "city", "ciudad": "city", "película": "film",
+    "musiker": "musician", "chanson": "song", "lied": "song", "canción": "song"}
+"""A favourite's kind in the other languages' words, so one said in another language
+replaces it ("Mein Lieblingsessen ist Schnitzel." then "My favourite food is ramen now.")."""
 _CAPTION_SAME = {"cell": "phone", "mobile": "phone", "telephone": "phone", "e-mail": "email",
                  "combination": "code", "combo": "code", "passcode": "code"}
 """Caption words of one meaning ("Cell number" is the "Phone number" it replaces, a "Bike
@@ -932,7 +986,10 @@ and changes find."""
 _AFTER = re.compile(r"(?i:\b(?:before|vor|avant|antes\s+de)\s+)(?P<x>" + _NAME + r"(?:\s+"
                     + _NAME + r")*)")
 _STOPS = ".!?。！？ "
+_ACRONYM = r"[b-df-hj-np-tv-xz]{2,5}"
+"""A lower-case word with no vowel, an acronym typed small: "the bbc", "hsbc"."""
 _LOWER_NAME = re.compile(r"\b(?:at|for|in|to|with|from|by|joined|chez|bei|en|à|nach|a)\s+"
+                         r"(?:the\s+(?=" + _ACRONYM + r"\b))?"
                          r"(?P<w>(?:(?:new|san|los|las|saint|st|north|south|east|west|la|le|el)"
                          r"\s+)?[a-zà-ÿ][\w'’&-]*)")
 _LOWER_INTRO = re.compile(r"\bi['’]?m\b(?:\s+(?P<name>[a-z]+)(?=\s*,\s*\d))?\s*")
@@ -963,6 +1020,11 @@ class Setting:
     value: str | None
     statement: str
     change: bool
+
+
+def favourite_kind(kind: str) -> str:
+    """A favourite's kind in English ("essen", "plat": food), else as it is."""
+    return _FAVOURITE_KINDS.get(kind.casefold(), kind)
 
 
 def _key(value: str) -> str:
@@ -1067,7 +1129,8 @@ def _names_in_lower_case(sentence: str) -> str:
         words = m["w"].split()
         if words[-1].casefold() in _NOT_NAMES:
             return m[0]
-        return m[0][:m.start("w") - m.start()] + " ".join(w[:1].upper() + w[1:] for w in words)
+        return m[0][:m.start("w") - m.start()] + " ".join(
+            w.upper() if re.fullmatch(_ACRONYM, w) else w[:1].upper() + w[1:] for w in words)
 
     return _LOWER_NAME.sub(named, sentence)
 
@@ -1095,6 +1158,15 @@ def since(inp: InputText) -> datetime:
     """When what ``inp`` says became true: the time it names ("last week"), else its time."""
     times = find_times(inp.text, inp.occurred_at)
     return times[0].when if times and times[0].when <= inp.occurred_at else inp.occurred_at
+
+
+def until(inp: InputText) -> datetime:
+    """When what ``inp`` says of a past time stopped being true: the end of the time it names
+    ("Last year I lived in Rome": the year's end), else its time."""
+    times = find_times(inp.text, inp.occurred_at)
+    if not times or times[0].when > inp.occurred_at:
+        return inp.occurred_at
+    return min(period_end(times[0].when, times[0].granularity), inp.occurred_at)
 
 
 def block_lines(existing: Iterable[Mapping[str, Any]]) -> dict[str, list[str]]:
@@ -1147,6 +1219,7 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
         lines.append((fact["label"], content, setting, since(inp) if inp else None))
         if setting is not None:
             covered.add((fact["label"], setting.slot))
+    calls = _corrections([inp for inp in inputs if not said_by[inp.source_id]], blocks)
     for inp in inputs:
         if inp.role not in (None, "user", "assistant"):
             continue
@@ -1156,7 +1229,30 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
             if (label, said.slot) not in covered and (label, said.slot, said.value) not in added:
                 added.add((label, said.slot, said.value))
                 lines.append((label, said.statement, said, since(inp)))
-    return _edits(lines, blocks)
+    return calls + _edits(lines, blocks)
+
+
+def _corrections(inputs: Sequence[InputText],
+                 blocks: Mapping[str, list[str]]) -> list[tuple[str, dict[str, Any]]]:
+    """The block lines ``inputs`` correct with no slot named ("oops, I meant Apex, not Acme"),
+    fixed in place: the wrong value was never true, so no past fact keeps it."""
+    calls: list[tuple[str, dict[str, Any]]] = []
+    for inp in inputs:
+        said = CORRECTION.search(inp.text.strip())
+        # values are names or numbers ("it is what it is, not my problem" corrects nothing),
+        # unless all is typed in lower case
+        if inp.role not in (None, "user") or not said or not inp.text.islower() and not all(
+                v[:1].isupper() or v[:1].isdigit() for v in (said["new"], said["old"])):
+            continue
+        wrong = re.compile(rf"(?<!\w){re.escape(said['old'])}(?!\w)", re.IGNORECASE)
+        right = said["new"]
+        for label, lines in blocks.items():
+            found = [n for n, line in enumerate(lines, 1) if wrong.search(line)]
+            if found:
+                line = wrong.sub(lambda _, right=right: right, lines[found[-1] - 1])
+                calls.append(("core_replace", {"label": label, "line_numbers": [found[-1]],
+                                               "content": line}))
+    return calls
 
 
 def _gone(text: str, blocks: Mapping[str, list[str]]) -> list[Setting]:
@@ -1225,8 +1321,8 @@ def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
         if slot_line is not None and setting is not None and when is not None:
             old = settings(current[slot_line - 1], subject="")
             if setting.value is not None and any(
-                    s.slot == setting.slot and s.value and _key(s.value) == _key(setting.value)
-                    for s in old):
+                    _same_slot(s.slot, setting.slot) and s.value
+                    and _key(s.value) == _key(setting.value) for s in old):
                 continue  # the block already says so
             edits = replace.setdefault(label, {})
             if slot_line not in edits or edits[slot_line][0] is None:
@@ -1263,10 +1359,18 @@ def _slot_line(lines: Sequence[str], slot: str) -> int | None:
 
 
 def _same_slot(one: str, other: str) -> bool:
-    """Whether two slots hold one value: the same slot, or a favourite drink and a drink
-    preferred."""
+    """Whether two slots hold one value: the same slot in any language ("favourite essen" is
+    "favourite food"), or a favourite drink and a drink preferred."""
+    one, other = _meant(one), _meant(other)
     return one == other or {one, other} <= _DRINK_SLOTS or (
         _is_drink_slot(one) and _is_drink_slot(other))
+
+
+def _meant(slot: str) -> str:
+    """``slot`` in English words: a favourite by its kind's English name."""
+    if slot.startswith("favourite "):
+        return f"favourite {favourite_kind(slot.removeprefix('favourite '))}"
+    return slot
 
 
 def _is_drink_slot(slot: str) -> bool:
@@ -1352,11 +1456,12 @@ def superseded(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]
         return [e["id"] for e in current if _same_secret(item, e["fields"])]
     if memory_type != "semantic":
         return []
-    new = {s.slot: s.value for s in settings(str(item["summary"])) if s.value}
+    new = {_meant(s.slot): s.value for s in settings(str(item["summary"])) if s.value}
     names = {_key(str(item["name"])), _key(_alias(str(item["name"]), current) or "")} - {""}
     # someone who died: all that was said of them as now is past
     ids = [e["id"] for e in current if _key(str(e["fields"].get("name"))) in names and (
-        "alive" in new or any(s.slot in new and s.value and _key(s.value) != _key(new[s.slot])
+        "alive" in new or any(_meant(s.slot) in new and s.value
+                              and _key(s.value) != _key(new[_meant(s.slot)])
                               for s in settings(str(e["fields"].get("summary", "")))))]
     if new.keys() & _WORDY:  # and what named them as a partner or a pet, under another name
         ids += [e["id"] for e in current if e["id"] not in ids and any(
@@ -1400,6 +1505,20 @@ _DID_DO = re.compile(r"^\s*what\s+did\s+(?:(?:my|your|his|her|our)\s+[\w'’]+|(
                      + _FOR_LIVING, re.IGNORECASE)
 
 
+CORRECTION = re.compile(
+    r"(?i:\b(?:I\s+meant|I\s+mean|it['’]?s|it\s+is|should\s+(?:be|have\s+been|read|say)|"
+    r"(?:the\s+)?(?:right|correct)\s+one\s+is)\s+)(?P<new>[^\s,;.!?][^,;!?]{0,40}?)[,;]?\s+"
+    r"(?i:not|instead\s+of|rather\s+than)\s+(?P<old>[^\s,;!?][^,;!?]{0,40}?)[.!]*$")
+"""A value corrected with no slot named ("sorry, I meant 7731, not 7730"): the one it names
+as wrong says which it is."""
+_FIRST_ASKED = re.compile(
+    r"(?i:\bdid\s+\w+\s+first\b|\b(?:at|in\s+the)\s+(?:very\s+)?(?:first|beginning|start)\b|"
+    r"\bfirst\s+(?:lived?|worked?|job|home|city|place)\b|\bal\s+principio\b|\bprimero\b|"
+    r"\bzuerst\b|\bzu\s+Beginn\b|\bam\s+Anfang\b|\bursprünglich\b|\bau\s+début\b|"
+    r"\bd['’]abord\b|\bau\s+départ\b|\bal\s+comienzo\b)|最初|一开始|起初|最早")
+"""A question about what held first of a value that changed more than once ("Where did I
+first live?", "¿Dónde vivía al principio?"): the earliest replaced value answers it."""
+_ORIGINALLY = re.compile(r"(?i:\boriginal(?:ly)?\b|\boriginellement\b|\boriginalmente\b)")
 _USE_TO = re.compile(r"\bdid\s+\w+\s+use\s+to\b", re.IGNORECASE)
 """"Which sport did I use to play?" asks for before, as "used to" does."""
 
@@ -1413,18 +1532,57 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
     are left out, and so are other sentences stating a replaced value (:func:`_states_stale`);
     the facts that replaced another come first, to win ties.
     """
-    if (asks_before(question) or _USE_TO.search(question)
+    if (asks_before(question) or _USE_TO.search(question) or _FIRST_ASKED.search(question)
             or _DID_DO.search(question) and any(map(PAST.search, memories))):
         return _before(question, memories)
     old, new = _values(memories, PAST), _values(memories, SINCE, whole=True)
     stale = [v for v in old - new if v]
+    now = _current(memories)
     kept = []
     for memory in memories:
         parts = [p for p in sentences_of(memory)
-                 if not PAST.search(p) and not _states_stale(p, stale, new)]
+                 if not PAST.search(p) and not _states_stale(p, stale, new)
+                 and not _older_value(p, now)]
         if parts:
             kept.append(" ".join(parts))
     return sorted(kept, key=lambda m: not SINCE.search(m))
+
+
+_STAMP = re.compile(r"^\s*\[(\d{4}-\d{2}-\d{2})[^\]]*\]\s*")
+
+
+def _users(sentence: str) -> list[Setting]:
+    """What ``sentence`` (a stored memory's) sets about the user: a quoted message's own
+    statements ("The user said: Ich wohne in München"), a fact's whose subject is the user
+    (not "The user's sister Ana lives in Lyon")."""
+    text = PERIOD.sub("", _STAMP.sub("", sentence))
+    if quoted := USER_SAID_LEAD.match(text):
+        return settings(text[quoted.end():], own=True)
+    return [s for s in settings(text) if s.value and _key(s.statement).rstrip(_STOPS) in _key(text)]
+
+
+def _current(memories: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """The value of each slot of the user's that a fact marked as holding since a day gives,
+    with that day."""
+    found: dict[str, tuple[str, str]] = {}
+    for memory in memories:
+        for part in sentences_of(memory):
+            if marked := SINCE.search(part):
+                found.update((_meant(s.slot), (_key(str(s.value)), marked[1]))
+                             for s in _users(part))
+    return found
+
+
+def _older_value(sentence: str, now: Mapping[str, tuple[str, str]]) -> bool:
+    """Whether ``sentence``, said before a slot got its current value (or undated), gives the
+    user's slot another value, in any language ("Ich wohne in München" once "The user lives in
+    Hamburg (since …)" holds, whichever fact of the move retrieval brought)."""
+    if not now or SINCE.search(sentence):
+        return False
+    stamp = _STAMP.match(sentence)
+    said = {_meant(s.slot): _key(str(s.value)) for s in _users(sentence)}
+    return any(slot in now and value != now[slot][0] and not (stamp and stamp[1] >= now[slot][1])
+               and not _names(sentence, [now[slot][0]]) for slot, value in said.items())
 
 
 def stopped(text: str, value: str) -> bool:
@@ -1462,10 +1620,18 @@ def _before(question: str, memories: Sequence[str]) -> list[str]:
         named = [_key(after["x"])]
         past = [p for p in past if not _names(p, named)] or past
     ends = {p: max(re.findall(r"\d{4}-\d{2}-\d{2}", PAST.search(p)[0])) for p in past}
-    if past:
-        return sorted(dict.fromkeys(past), key=lambda p: ends[p], reverse=True)
-    # No replaced fact retrieved: anything but what replaced one (never "now" for "before").
-    return [m for m in memories if not SINCE.search(m)]
+    first = bool(_FIRST_ASKED.search(question) or _ORIGINALLY.search(question))
+    if past:  # the latest to end first; asked what was first, the earliest
+        return sorted(dict.fromkeys(past), key=lambda p: ends[p], reverse=not first)
+    # No replaced fact retrieved: anything but what replaced one or says what holds now
+    # (never "now" for "before"), the earliest said first when asked what was first.
+    now = _current(memories)
+    kept = [m for m in memories if not SINCE.search(m) and not any(
+        now.get(_meant(s.slot), ("",))[0] == _key(str(s.value))
+        for p in sentences_of(m) for s in _users(p))]
+    if first:
+        kept.sort(key=lambda m: stamp[1] if (stamp := _STAMP.match(m)) else "9999")
+    return kept
 
 
 def _values(memories: Sequence[str], marker: re.Pattern[str], *,

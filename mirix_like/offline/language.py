@@ -365,9 +365,16 @@ def _plain_verb(verb: str) -> str:
     return verb[:-1] if low.endswith("s") else verb
 
 
+# "the user" as the subject after a sentence's opening time words: "Since March the user has …"
+_OPENED = re.compile(
+    r"^(?P<open>(?:Since|Last|This|In|On|By|From|Until|After|During|Over|Every)\b[^,.;:!?]{0,30}?"
+    r"\s)[Tt]he user(?P<adv>(?:\s+(?:" + ADVERBS + r"))*)\s+(?P<verb>[a-z]+(?:n['’]t)?)\b(?!['’])")
+
+
 def second_person(text: str) -> str:
     """An English statement about "the user" said to them: "The user's dog is Rex" -> "Your
     dog is Rex", "the user lives in Oslo" -> "you live in Oslo"."""
+    text = _OPENED.sub(lambda m: f"{m['open']}you{m['adv']} {_plain_verb(m['verb'])}", text)
 
     def swap(m: re.Match[str]) -> str:
         if m["verb"]:

@@ -63,6 +63,19 @@ class _Resolved:
     relative: bool = True
 
 
+def period_end(dt: datetime, granularity: Granularity) -> datetime:
+    """The start of the period after the one ``dt`` stands for at ``granularity`` (the year,
+    month, week or day it names; a finer time is its own end)."""
+    day = dt.replace(hour=0, minute=0, second=0, microsecond=0)
+    if granularity == "year":
+        return day.replace(year=dt.year + 1, month=1, day=1)
+    if granularity == "month":
+        return (day.replace(day=28) + timedelta(days=4)).replace(day=1)
+    if granularity in ("week", "day"):
+        return day + timedelta(days=7 if granularity == "week" else 1)
+    return dt
+
+
 def describe(dt: datetime, granularity: Granularity = "day", lang: str = "en") -> str:
     """A short human string for ``dt``: "8 May 2023", "May 2023", "2023", "2023年5月8日"..."""
     if lang == "zh":

@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mirix_like.offline.changes import GONE, block_lines, core_calls, says_stop, settings
+from mirix_like.offline.changes import (
+    CORRECTION,
+    GONE,
+    block_lines,
+    core_calls,
+    says_stop,
+    settings,
+)
 from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import (
     ADV_GROUP,
@@ -109,10 +116,11 @@ def _concerns(inp: InputText) -> bool:
     """A lasting fact about the speaker, or a statement of where they live or work in any
     language the change rules read (the core manager adds those, :mod:`..changes`), or of
     someone's death, which ends what a block says they are ("Pickle passed away"), or of a
-    habit stopped ("I stopped running")."""
+    habit stopped ("I stopped running"), or of a value corrected ("I meant Apex, not Acme")."""
     prep = prepare(inp.text)
     return any(_core_clauses(s, prep.zh) for s in prep.sentences()) or bool(
-        settings(inp.text, own=True)) or bool(GONE.search(inp.text)) or says_stop(inp.text)
+        settings(inp.text, own=True)) or bool(GONE.search(inp.text)) or says_stop(
+        inp.text) or bool(CORRECTION.search(inp.text.strip()))
 
 
 def _block_calls(inputs: list[InputText], shown: list[dict[str, Any]]) -> list[tuple[str, Row]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mirix_like.offline.changes import CORRECTION
 from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import CJK, InputText, Row, cap, prepare, subject_of
 from mirix_like.secrets import Secret, find_secrets
@@ -19,11 +20,26 @@ def caption(secret: Secret, inp: InputText, zh: bool) -> str:
     return cap(f"{secret.label} of {owner}")
 
 
+def _corrected(rows: list[Row], inp: InputText) -> bool:
+    """Whether ``inp`` corrects the value of one of ``rows`` (which then holds the right one,
+    from both inputs)."""
+    said = CORRECTION.search(inp.text.strip())
+    row = next((r for r in reversed(rows) if said and r["secret_value"] == said["old"]), None)
+    if row is None:
+        return False
+    row["secret_value"] = said["new"]
+    row["source_ids"] = [*row["source_ids"], inp.source_id]
+    return True
+
+
 def extract_knowledge_vault(inputs: list[InputText]) -> list[Row]:
-    """Keys, passwords, codes, account and card numbers, contacts and addresses, verbatim."""
+    """Keys, passwords, codes, account and card numbers, contacts and addresses, verbatim; a
+    value the batch corrects later ("I meant 7731, not 7730") as corrected."""
     rows: list[Row] = []
     seen: set[str] = set()
     for inp in inputs:
+        if _corrected(rows, inp):
+            continue
         prep = prepare(inp.text)
         for secret in find_secrets(prep.raw):
             if secret.value in seen:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mirix_like.offline.changes import settings, since
+from mirix_like.offline.changes import settings, since, until
 from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import (
     ADV_GROUP,
@@ -169,6 +169,8 @@ _LEAD_WORDS = word_set("sadly unfortunately also so well btw anyway finally rece
 _PARENTS = word_set("mum mom mam dad mother father grandma grandpa granny grandad nan nana")
 """Family words said as names ("Dad now lives in Swansea"): the user's."""
 _BAD_POSSESSIONS = word_set("pleasure bad fault guess point turn heart mind god goodness word")
+_ZH_KIN = (r"妹妹|姐姐|哥哥|弟弟|妈妈|爸爸|母亲|父亲|儿子|女儿|老公|老婆|丈夫|妻子|"
+           r"男朋友|女朋友|朋友|同事|老板|邻居|室友|奶奶|爷爷|外婆|外公")
 _SEM_ZH = (
     re.compile(
         r"(?:我们?家?的?|[\u4e00-\u9fff]{2,3}的)(?P<rel>[\u4e00-\u9fff]{1,4}?)"
@@ -183,11 +185,14 @@ _SEM_ZH = (
         r"(?:就是|是|住在|来自|有(?=[一二两三四五六七八九十\d]))[^，。！？；]{2,40}"
     ),
     re.compile(  # 我妹妹小丽住在杭州, 我的同事老王是四川人: a relation, its name, a fact
-        r"我们?的?(?P<rel>妹妹|姐姐|哥哥|弟弟|妈妈|爸爸|母亲|父亲|儿子|女儿|老公|老婆|丈夫|妻子|"
-        r"男朋友|女朋友|朋友|同事|老板|邻居|室友|老师|同学|奶奶|爷爷|外婆|外公|猫|狗)"
+        r"我们?的?(?P<rel>" + _ZH_KIN + r"|老师|同学|猫|狗)"
         r"(?![住就是在来喜刚今])(?P<name>[\u4e00-\u9fffA-Za-z]{1,3}?)(?=住在|就是|是|在|来自|喜欢|刚|今年)[^，。！？；]{2,40}"
     ),
+    re.compile(  # 我的姐姐住在成都, 我姐姐搬到了重庆: a relation unnamed, where they live
+        r"我们?的?(?P<rel>" + _ZH_KIN + r")(?=住在|搬到|搬去|搬家到)[^，。！？；]{2,40}"
+    ),
 )
+_ZH_UNNAMED = len(_SEM_ZH) - 1
 
 
 # "Her name's Coco" / "它叫小白": a name for something the sentence before (or the start of
@@ -209,13 +214,16 @@ class _Fact:
     summary: str
     ended: bool = False
     """True until its input: a home the speaker says they moved out of."""
+    throughout: bool = False
+    """True all through the time its input names ("Last year I lived in Rome"): ended with it."""
 
 
-# "I moved out of Wicker Park", "We moved from Leeds to York": where the speaker lived, kept
-# as a past fact though no stored one said so.
+# "I moved out of Wicker Park", "We moved from Leeds to York", "Last year I lived in Rome":
+# where the speaker lived, kept as a past fact though no stored one said so.
 _FORMER_HOME = re.compile(
-    r"\b(?:I|[Ww]e)\s+(?:(?:just|finally|recently|have|['’]ve)\s+)*(?:moved|relocated)\s+"
-    r"(?:(?:out\s+of|away\s+from|from)\s+)(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)")
+    r"\b(?:I|[Ww]e)\s+(?:(?:(?:just|finally|recently|have|['’]ve)\s+)*(?:moved|relocated)\s+"
+    r"(?:out\s+of|away\s+from|from)|(?P<lived>(?:(?:also|once|previously)\s+)?lived\s+in))\s+"
+    r"(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)")
 
 
 def _pronoun_names(sentence: str, previous: str, subject: str, zh: bool) -> list[_Fact]:
@@ -236,7 +244,8 @@ def _zh_facts(sentence: str, subject: str) -> list[_Fact]:
     facts = []
     for i, pattern in enumerate(_SEM_ZH):
         for m in pattern.finditer(sentence):
-            name = f"{subject}最喜欢的{m['rel']}" if i == 1 else m["name"]
+            name = (f"{subject}最喜欢的{m['rel']}" if i == 1
+                    else f"{subject}的{m['rel']}" if i == _ZH_UNNAMED else m["name"])
             facts.append(_Fact(name.strip(), third_person(m.group(0), subject, True)))
     whole = third_person(sentence, subject, True)
     return facts + [_Fact(m["zh"], whole) for m in _SEM_QUOTED.finditer(sentence) if m["zh"]]
@@ -332,8 +341,8 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
             facts.append(_Fact(f"{owner_of(m['owner'])}'s {' '.join(m['rel'].split())}",
                                third(m.group(0))))
     facts += _kin_abroad(sentence) + _with_user(sentence, subject)
-    facts += [_Fact(f"{cap(subject)} lived in {m['x']}", f"{subject} lived in {m['x']}.", True)
-              for m in _FORMER_HOME.finditer(sentence)]
+    facts += [_Fact(f"{cap(subject)} lived in {m['x']}", f"{subject} lived in {m['x']}.", True,
+                    throughout=bool(m["lived"])) for m in _FORMER_HOME.finditer(sentence)]
     if _HAVE_GATE.search(low):
         facts += [_Fact(subject, third(m.group(0))) for m in _SEM_COUNT.finditer(sentence)]
     if _MY_GATE.search(low):
@@ -386,7 +395,8 @@ def _lasting(fact: _Fact, inp: InputText) -> tuple[str, dict[str, str]]:
     ("Beth moved to Plymouth" -> "Beth lives in Plymouth.", found again by "Where does Beth
     live?"); a former home as true until then."""
     if fact.ended:
-        return fact.summary, {"valid_until": since(inp).isoformat()}
+        return fact.summary, {"valid_until": (until(inp) if fact.throughout
+                                              else since(inp)).isoformat()}
     said = settings(fact.summary, subject=fact.name)
     if len(said) == 1 and said[0].change and said[0].value and said[0].slot != "alive":
         return said[0].statement, {"valid_from": since(inp).isoformat()}

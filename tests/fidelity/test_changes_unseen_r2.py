@@ -1,0 +1,432 @@
+"""Knowledge that changes, told the way the rules were not written for (issue 13, an outside
+check): a value changed twice ("now", "before the last", "first"), corrections of a value said
+a moment ago, retractions ("I'm no longer at Acme"), changes said indirectly ("got the keys to
+our flat in Leeds"), a relative's change beside the user's own, vault values, preferences that
+flip, a change told in another language than the original, lower-case chat and time words.
+
+Each persona is its own user, told session by session. An answer must carry what holds (or,
+asked about before or first, what held then), must not carry what it lists, must be one
+sentence, and must not show how memories are rendered. A question the rules cannot answer yet
+carries why.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from support.told import tell, told
+
+from mirix_like import MemorySystem
+
+PERSONAS = {
+    # a home changed twice, an employer changed, a code changed then corrected at once
+    "nadia": [
+        ("2023-02-01T09:00:00+00:00", [
+            "Hi, I'm Nadia. I live in Bristol and I work at Dyson as a product designer.",
+            "My pool locker code is 5512.",
+            "My brother Sami lives in Cardiff.",
+        ]),
+        ("2024-01-15T09:00:00+00:00", [
+            "We finally got the keys to our flat in Leeds!",
+            "Started at Monzo on Monday, so excited.",
+            "I changed my pool locker code to 7730.",
+            "sorry, I meant 7731, not 7730",
+        ]),
+        ("2025-03-10T09:00:00+00:00", ["moved to york last month lol", "Sami moved to Swansea."]),
+    ],
+    # what ended and was not replaced
+    "tomas": [
+        ("2023-05-01T09:00:00+00:00", [
+            "I'm Tomas, I work at Acme Corp as an accountant and I live in Dublin.",
+            "My girlfriend is Lily.",
+            "I drink coffee every morning.",
+        ]),
+        ("2024-06-01T09:00:00+00:00", [
+            "I'm no longer at Acme.",
+            "Lily and I broke up.",
+            "I don't drink coffee anymore.",
+            "I've gone vegetarian.",
+        ]),
+    ],
+    # a sister's move beside the user's unchanged home; a day corrected; a wifi password
+    "sofia": [
+        ("2024-01-01T09:00:00+00:00", [
+            "I live in Milan. My sister Elena lives in Rome.",
+            "I have yoga on Mondays.",
+            "My wifi password is gatto-nero-42.",
+        ]),
+        ("2024-09-01T09:00:00+00:00", [
+            "Actually my yoga class is on Tuesdays, not Mondays.",
+            "Elena moved to Turin.",
+            "New wifi password: cane-bianco-17",
+        ]),
+    ],
+    # told in German first, changed in English, asked in both
+    "jonas": [
+        ("2024-02-01T09:00:00+00:00", ["Ich wohne in München und arbeite bei BMW.",
+                                       "Mein Lieblingsessen ist Schnitzel."]),
+        ("2025-02-01T09:00:00+00:00", ["I moved to Hamburg in January.", "I work at Airbus now.",
+                                       "My favourite food is ramen now."]),
+    ],
+    # a French home changed twice
+    "claire": [
+        ("2023-03-01T09:00:00+00:00", ["J'habite à Lyon et je travaille chez Renault."]),
+        ("2024-03-01T09:00:00+00:00", ["J'ai déménagé à Bordeaux."]),
+        ("2025-03-01T09:00:00+00:00", ["Nous avons déménagé à Lille.",
+                                       "Je ne bois plus de café."]),
+    ],
+    # told in Chinese first, the move in English
+    "li": [
+        ("2024-01-01T09:00:00+00:00", ["我住在杭州。", "我在网易工作。"]),
+        ("2025-01-01T09:00:00+00:00", ["I moved to Singapore in December.",
+                                       "我现在在字节跳动工作。"]),
+    ],
+    # a Spanish home changed twice; a phone number changed
+    "pablo": [
+        ("2023-01-01T09:00:00+00:00", ["Vivo en Madrid y trabajo en Telefónica.",
+                                       "Mi número es 612 345 678."]),
+        ("2024-04-01T09:00:00+00:00", ["Desde marzo vivo en Málaga.",
+                                       "Mi nuevo número es 699 111 222."]),
+        ("2025-04-01T09:00:00+00:00", ["Ahora vivo en Cádiz."]),
+    ],
+    # lower-case chat: names and acronyms typed small, a new number, a new door PIN
+    "ben": [
+        ("2023-06-01T09:00:00+00:00", ["hey im ben, i live in manchester and work at the bbc",
+                                       "my number is 0161 496 0111",
+                                       "my pin for the office door is 2468"]),
+        ("2024-06-01T09:00:00+00:00", ["moved to berlin lol", "got a job at zalando!!",
+                                       "my new number is 0151 496 0222", "new door pin is 1357"]),
+    ],
+    # time words: a past home said with the time it was true, a new one "since March"
+    "ines": [
+        ("2025-06-01T09:00:00+00:00", ["Last year I lived in Rome.",
+                                       "Since March I've been living in Paris."]),
+    ],
+    # laid off, moved back home, a drink switched, a boyfriend come and gone
+    "kai": [
+        ("2023-04-01T09:00:00+00:00", ["I'm Kai. I live in Oslo and I work at Equinor.",
+                                       "My favourite drink is coffee.", "I'm single."]),
+        ("2024-02-01T09:00:00+00:00", ["I'm seeing someone now, his name is Leo.",
+                                       "I got laid off from Equinor last week.",
+                                       "I don't drink coffee anymore, I switched to tea."]),
+        ("2024-11-01T09:00:00+00:00", ["Leo and I broke up.",
+                                       "Moved back in with my parents in Bergen."]),
+    ],
+    # a Chinese home changed twice, a sister's move said without "的"
+    "mei": [
+        ("2022-01-01T09:00:00+00:00", ["我住在北京。", "我的姐姐住在成都。"]),
+        ("2023-06-01T09:00:00+00:00", ["我搬到上海了。"]),
+        ("2024-09-01T09:00:00+00:00", ["我搬到广州了。", "我姐姐搬到了重庆。"]),
+    ],
+    # German: a sister's move, a job left
+    "anja": [
+        ("2024-01-05T09:00:00+00:00", ["Meine Schwester Anna wohnt in Bonn. Ich wohne in Köln.",
+                                       "Ich arbeite bei Bayer."]),
+        ("2024-10-05T09:00:00+00:00", ["Anna ist nach Berlin gezogen.",
+                                       "Ich arbeite nicht mehr bei Bayer."]),
+    ],
+    # French: a home corrected the next day, a job left
+    "lea": [
+        ("2024-01-05T09:00:00+00:00", ["J'habite à Nice et je travaille chez Amadeus."]),
+        ("2024-01-06T09:00:00+00:00", ["Pardon, j'habite à Cannes, pas à Nice."]),
+        ("2025-01-06T09:00:00+00:00", ["Je ne travaille plus chez Amadeus."]),
+    ],
+    # Spanish: a job left; a favourite told in Spanish, changed in English
+    "rosa": [
+        ("2024-01-05T09:00:00+00:00", ["Trabajo en Zara y vivo en Vigo.",
+                                       "Mi comida favorita es la paella."]),
+        ("2025-01-05T09:00:00+00:00", ["Ya no trabajo en Zara.",
+                                       "My favourite food is sushi now."]),
+    ],
+}
+_NO_ES_PHONE = ("the vault reads no Spanish 'Mi número es …' as a phone number "
+                "(mirix_like/secrets finds none), so no entry holds it to replace")
+# (user, question, what the answer must say or None, what it must not say[, why not yet])
+QUESTIONS = [
+    # a value changed twice: now, before the last, first
+    ("nadia", "Where do I live now?", "York", ["Leeds", "Bristol", "Swansea"]),
+    ("nadia", "Where did I live before York?", "Leeds", ["Bristol"]),
+    ("nadia", "Which city did I live in before?", "Leeds", ["Bristol"]),
+    ("nadia", "Where did I live before Leeds?", "Bristol", []),
+    ("nadia", "Where did I first live?", "Bristol", ["Leeds"]),
+    ("nadia", "Where did I live originally?", "Bristol", ["Leeds"]),
+    ("nadia", "Where did I live at first?", "Bristol", ["Leeds"]),
+    ("nadia", "Where do I work?", "Monzo", ["Dyson"]),
+    ("nadia", "Where did I work before Monzo?", "Dyson", []),
+    ("nadia", "What's my job?", "product designer", []),
+    ("nadia", "Where does Sami live?", "Swansea", ["Cardiff", "York"]),
+    ("nadia", "Where does my brother live?", "Swansea", ["Cardiff"]),
+    ("nadia", "Where did Sami live before?", "Cardiff", []),
+    ("nadia", "What's my pool locker code?", None, ["7730", "7731", "5512", "to in the"]),
+    ("claire", "Où j'habite ?", "Lille", ["Lyon", "Bordeaux"]),
+    ("claire", "Where do I live?", "Lille", ["Lyon", "Bordeaux"]),
+    ("claire", "Où est-ce que j'habitais avant Lille ?", "Bordeaux", ["Lyon"]),
+    ("claire", "Où est-ce que j'habitais avant Bordeaux ?", "Lyon", []),
+    ("claire", "Où est-ce que je travaille ?", "Renault", []),
+    ("claire", "Est-ce que je bois du café ?", None, ["Tu bois du café"]),
+    ("pablo", "¿Dónde vivo?", "Cádiz", ["Madrid", "Málaga"]),
+    ("pablo", "Where do I live now?", "Cádiz", ["Madrid", "Málaga"]),
+    ("pablo", "¿Dónde vivía antes de Cádiz?", "Málaga", ["Madrid"]),
+    ("pablo", "¿Dónde vivía antes de Málaga?", "Madrid", []),
+    ("pablo", "¿Dónde vivía al principio?", "Madrid", ["Cádiz"]),
+    ("pablo", "¿Dónde trabajo?", "Telefónica", []),
+    ("pablo", "¿Cuál es mi número?", "699 111 222", ["612"], _NO_ES_PHONE),
+    ("pablo", "¿Cuál era mi número antes?", "612 345 678", [], _NO_ES_PHONE),
+    ("mei", "我现在住在哪里？", "广州", ["上海", "北京", "重庆"]),
+    ("mei", "我住在哪里？", "广州", ["上海", "北京"]),
+    ("mei", "Where do I live?", "广州", ["上海", "北京"]),
+    ("mei", "我以前住在哪里？", "上海", []),
+    ("mei", "我最初住在哪里？", "北京", []),
+    # what ended and was not replaced: no current value claimed, the old one kept
+    ("tomas", "Where do I work?", None, ["Acme"]),
+    ("tomas", "Do I still work at Acme?", None, ["You work at Acme"]),
+    ("tomas", "Where did I work before?", "Acme", []),
+    ("tomas", "What's my job?", "accountant", []),
+    ("tomas", "Who's my girlfriend?", None, ["Your girlfriend is Lily"]),
+    ("tomas", "Am I still with Lily?", None, ["Your girlfriend is Lily"]),
+    ("tomas", "Do I drink coffee?", None, ["every morning"]),
+    ("tomas", "Am I vegetarian?", "vegetarian", []),
+    ("tomas", "What's my diet?", "vegetarian", []),
+    ("tomas", "Where do I live?", "Dublin", []),
+    ("kai", "Where do I work?", None, ["Equinor"]),
+    ("kai", "Where did I work before?", "Equinor", []),
+    ("kai", "Who's my boyfriend?", None, ["Your boyfriend is Leo", "You are seeing Leo"]),
+    ("kai", "Am I seeing anyone?", None, ["You are seeing Leo", "Your boyfriend is Leo"]),
+    ("anja", "Wo arbeite ich?", None, ["arbeitest bei Bayer"]),
+    ("anja", "Wo habe ich früher gearbeitet?", "Bayer", []),
+    ("lea", "Où est-ce que je travaille ?", None, ["travailles chez Amadeus"]),
+    ("lea", "Où est-ce que je travaillais avant ?", "Amadeus", []),
+    ("rosa", "¿Dónde trabajo?", None, ["Trabajas en Zara"]),
+    ("rosa", "¿Dónde trabajaba antes?", "Zara", []),
+    ("rosa", "¿Dónde vivo?", "Vigo", []),
+    # changes said indirectly
+    ("kai", "Where do I live now?", "Bergen", ["Oslo"]),
+    ("kai", "Where did I live before Bergen?", "Oslo", []),
+    ("kai", "What's my favourite drink?", "tea", ["coffee"]),
+    ("kai", "Do I drink coffee?", None, ["favourite drink is coffee"]),
+    # corrections
+    ("sofia", "When do I have yoga?", "Tuesday", ["Monday"]),
+    ("sofia", "What day is yoga?", "Tuesday", ["Monday"]),
+    ("sofia", "When is yoga?", "Tuesday", ["Monday", "2024"]),
+    ("lea", "Où j'habite ?", "Cannes", ["Nice"]),
+    # a relative's change beside the user's own
+    ("sofia", "Where do I live?", "Milan", ["Turin", "Rome"]),
+    ("sofia", "Where does Elena live?", "Turin", ["Rome", "Milan"]),
+    ("sofia", "Where does my sister live now?", "Turin", ["Rome"]),
+    ("sofia", "Where did Elena live before Turin?", "Rome", []),
+    ("sofia", "What's the wifi password?", None, ["gatto", "cane"]),
+    ("mei", "我姐姐住在哪里？", "重庆", ["成都", "广州"]),
+    ("mei", "我姐姐以前住在哪里？", "成都", []),
+    ("anja", "Wo wohne ich?", "Köln", ["Berlin", "Bonn"]),
+    ("anja", "Wo wohnt Anna?", "Berlin", ["Bonn", "Köln"]),
+    ("anja", "Wo hat Anna vorher gewohnt?", "Bonn", []),
+    # a change told in another language than the original
+    ("jonas", "Where do I live?", "Hamburg", ["München"]),
+    ("jonas", "Wo wohne ich?", "Hamburg", ["München"]),
+    ("jonas", "Wo wohne ich jetzt?", "Hamburg", ["München"]),
+    ("jonas", "Where did I live before Hamburg?", "München", []),
+    ("jonas", "Wo habe ich vorher gewohnt?", "München", []),
+    ("jonas", "Where do I work?", "Airbus", ["BMW"]),
+    ("jonas", "Wo arbeite ich?", "Airbus", ["BMW"]),
+    ("jonas", "Where did I work before?", "BMW", []),
+    ("jonas", "What's my favourite food?", "ramen", ["Schnitzel"]),
+    ("jonas", "Was ist mein Lieblingsessen?", "ramen", ["Schnitzel"]),
+    ("jonas", "What was my favourite food before?", "Schnitzel", []),
+    ("li", "Where do I live?", "Singapore", ["杭州"]),
+    ("li", "我住在哪里？", "Singapore", ["杭州"]),
+    ("li", "我以前住在哪里？", "杭州", []),
+    ("li", "我在哪里工作？", "字节跳动", ["网易"]),
+    ("li", "Where did I work before?", "网易", []),
+    ("rosa", "¿Cuál es mi comida favorita?", "sushi", ["paella"]),
+    ("rosa", "What was my favourite food before?", "paella", []),
+    # lower-case chat
+    ("ben", "where do i live", "berlin", ["manchester"]),
+    ("ben", "wher do i live now?", "berlin", ["manchester"]),
+    ("ben", "where did i live before berlin?", "manchester", []),
+    ("ben", "where do i work", "zalando", ["bbc"]),
+    ("ben", "where did i work before zalando", "BBC", []),
+    ("ben", "whats my number", "0151 496 0222", ["0111"]),
+    ("ben", "what was my old number?", "0161 496 0111", []),
+    # time words
+    ("ines", "Where do I live?", "Paris", ["Rome"]),
+    ("ines", "Since when do I live in Paris?", "Since March you have", []),
+    ("ines", "Where did I live last year?", "Rome", []),
+    ("ines", "Where did I live before Paris?", "Rome", []),
+]
+# Two sessions of one user each: (first, later, question, what the answer must say or None,
+# what it must not say[, why not yet])
+PAIRS = [
+    (["I work at Acme."], ["I'm not with Acme anymore."], "Where do I work?", None, ["Acme"]),
+    (["I work at Acme."], ["Left my job at Acme last month."], "Where do I work?", None,
+     ["Acme"]),
+    (["I work at Acme."], ["oops I meant Apex, not Acme"], "Where do I work?", "Apex", ["Acme"]),
+    (["My dentist is Dr. Lee."], ["Actually my dentist is Dr. Park, not Dr. Lee."],
+     "Who is my dentist?", "Park", ["Lee"]),
+    (["I live in Leeds."], ["I live in Sheffield now, not Leeds."], "Where do I live?",
+     "Sheffield", []),
+    (["I live in Dublin."], ["Been living in Galway since the summer."], "Where do I live?",
+     "Galway", ["Dublin"]),
+    (["I live in Dublin."], ["We're in Cork now."], "Where do I live?", "Cork", ["Dublin"],
+     "'we're in Cork now' says where someone is as often as where they live (a trip, a "
+     "visit); without a word of home the rules read no move in it"),
+    (["I work at Google."], ["Since January I work at Meta."], "Where do I work?", "Meta",
+     ["Google"]),
+    (["I work at Google."], ["I was at Google until 2022, then joined Meta."],
+     "Where do I work?", "Meta", ["Google"]),
+    (["I work as a teacher."], ["I'm retired now."], "What's my job?", "retired", ["teacher"]),
+    (["My favourite colour is blue."], ["I think green is my favourite colour now."],
+     "What's my favourite colour?", "green", ["blue"]),
+    (["I'm single."], ["I got married to Sam last month!"], "Am I married?", "married", []),
+    (["I'm a vegetarian."], ["i eat meat again lol"], "Am I vegetarian?", None,
+     ["You are vegetarian"]),
+    (["I have a cat named Tom."], ["Tom died last week."], "Do I have a cat?", None,
+     ["Your cat is Tom"]),
+    (["I live in Rome."], ["My sister moved in with us."], "Where do I live?", "Rome", []),
+    (["My sister lives in Paris."], ["My sister moved in with us in Rome."],
+     "Where does my sister live?", "Rome", ["Paris"], "'moved in with us in Rome' names the "
+     "place after whom she moved in with; the rules read a move only as 'moved to' a place"),
+    (["I'm 30."], ["I'm 31 now."], "How old was I before?", "30", []),
+    (["Ich wohne in Bonn."], ["Ich bin im März nach Köln umgezogen."], "Wo wohne ich?", "Köln",
+     ["Bonn"]),
+    (["J'habite à Paris."], ["Depuis janvier, j'habite à Lyon."], "Où j'habite ?", "Lyon",
+     ["Paris"]),
+    (["Vivo en Quito."], ["Me mudé a Lima el año pasado."], "¿Dónde vivía antes?", "Quito", []),
+    (["Meine Handynummer ist 0170 1234567."], ["Meine neue Handynummer ist 0170 7654321."],
+     "Wie ist meine Handynummer?", "7654321", ["1234567"]),
+    (["我在腾讯工作。"], ["我已经不在腾讯工作了。"], "我在哪里工作？", None, ["你在腾讯工作"]),
+]
+RENDERING = re.compile(
+    r"</?\w+>|[\[\]{}]|\"\w+\":|\d{4}-\d\d-\d\d|\((?:until|since)\b|\bthe user\b|\bNutzer|"
+    r"\busuario\b|\butilisateur\b|用户|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content):",
+    re.IGNORECASE)
+"""What an answer must not show: tags, JSON, stamps, ranges, line numbers, labels, "the
+user" unsaid."""
+_SENTENCE_END = re.compile(r"(?<![\d\s])[.!?。！？]\s+\S")
+"""An end of a sentence with more after it (not "1. März", a German date)."""
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    """One offline memory holding every persona, each told session by session."""
+    path = tmp_path_factory.mktemp("changes")
+    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
+        for user, sessions in PERSONAS.items():
+            tell(system, user, sessions)
+        yield system
+
+
+@pytest.mark.parametrize(("user", "question", "says", "not_said"), [
+    pytest.param(user, question, says, not_said, id=f"{user}: {question}",
+                 marks=[pytest.mark.xfail(strict=True, reason=why) for why in known])
+    for user, question, says, not_said, *known in QUESTIONS])
+def test_the_answer_is_one_clean_sentence_of_what_held_when_asked(
+        memory: MemorySystem, user: str, question: str, says: str | None,
+        not_said: list[str]) -> None:
+    answer = memory.chat(question, user_id=user).answer
+    assert says is None or says.casefold() in answer.casefold(), answer
+    assert not [n for n in not_said if n.casefold() in answer.casefold()], answer
+    assert not RENDERING.search(answer), answer
+    assert not _SENTENCE_END.search(answer.strip()), answer
+
+
+@pytest.fixture(scope="module")
+def pairs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    with told(tmp_path_factory.mktemp("pairs"), PAIRS, "2024-01-10T09:00:00+00:00",
+              "2025-02-10T09:00:00+00:00") as system:
+        yield system
+
+
+@pytest.mark.parametrize(("n", "question", "says", "not_said"), [
+    pytest.param(n, question, says, not_said, id=f"{later[0]} | {question}",
+                 marks=[pytest.mark.xfail(strict=True, reason=why) for why in known])
+    for n, (_, later, question, says, not_said, *known) in enumerate(PAIRS)])
+def test_a_change_in_everyday_words_is_answered(pairs: MemorySystem, n: int, question: str,
+                                                says: str | None, not_said: list[str]) -> None:
+    answer = pairs.chat(question, user_id=f"u{n}").answer
+    assert says is None or says.casefold() in answer.casefold(), answer
+    assert not [x for x in not_said if x.casefold() in answer.casefold()], answer
+    assert not RENDERING.search(answer), answer
+
+
+def test_a_value_changed_twice_keeps_each_range(memory: MemorySystem) -> None:
+    """Bristol until the keys to Leeds, Leeds from then until the move to York, York now."""
+    block = memory.get("core", "human", user_id="nadia").value
+    assert "York (since 2025-02-01)" in block and "Leeds" not in block
+    homes = {f.summary: f for f in memory.list("semantic", user_id="nadia")
+             if f.summary.startswith("The user lives in")}
+    bristol, leeds = homes["The user lives in Bristol."], homes["The user lives in Leeds."]
+    assert bristol.valid_until.date() == leeds.valid_from.date()
+    assert str(leeds.valid_from.date()) == "2024-01-15"
+    assert str(leeds.valid_until.date()) == "2025-02-01"
+
+
+def test_a_code_corrected_at_once_replaces_the_typo(memory: MemorySystem) -> None:
+    codes = {e.secret_value: e for e in memory.store.list("knowledge_vault", "nadia",
+                                                          reveal_secrets=True)}
+    assert set(codes) == {"5512", "7731"}
+    assert codes["7731"].valid_until is None and codes["5512"].is_past()
+
+
+def test_a_new_pin_said_in_other_words_replaces_the_old(memory: MemorySystem) -> None:
+    pins = {e.secret_value: e.is_past() for e in memory.store.list(
+        "knowledge_vault", "ben", reveal_secrets=True) if "pin" in e.caption.casefold()}
+    assert pins == {"2468": True, "1357": False}
+
+
+def test_what_ended_leaves_no_current_value(memory: MemorySystem) -> None:
+    """"I'm no longer at Acme", "Ich arbeite nicht mehr bei Bayer", "Je ne travaille plus chez
+    Amadeus", "laid off from Equinor": no block says where they work, the job stays."""
+    for user, employer in (("tomas", "Acme"), ("anja", "Bayer"), ("lea", "Amadeus"),
+                           ("kai", "Equinor"), ("rosa", "Zara")):
+        block = memory.get("core", "human", user_id=user).value
+        assert employer not in block, (user, block)
+        kept = [f for f in memory.list("semantic", user_id=user) if employer in f.summary]
+        assert kept and all(f.is_past() for f in kept), (user, kept)
+    assert "accountant" in memory.get("core", "human", user_id="tomas").value
+
+
+def test_a_relatives_move_leaves_the_users_home(memory: MemorySystem) -> None:
+    assert "广州" in memory.get("core", "human", user_id="mei").value
+    assert "重庆" not in memory.get("core", "human", user_id="mei").value
+    assert "Köln" in memory.get("core", "human", user_id="anja").value
+    assert "Milan" in memory.get("core", "human", user_id="sofia").value
+
+
+def test_a_favourite_changed_in_another_language_replaces_it(memory: MemorySystem) -> None:
+    for user, old, new in (("jonas", "Schnitzel", "ramen"), ("rosa", "paella", "sushi")):
+        block = memory.get("core", "human", user_id=user).value
+        assert new in block and old not in block, block
+
+
+def test_the_context_for_an_app_holds_the_current_fact(memory: MemorySystem) -> None:
+    text = memory.context("Wo wohne ich?", user_id="jonas", max_tokens=300).text
+    assert "Hamburg" in text
+
+
+def test_history_and_undo_still_work_after_two_changes(tmp_path: Path) -> None:
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as memory:
+        tell(memory, "u", [("2024-01-01T09:00:00+00:00", ["I live in Bristol."]),
+                           ("2024-06-01T09:00:00+00:00",
+                            ["We finally got the keys to our flat in Leeds!"]),
+                           ("2025-03-01T09:00:00+00:00", ["moved to york last month lol"])])
+        history = memory.history("human", user_id="u")
+        assert [e.action for e in history] == ["insert", "update", "update"]
+        assert "York" in history[-1].after["value"] and "Leeds" in history[-1].before["value"]
+        memory.restore(history[-1].id, user_id="u")
+        assert "Leeds" in memory.get("core", "human", user_id="u").value
+        assert "Leeds" in memory.chat("Where do I live?", user_id="u").answer
+
+
+@pytest.mark.xfail(strict=True, reason="a vault manager is shown no secret values, so a "
+                   "correction with no caption in a later batch names no entry it can find")
+def test_a_code_corrected_in_a_later_batch_replaces_the_typo(tmp_path: Path) -> None:
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as memory:
+        tell(memory, "u", [("2024-01-15T09:00:00+00:00", ["My gym locker code is 7730."]),
+                           ("2024-01-15T10:00:00+00:00", ["sorry, I meant 7731, not 7730"])])
+        codes = {e.secret_value for e in memory.store.list("knowledge_vault", "u",
+                                                           reveal_secrets=True)
+                 if e.valid_until is None}
+        assert codes == {"7731"}

@@ -61,6 +61,9 @@ MAX_TEXT_SHARE = 0.6
 """Past this share of the screen in blocks, detecting on the whole screen at once is cheaper."""
 _CELL_CHARS = 24
 """A table cell is at most this long; a line of running text is longer."""
+_TABLE_GAP = 60
+"""Line heights two columns of one table are apart at most (an A4 invoice's amounts are 35
+from their items): further apart, they are two windows (on two monitors)."""
 _ENTRY = re.compile(r"\d{1,2}[:.]\d{2}\s+\S*[^\W\d_]")
 """An hour and what happens then, in one line of text ("10:00 Dentist", "9.30 Stand-up")."""
 MAX_REREAD = 0.5
@@ -271,12 +274,13 @@ def _agenda(block: Sequence[TextLine]) -> bool:
 
 
 def _columns(a: Sequence[TextLine], b: Sequence[TextLine]) -> bool:
-    """Whether two blocks side by side are columns of one table: each of the rows of the
-    block with fewer (at least two) is on a row of the other, and one of them holds short
-    cells (labels, values, prices), which two columns of running text do not, nor two days
-    of a week."""
-    if not (max(ln.box[2] for ln in a) <= min(ln.box[0] for ln in b)
-            or max(ln.box[2] for ln in b) <= min(ln.box[0] for ln in a)):
+    """Whether two blocks side by side, not far apart, are columns of one table: each of the
+    rows of the block with fewer (at least two) is on a row of the other, and one of them holds
+    short cells (labels, values, prices), which two columns of running text do not, nor two
+    days of a week."""
+    gap = max(min(ln.box[0] for ln in b) - max(ln.box[2] for ln in a),
+              min(ln.box[0] for ln in a) - max(ln.box[2] for ln in b))
+    if gap < 0 or gap > _TABLE_GAP * float(np.median([_height(ln) for ln in (*a, *b)])):
         return False
     if _agenda(a) and _agenda(b):
         return False

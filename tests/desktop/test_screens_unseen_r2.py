@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 from support.screens import FakeScreen
@@ -279,6 +280,43 @@ TAKEN: list[tuple[str, str, Image.Image]] = [
     ("Figma", "Landing page", draw(Page((1920, 1080), px=64, font="DejaVuSans-Bold"), [
         (300, 200, "Ship faster with Orbit"), (300, 330, "Plans start at $12 per seat")])),
 ]
+
+
+def _on_photo(card: Image.Image, size: tuple[int, int] = (1920, 1080)) -> Image.Image:
+    """``card`` on a blurred photo of noise, as a lock screen shows a notification."""
+    noise = np.random.default_rng(3).integers(0, 255, (size[1] // 4, size[0] // 4, 3))
+    photo = Image.fromarray(noise.astype("uint8")).resize(size, Image.Resampling.BICUBIC)
+    photo.paste(card, ((size[0] - card.width) // 2, (size[1] - card.height) // 2))
+    return photo
+
+
+def _on_gradient(lines: list[str], size: tuple[int, int] = (1600, 900)) -> Image.Image:
+    """White bold ``lines`` on a grey gradient from black to white."""
+    image = Image.linear_gradient("L").resize(size).convert("RGB")
+    pen = ImageDraw.Draw(image)
+    for n, line in enumerate(lines):
+        pen.text((200, 200 + 60 * n), line, font=_font("DejaVuSans-Bold", 30), fill="white")
+    return image
+
+
+TAKEN += [
+    # two monitors side by side: a mail on the left, a sheet on the right, rows level
+    ("Desktop", "Two monitors", draw(Page((5120, 1440), px=18, panels=(
+        ((2560, 0, 5120, 1440), "#f3f3f3"),)), [
+        *column(200, 200, ["From: Hana Sato <hana@kumo.jp>", "Subject: Offsite venue",
+                           "We booked the Lakeside Lodge for 14-16 October."], 40),
+        *row(200, [(2800, "Vendor"), (3200, "Invoice"), (3600, "Due")]),
+        *row(240, [(2800, "Kumo Catering"), (3200, "INV-3391"), (3600, "30 Sep")]),
+        *row(280, [(2800, "Bright AV"), (3200, "INV-0457"), (3600, "7 Oct")])])),
+    ("Photos", "Lock screen", _on_photo(draw(Page((700, 300), px=22), column(30, 30, [
+        "Boarding pass", "Flight TP 1351 to Porto", "Gate 14, boards 17:05"], 60)))),
+    ("Cloud", "Account", _on_gradient(["Welcome back, Priya", "Your plan renews on 3 November",
+                                       "Storage used: 71 of 100 GB"])),
+    ("Notes", "Quarterly", draw(Page((3440, 1440), px=17), [(100, 300, (
+        "Note: the quarterly report is due on the 28th and must include the revenue breakdown "
+        "for all four regions, the churn analysis, and the hiring plan for 2026 which Karim "
+        "will send by Tuesday."))])),
+]
 if CJK:
     TAKEN += [
         ("LINE", "田中さん", draw(CJK_PHONE, column(60, 240, [
@@ -409,6 +447,19 @@ CASES: list[object] = [
     ("What plug adapter do I need for Lisbon?", ["type F"], []),
     ("What song was playing?", ["Clair de Lune"], []),
     ("How much do Orbit plans start at?", ["$12"], []),
+    ("Which venue did we book for the offsite?", ["Lakeside Lodge"], ["Kumo Catering"]),
+    ("Which invoice number does Kumo Catering have?", ["INV-3391"], ["INV-0457"]),
+    _known(("When is the Bright AV invoice due?", ["7 Oct"], []),
+           "answer.py: a day without its year in a table's row ('7 Oct' under 'Due') is not "
+           "read as the date 'when' asks for; the day the screen was seen answers"),
+    ("Which gate does TP 1351 board from?", ["14"], []),
+    ("When does my flight to Porto board?", ["17:05"], []),
+    ("When does my plan renew?", ["3 November"], []),
+    ("How much storage have I used?", ["71 of 100 GB"], []),
+    ("Who will send the hiring plan?", ["Karim"], []),
+    _known(("When is the quarterly report due?", ["28th"], []),
+           "answer.py: 'the 28th' is not read as a date, so the day the screen was seen "
+           "answers"),
     pytest.param("打ち合わせは何時からですか？", ["2時"], [], marks=needs_cjk),
     pytest.param("打ち合わせの場所はどこですか？", ["渋谷"], [], marks=needs_cjk),
     pytest.param("WiFi密码是什么？", [], ["qwer8899zx"], marks=needs_cjk),
@@ -543,6 +594,32 @@ def _png(image: Image.Image, fmt: str = "PNG") -> bytes:
     data = io.BytesIO()
     image.save(data, fmt, **({"quality": 92} if fmt == "JPEG" else {}))
     return data.getvalue()
+
+
+# The app's name is nowhere on the first two screens, and a folder's screenshots come without
+# it. Of two screenshots with no window known, answer.py's _latest_seen cannot tell they are
+# one screen, so which date answers ("mardi 8 avril" or the newer "jeudi 10 avril") depends on
+# the order the two memories are retrieved in: left out until it does.
+UNNAMED = {"a balance on a phone", "a count in a sidebar at 4K", "another date"}
+
+
+@pytest.mark.parametrize(
+    ("what", "app", "title", "page", "before", "after", "question", "now", "then"),
+    _but([c for c in SEQUENCE_CASES if c.id not in UNNAMED], ADDED_WRONG))
+def test_a_folder_of_two_screens_of_one_app_answers_with_the_newer(
+        tmp_path: Path, what: str, app: str, title: str, page: Page, before: list[Text],
+        after: list[Text], question: str, now: str, then: str) -> None:
+    folder = tmp_path / "shots"
+    folder.mkdir()
+    draw(page, before).save(folder / "20250407_090000.png")
+    draw(page, before).save(folder / "20250407_090005.png")
+    draw(page, after).save(folder / "20250407_120000.png")
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as memory:
+        report = ingest_screens(memory, folder, user_id="ada", tz="UTC")
+        answer = memory.chat(question, user_id="ada").answer
+    assert report.ingested == ["20250407_090000.png", "20250407_120000.png"], report.describe()
+    assert now in answer, answer
+    assert not then or then not in answer, answer
 
 
 def test_a_folder_keeps_each_change_and_drops_recaptures_in_another_format(

@@ -102,9 +102,8 @@ class ScreenText:
         for n, line in enumerate(self.lines):
             if n in days:
                 out.append(f"{days[n]} {line.text}")
-            elif (n and n - 1 not in days and _same_row(self.lines[n - 1], line)
-                  and line.box[0] >= self.lines[n - 1].box[2]):
-                out[-1] += " " + line.text
+            elif n and n - 1 not in days and _after(self.lines[n - 1], line):
+                out[-1] += " " + line.text.strip()
             else:
                 out.append(line.text)
         return "\n".join(out)
@@ -177,6 +176,13 @@ def _height(line: TextLine) -> int:
 def _same_row(a: TextLine, b: TextLine) -> bool:
     """Whether ``b`` starts within half a line's height of ``a``, on the same row."""
     return abs(b.box[1] - a.box[1]) <= max(_height(a), _height(b)) / 2
+
+
+def _after(a: TextLine, b: TextLine) -> bool:
+    """Whether ``b`` goes on in ``a``'s row after it: words a detector boxed apart (in a
+    terminal's monospaced text) may overlap by a few pixels."""
+    return _same_row(a, b) and b.box[0] > a.box[0] and b.box[0] >= a.box[2] - min(
+        _height(a), _height(b)) / 2
 
 
 def _near(a: TextLine, b: TextLine) -> bool:

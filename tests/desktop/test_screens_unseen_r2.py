@@ -778,3 +778,10 @@ def test_a_change_at_the_edge_of_the_screen_or_of_legibility_is_kept(
     kept = frames.decide(draw(page, after))
     assert kept and kept.reason == "content changed", f"{what}: {kept.reason}"
     assert not frames.decide(draw(page, after))
+
+
+def test_a_terminals_lines_are_read_whole_though_its_words_were_boxed_apart() -> None:
+    lines = read_screen(draw(TERM, column(10, 10, BUILD, 30))).text.splitlines()
+    # the underscore is read or not: what counts is each line in one piece
+    whole = [ln for ln in lines if re.fullmatch(r"Compiling crate\S*(?: \S+)? v0\.\d+\.0", ln)]
+    assert len(whole) >= 20, lines

@@ -35,8 +35,8 @@ __all__ = ["DRINKS", "GONE", "JOBS", "Setting", "block_lines", "core_calls", "in
            "says_stop", "settings", "since", "superseded"]
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
-_PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?:de\s+|del\s+|am\s+|an\s+der\s+)?"
-          + _NAME + r")*)")
+_PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?!I\b|I['’])"
+          r"(?:de\s+|del\s+|am\s+|an\s+der\s+)?" + _NAME + r")*)")
 _ZH_PLACE = r"(?P<v>[\u4e00-\u9fff]{2,8}?)(?=了|啦|[，。！？；,.!?\s]|$)"
 _NOW = (r"(?:now\s+|currently\s+|jetzt\s+|nun\s+|inzwischen\s+|mittlerweile\s+|"
         r"maintenant\s+|désormais\s+|actuellement\s+|ahora\s+|actualmente\s+)?")
@@ -391,6 +391,9 @@ _PATTERNS = (
        "{s} is from {v}."),
     _p("home", r"\b(?i:rent|rents|renting|own|owns|have|has)\s+(?i:an?|our|my|the)\s+(?:[a-z]+\s+)?"
        r"(?i:house|flat|apartment|cottage|condo|studio)\s+in\s+" + _PLACE, _EN_HOME),
+    _p("home", r"\b(?i:moved)(?:\s+(?i:again|house|home|flats?))?\s*[,;:–—-]+\s*(?:(?i:and)\s+)?"
+       r"(?:(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+)?(?i:now)\s+(?:(?i:living|based)\s+)?in\s+"
+       + _PLACE, _EN_HOME, True),
     # "Moved back in with my parents in Bergen"
     _p("home", r"\b(?i:moved|moving)\s+(?:back\s+)?in\s+with\s+(?i:my|our)\s+[a-z]+(?:\s+[a-z]+)?"
        r"\s+in\s+" + _PLACE, _EN_HOME, True),
@@ -419,8 +422,9 @@ _PATTERNS = (
        r"(?:(?:got\s+)?hired|start(?:ed|ing)(?:\s+work(?:ing)?)?)\s+as\s+(?:an?\s+)?"
        r"[a-z]+(?:\s+[a-z]+){0,2}?\s+(?:at|by|with)|"
        r"switched\s+to|moved\s+over\s+to|new\s+employer\s+is|"
-       r"(?:left|quit)\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*\s*[,;:–—-]+\s*"
-       r"(?:(?i:and)\s+)?(?:(?i:I['’]m|I\s+am)\s+)?(?i:now)\s+(?:(?i:working)\s+)?(?:at|with|for)|"
+       r"(?:left|quit|worked\s+(?:at|for))\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*\s*"
+       r"[,;:–—-]+\s*(?:(?i:and|but)\s+)?(?:(?i:now)\s+(?i:I['’]m|I\s+am)\s+|"
+       r"(?:(?i:I['’]m|I\s+am)\s+)?(?i:now)\s+(?:(?i:working)\s+)?)(?:at|with|for)|"
        r"accepted\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with))\s+" + _PLACE,
        _EN_WORK, True),
     _p("work", r"\b(?i:teach(?:es|ing)?|lectur(?:e|es|ing))\s+" + _NOW
@@ -550,7 +554,8 @@ _PATTERNS = (
        r"(?:(?i:the)\s+)?(?P<v>" + _PLAYED + r")\b", ""),
     _p("age", r"\b(?P<my>(?i:my))\s+(?P<v>\d{1,3})(?:st|nd|rd|th)\s+(?i:birthday)\b",
        "{s} is {v} years old.", True, possessive=True),
-    _p("relationship", r"\b(?i:am|is|['’]m|got|became)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
+    _p("relationship", r"\b(?i:am|is|['’]m|got|became|(?<=\bI\s)are)\s+"
+       r"(?:now\s+|no\s+longer\s+|not\s+)?"
        r"(?P<v>married|single|divorced|engaged|widowed|separated)\b", "{s} is {v}."),
     _p("relationship", r"\b(?i:have|has|got|['’]ve\s+got)\s+(?:an?\s+)?(?:new\s+)?"
        r"(?P<v>girlfriend|boyfriend|partner|fianc[eé]e?)\s+(?i:now)\b", "{s} has a {v}.", True),
@@ -626,6 +631,8 @@ _PATTERNS = (
     # A preference is keyed by what it is preferred over, or by itself: "prefer tea over
     # coffee" then "these days I prefer coffee" is one preference that changed.
     *(_p(f"prefer {{h{key}}}", _PREFER_OVER, "{s} prefers {v} over {k}.") for key in "kv"),
+    _p("prefer {v}", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:now|more\s+of)\s+)?an?\s+(?P<v>" + _DRINKS
+       + r")\s+(?i:person|drinker|fan)\b", "{s} prefers {v}."),
     # "I don't drink coffee anymore, I switched to tea": the drink preferred now
     _p("prefer {v}", r"\b(?i:switched|changed|moved|gone\s+over)\s+(?:(?i:over)\s+)?"
        r"(?i:to)\s+(?P<v>" + _DRINKS + r")\b", "{s} prefers {v}.", True),
@@ -642,6 +649,8 @@ _PATTERNS = (
     _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"(?:bei|für)\s+"
        + _DE_ARTICLE + _PLACE,
        "{s} arbeitet bei {v}.", lang="de"),
+    _p("work", r"\b(?P<my>(?i:mein))\s+(?:(?i:neuer)\s+)?Arbeitgeber\s+ist\s+" + _NOW + _PLACE,
+       "{s} arbeitet bei {v}.", True, lang="de", possessive=True),
     _p("favourite {k}", r"\bLieblings?(?P<k>[a-zäöüß]{3,20})\s+(?:ist|sind)\s+(?:jetzt\s+|nun\s+)?"
        + _DE_VALUE, "{s} hat als Lieblings{k} {v}.", lang="de", possessive=True),
     _p("favourite {k}", r"\b(?:ist|sind)\s+(?:(?i:jetzt|nun|inzwischen|mittlerweile)\s+)?"
@@ -886,17 +895,31 @@ _ENDS = (
        r"(?i:mehr|länger)\s+(?i:bei|für)\s+" + _DE_ARTICLE + _PLACE, ""),
     _p("work", r"\b(?i:ne|n['’])\s*(?i:travaille|travailles|travaillons|suis|bosse)\s+plus\s+"
        r"(?i:chez|pour|à|au|avec)\s+" + _PLACE, ""),
+    _p("work", r"\b(?i:quitté|démissionné\s+de)\s+(?:(?i:mon\s+(?:poste|travail|job|boulot)\s+"
+       r"(?:chez|à)\s+))?" + _PLACE, ""),
+    _p("work", r"\b(?i:dejé|renuncié\s+a)\s+(?:(?i:mi\s+(?:trabajo|puesto|empleo)\s+en\s+))?"
+       + _PLACE, ""),
+    _p("work", r"\b(?i:bei)\s+" + _DE_ARTICLE + _PLACE + r"\s+(?i:gekündigt|aufgehört)\b", ""),
+    _p("study", r"\b(?i:dropped\s+out(?:\s+of\s+(?:my\s+|the\s+)?(?:[a-z]+\s+){0,2}?"
+       r"(?:school|uni|university|college|course|degree|studies|programme|program))?)\b", ""),
     _p("relationship", r"\b(?i:broke\s+up|split\s+up)\b", ""),
     _p("home", r"\b(?i:moved|moving)\s+out\s+of\s+" + _PLACE, ""),
     _p("partner", r"\b(?i:broke\s+up|split\s+up)\b", ""),
+    # "Dan and I are divorced now": the partner named is a former one
+    _p("partner", r"\band\s+I\s+(?i:are|got)\s+(?:(?i:now)\s+)?(?i:divorced)\b", ""),
 )
 _NEGATION = re.compile(r"(?i:\bno\s+longer\b|\b(?:stopped|quit|gave\s+up)\s+playing\b|"
                        r"\b(?:gave|given|giving)\s+up\b|\b(?:stopped|quit)\s+(?:doing\b|[a-z]+ing\b)|"
                        r"(?:\bnot\b|n['’]t\b).*\b(?:anymore|any\s+more)\b|"
                        r"\bnicht\s+mehr\b|\bkein\w*\b.*\bmehr\b|\baufgehört\b|"
                        r"\bSchluss\s+gemacht\b|\b(?:arrêté|abandonné|lâché)e?\b|"
-                       r"\b(?:dej[ée]|dejado)\s+de\b"
+                       r"\b(?:dej[ée]|dejado)\s+de\b|\bdej[ée]\s+mi\s+(?:trabajo|puesto|empleo)\b"
                        r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
+UNREAL = re.compile(
+    r"(?i:\b(?:if|unless|whether|would|could|might|wish|hope|hoping|want|wants|wanna|plan|"
+    r"planning|thinking\s+(?:about|of)|considering|maybe|someday|dream|dreaming|wenn|falls|"
+    r"würde|möchte|si|voudrais|aimerais|quisiera|gustaría)\b|\bI['’]d\b)")
+"""Words before a statement in its clause that make it no fact: a condition, a wish, a plan."""
 _FORMERLY = re.compile(r"(?i:\bused\s+to\b|\bformerly\b)")
 """A clause that tells a value that was ("I used to live in Paris"), which holds no more."""
 _CLAUSE = re.compile(r"[,;:]\s+|\s+[-–—]+\s+|\s+(?:but|and|sondern|und|mais|et|pero|y)\s+")
@@ -955,11 +978,11 @@ _BYGONE = re.compile(r"(?i:\b(?:passed\s+away|died|(?:was|were)\s+the\s+user['�
 _WAS = re.compile(r"\b(?:is|are)\b")
 _WERE = {"are": "were"}
 _CAPTION_FILLER = word_set("of the user user's my a an new current")
-_SLOT_SAME = dict.fromkeys(("boyfriend", "girlfriend", "fiance", "fiancé", "fiancee", "fiancée"),
-                          "partner") | {"kitten": "cat", "puppy": "dog",
-                                        "play sax": "play saxophone", "play uke": "play ukulele"}
-"""Slots of one meaning: a new girlfriend replaces the boyfriend that was, and the sax one
-played is the saxophone."""
+_SLOT_SAME = dict.fromkeys(("boyfriend", "girlfriend", "fiance", "fiancé", "fiancee", "fiancée",
+                           "husband", "wife", "spouse"), "partner") | {
+    "kitten": "cat", "puppy": "dog", "play sax": "play saxophone", "play uke": "play ukulele"}
+"""Slots of one meaning: a new girlfriend replaces the boyfriend that was, a divorce ends a
+husband, and the sax one played is the saxophone."""
 _FAVOURITE_KINDS = {
     "essen": "food", "gericht": "food", "speise": "food", "plat": "food", "comida": "food",
     "plato": "food", "getränk": "drink", "boisson": "drink", "bebida": "drink",
@@ -1096,6 +1119,8 @@ def _sentence_settings(sentence: str, subject: str, own: bool) -> dict[str, Sett
             # "I don't play tennis anymore, I took up padel": the clause's own negation
             end = next(c for c in clauses if c > match.start())
             start = max(c for c in clauses if c <= match.start())
+            if UNREAL.search(sentence, start, match.start()):
+                continue  # "If I moved to Leeds", "I'd love to live in Paris": no fact
             # "I used to live in Paris": before the value, in its own clause
             at = match.start("v") if match["v"] is not None else match.start()
             negated = pattern.ends or bool(
@@ -1325,7 +1350,10 @@ def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
                     and _key(s.value) == _key(setting.value) for s in old):
                 continue  # the block already says so
             edits = replace.setdefault(label, {})
-            if slot_line not in edits or edits[slot_line][0] is None:
+            # of two new values, the later said ("Just moved to Bath." "Moved again, now in
+            # Bristol!"); a new value over an ending
+            if slot_line not in edits or edits[slot_line][0] is None or (
+                    setting.value is not None and when >= edits[slot_line][1]):
                 edits[slot_line] = (None if setting.value is None else content, when)
             continue
         if setting is not None and setting.value is None:
@@ -1513,7 +1541,7 @@ CORRECTION = re.compile(
 as wrong says which it is."""
 _FIRST_ASKED = re.compile(
     r"(?i:\bdid\s+\w+\s+first\b|\b(?:at|in\s+the)\s+(?:very\s+)?(?:first|beginning|start)\b|"
-    r"\bfirst\s+(?:lived?|worked?|job|home|city|place)\b|\bal\s+principio\b|\bprimero\b|"
+    r"\bfirst\s+(?:lived?|worked?|job|home|city|place)\b|\b(?:lived?|worked?)\s+first\b|\bal\s+principio\b|\bprimero\b|"
     r"\bzuerst\b|\bzu\s+Beginn\b|\bam\s+Anfang\b|\bursprünglich\b|\bau\s+début\b|"
     r"\bd['’]abord\b|\bau\s+départ\b|\bal\s+comienzo\b)|最初|一开始|起初|最早")
 """A question about what held first of a value that changed more than once ("Where did I

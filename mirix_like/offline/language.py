@@ -288,6 +288,10 @@ _FIRST_PERSON = re.compile(
 )
 
 
+_JOINED = re.compile(r"\band\s+$", re.IGNORECASE)
+"""What comes before a subject joined to another ("Sam and I")."""
+
+
 def _conjugate(verb: str) -> str:
     """The third-person form of a verb that followed "I" ("love" -> "loves", "went" stays)."""
     low = verb.replace("’", "'")
@@ -319,8 +323,9 @@ def third_person(text: str, subject: str, zh: bool) -> str:
     def swap(m: re.Match[str]) -> str:
         if m["contr"]:
             out = f"{subject} {_CONTRACTIONS[_APOSTROPHE.split(m['contr'])[1]]}"
-        elif m["i"]:
-            out = f"{subject}{m['adv']} {_conjugate(m['verb'])}"
+        elif m["i"]:  # "Sam and I go running": the verb of two stays as it is
+            verb = m["verb"] if _JOINED.search(m.string, 0, m.start()) else _conjugate(m["verb"])
+            out = f"{subject}{m['adv']} {verb}"
         elif m["we"]:
             parts = _APOSTROPHE.split(m["we"])
             verb = f" {_WE_CONTRACTIONS[parts[1]]}" if len(parts) > 1 else ""

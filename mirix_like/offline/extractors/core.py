@@ -8,6 +8,7 @@ from typing import Any
 from mirix_like.offline.changes import (
     CORRECTION,
     GONE,
+    UNREAL,
     block_lines,
     core_calls,
     says_stop,
@@ -82,7 +83,8 @@ def _core_clauses(sentence: str, zh: bool) -> list[str]:
             clause = first_clause(m["c"])
             last = clause.split()[-1].lower().strip("\"'”’.")
             if (last not in VAGUE_END and len(clause.split()) >= 3
-                    and not _NO_OBJECT.search(clause.rstrip(" .!\"'”’"))):
+                    and not _NO_OBJECT.search(clause.rstrip(" .!\"'”’"))
+                    and not UNREAL.search(sentence, 0, m.start())):  # "If I moved to Leeds"
                 clauses.append(clause)
     return clauses
 

@@ -134,7 +134,8 @@ _WITH_USER = (
     re.compile(r"\b(?P<name>[A-Z][\w'’-]+)\s+and\s+I\s+(?:(?:just|finally|have|['’]ve|are|were|"
                r"recently|officially)\s+)*(?:got\s+|get\s+|are\s+)?(?P<what>engaged|married|"
                r"broke\s+up|split\s+up|separated|divorced)\b"),
-    re.compile(r"\bI\s+(?:(?:just|finally|recently|officially)\s+)*(?:got\s+)?(?P<what>engaged|"
+    re.compile(r"\bI(?:['’]m|\s+am)?\s+(?:(?:just|finally|recently|officially|now)\s+)*"
+               r"(?:got\s+)?(?P<what>engaged|"
                r"married|broke\s+up|split\s+up)\s+(?:to\s+|with\s+)?(?P<name>[A-Z][\w'’-]+)"),
 )
 _BOND_OF = {"engaged": "fiancé(e)", "married": "spouse"}

@@ -61,6 +61,8 @@ MAX_TEXT_SHARE = 0.6
 """Past this share of the screen in blocks, detecting on the whole screen at once is cheaper."""
 _CELL_CHARS = 24
 """A table cell is at most this long; a line of running text is longer."""
+PANE_CONTRAST = 4
+"""Grey levels between the backgrounds of two panes (a sidebar, a chat) at least."""
 _TABLE_GAP = 60
 """Line heights two columns of one table are apart at most (an A4 invoice's amounts are 35
 from their items): further apart, they are two windows (on two monitors)."""
@@ -297,7 +299,31 @@ def _columns(a: Sequence[TextLine], b: Sequence[TextLine]) -> bool:
                     for rows in (fewer, more)))
 
 
-def _ordered(lines: Sequence[TextLine]) -> tuple[TextLine, ...]:
+def _span(block: Sequence[TextLine]) -> Box:
+    return (min(ln.box[0] for ln in block), min(ln.box[1] for ln in block),
+            max(ln.box[2] for ln in block), max(ln.box[3] for ln in block))
+
+
+def _panes(a: Sequence[TextLine], b: Sequence[TextLine], gray: np.ndarray) -> bool:
+    """Whether two blocks side by side are on panes of their own (a sidebar beside a chat):
+    their backgrounds differ, beside their lines and past them (above or below), where the
+    shaded label column of a table ends with the table."""
+    (ax0, top, ax1, bottom), (bx0, btop, bx1, bbottom) = _span(a), _span(b)
+    top, bottom = min(top, btop), max(bottom, bbottom)
+    reach = 3 * max(_height(ln) for ln in (*a, *b))
+    bands = [(top, bottom), (bottom, min(gray.shape[0], bottom + reach)),
+             (max(0, top - reach), top)]
+    differ = []
+    for y0, y1 in bands:
+        if y1 - y0 < 2:
+            continue
+        paper = [float(np.median(gray[y0:y1, x0:x1])) for x0, x1 in ((ax0, ax1), (bx0, bx1))]
+        differ.append(abs(paper[0] - paper[1]) > PANE_CONTRAST)
+    return len(differ) >= 2 and all(differ)
+
+
+def _ordered(lines: Sequence[TextLine], gray: np.ndarray | None = None
+             ) -> tuple[TextLine, ...]:
     """Reading order: lines grouped into blocks (:func:`_near`, so a sidebar, a mail body and
     a panel are read each as a whole, not row by row across the screen), blocks by their top
     in bands (blocks that start within half a line's height of each other, like the labels
@@ -322,7 +348,8 @@ def _ordered(lines: Sequence[TextLine]) -> tuple[TextLine, ...]:
     columns = list(blocks)
     for n, i in enumerate(columns):
         for j in columns[n + 1:]:
-            if root(i) != root(j) and _columns(blocks[i], blocks[j]):
+            if root(i) != root(j) and _columns(blocks[i], blocks[j]) and (
+                    gray is None or not _panes(blocks[i], blocks[j], gray)):
                 parent[root(j)] = root(i)
     blocks = {}
     for i, line in enumerate(lines):
@@ -393,7 +420,8 @@ def read_screen(image: Image.Image | str | Path) -> ScreenText:
     bgr = _bgr(picture)
     return ScreenText(picture.size, _ordered([
         line for left, top, right, bottom in blocks
-        for line in _recognise(bgr[top:bottom, left:right], (left, top), scale)]), scale)
+        for line in _recognise(bgr[top:bottom, left:right], (left, top), scale)],
+        cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)), scale)
 
 
 def read_text(path: str | Path) -> str:
@@ -459,4 +487,4 @@ def reread(image: Image.Image, before: ScreenText, changed: Sequence[Box] | None
             middle = ((line.box[0] + line.box[2]) / 2, (line.box[1] + line.box[3]) / 2)
             if left <= middle[0] < right and top <= middle[1] < bottom:
                 kept.append(line)
-    return ScreenText(picture.size, _ordered(kept), scale)
+    return ScreenText(picture.size, _ordered(kept, cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)), scale)

@@ -785,3 +785,36 @@ def test_a_terminals_lines_are_read_whole_though_its_words_were_boxed_apart() ->
     # the underscore is read or not: what counts is each line in one piece
     whole = [ln for ln in lines if re.fullmatch(r"Compiling crate\S*(?: \S+)? v0\.\d+\.0", ln)]
     assert len(whole) >= 20, lines
+
+
+SLACK_SIDE = ["# general", "# random", "# design", "# launch", "# support", "Direct messages"]
+SLACK_CHAT = ["Lena Park  10:02", "Copy is final, thanks all", "Omar Said  10:07",
+              "Great, I'll update the store page", "Lena Park  10:15",
+              "Heads up: the launch moved to Friday"]
+
+
+@pytest.mark.parametrize(("page", "texts", "panes"), [
+    (DARK, column(20, 40, SLACK_SIDE, 40) + column(280, 40, SLACK_CHAT, 40),
+     [SLACK_SIDE, [line.replace("  ", " ") for line in SLACK_CHAT]]),
+    (MAIL, column(24, 40, ["Inbox 12", "Sent", "Drafts 2", "Archive"], 40)
+     + column(280, 40, ["Erik Lindqvist", "Quarterly tax filing", "Mia Chen", "Lunch?"], 40)
+     + column(680, 40, ["From: Erik Lindqvist", "To: me", "The deadline is 15 May.",
+                        "Best, Erik"], 40),
+     [["Inbox 12", "Sent", "Drafts 2", "Archive"],
+      ["Erik Lindqvist", "Quarterly tax filing", "Mia Chen", "Lunch?"],
+      ["From: Erik Lindqvist", "To: me", "The deadline is 15 May.", "Best, Erik"]]),
+], ids=["chat beside its channels", "mail in three panes"])
+def test_panes_whose_lines_are_level_are_read_each_whole(
+        page: Page, texts: list[Text], panes: list[list[str]]) -> None:
+    lines = read_screen(draw(page, texts)).text.splitlines()
+    assert lines == [line for pane in panes for line in pane]
+
+
+def test_a_table_whose_label_column_is_shaded_is_read_row_by_row() -> None:
+    labels, values = ["Passenger", "Flight", "Gate", "Seat"], ["MUELLER/JONAS", "LH 400",
+                                                              "Z25", "32A"]
+    page = Page((1280, 720), px=20, panels=(((60, 90, 360, 90 + 4 * 44), "#e4e6ea"),))
+    texts = column(80, 100, labels, 44) + column(420, 100, values, 44) + [
+        (80, 400, "Have a good flight")]
+    lines = read_screen(draw(page, texts)).text.splitlines()
+    assert lines[:4] == [f"{a} {b}" for a, b in zip(labels, values, strict=True)], lines

@@ -154,7 +154,8 @@ def _meaningful(line: str) -> bool:
     return sum(char.isalpha() for char in line) >= 2
 
 
-_LABEL = re.compile(r"^(?P<label>[^:：]{1,40}?)\s*[:：]\s*\S")
+_LABEL = re.compile(r"^(?P<label>[^:：]{1,40}?)\s*(?::\s|：)\s*\S")
+"""A label and its value ("Status: Shipped", "可用余额：12,450.80"), not an hour ("Lena 10:02")."""
 _LIKE = 0.6
 """How alike (difflib's ratio) a line and the one that took its place are at least, when no
 label says they are the same line."""

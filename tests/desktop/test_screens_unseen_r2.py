@@ -447,6 +447,12 @@ CASES: list[object] = [
     ("What plug adapter do I need for Lisbon?", ["type F"], []),
     ("What song was playing?", ["Clair de Lune"], []),
     ("How much do Orbit plans start at?", ["$12"], []),
+    _known(("When did I look at the UPS tracking page?", ["14 April"], []),
+           "answer.py: 'when did I look at' is answered by a date the screen shows ('Friday, "
+           "April 11'), not by when it was seen (what_it_showed drops the seen time on purpose)"),
+    _known(("What was on my screen at 8:30?", ["Sagrada"], []),
+           "answer.py: an hour in the question is matched as words, not as the time a screen "
+           "was seen"),
     ("Which venue did we book for the offsite?", ["Lakeside Lodge"], ["Kumo Catering"]),
     ("Which invoice number does Kumo Catering have?", ["INV-3391"], ["INV-0457"]),
     _known(("When is the Bright AV invoice due?", ["7 Oct"], []),

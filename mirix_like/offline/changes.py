@@ -884,6 +884,9 @@ _ENDS = (
        r"at\s+)?" + _PLACE, ""),
     _p("work", r"\b(?i:no\s+longer|not\s+any\s*more)\s+(?:(?i:working|employed)\s+)?"
        r"(?i:at|with|for)\s+" + _PLACE, ""),
+    _p("work", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:currently|now)\s+)?(?i:between\s+jobs|unemployed|"
+       r"jobless|out\s+of\s+work|not\s+working(?=\s*(?:[.!,;]|$|at\s+the\s+moment|right\s+now)))",
+       ""),
     _p("work", r"\b(?:I['’]m|I\s+am)\s+not\s+(?:(?i:working|employed)\s+)?(?i:at|with|for)\s+"
        + _PLACE + r"\s+(?i:any\s*more)\b", ""),
     _p("work", r"\b(?i:quit|left|resigned\s+from)\s+(?P<my>(?i:my))\s+job\s+(?i:at|with)\s+"
@@ -905,6 +908,8 @@ _ENDS = (
     _p("relationship", r"\b(?i:broke\s+up|split\s+up)\b", ""),
     _p("home", r"\b(?i:moved|moving)\s+out\s+of\s+" + _PLACE, ""),
     _p("partner", r"\b(?i:broke\s+up|split\s+up)\b", ""),
+    _p("partner", r"\b(?:we['’]re|we\s+are)\s+(?i:done|over|through|finished)(?=\s*(?:[.!,;]|$))",
+       ""),
     # "Dan and I are divorced now": the partner named is a former one
     _p("partner", r"\band\s+I\s+(?i:are|got)\s+(?:(?i:now)\s+)?(?i:divorced)\b", ""),
 )

@@ -7,13 +7,17 @@ from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import CJK, InputText, Row, cap, prepare, subject_of
 from mirix_like.secrets import Secret, find_secrets
 
+_ZH_LABELS = {"phone number": "电话号码", "email address": "邮箱", "password": "密码"}
+"""A label found in English words said in Chinese, as a Chinese caption says it ("我换了新号码：
+139…" is the 电话号码 it replaces)."""
+
 
 def caption(secret: Secret, inp: InputText, zh: bool) -> str:
     """What the value is and whose, in the words of the text, without the value itself."""
     subject = subject_of(inp, zh)
     if zh or CJK.search(secret.label):
         owner = f"{subject}{secret.owner}" if secret.owner else subject
-        return f"{owner}的{secret.label}"
+        return f"{owner}的{_ZH_LABELS.get(secret.label, secret.label)}"
     owner = subject
     if secret.owner:
         owner = secret.owner if secret.owner[:1].isupper() else f"{subject}'s {secret.owner}"

@@ -14,7 +14,9 @@ with its vector similarity when the embedder is a semantic one. Then, among the 
   the fact is what the message taught, the event when it was said);
 - a fact that is no longer true (its ``valid_until`` has passed: a newer one replaced it)
   keeps :data:`PAST_WEIGHT` of its score, unless the question asks about before
-  (:func:`asks_before`).
+  (:func:`asks_before`);
+- hits whose scores are equal to within :data:`TIE` of the top score come newest first
+  (two captures of one screen, a balance before and after: what is shown now wins).
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ DENSE_WEIGHT = 0.5
 SPEAKER_BOOST = 0.8
 NEIGHBOURS = {1: 0.15, 2: 0.05}
 """Share of a hit's score given to the events 1 and 2 messages before and after it."""
+TIE = 0.01
+"""Scores closer than this share of the top score are a tie, broken by time (newest first):
+vector similarities of two near-identical texts differ by noise."""
 PAST_WEIGHT = 0.5
 """Share of its score a replaced fact keeps when the question is about now (and the fact
 that replaced it, when the question is about before); a replaced fact asked about gains this
@@ -44,8 +49,8 @@ _BEFORE = re.compile(
 _SPEAKER = re.compile(r"^([^\n:]{1,40}): ")
 _QUESTION = re.compile(r"\?\s*(\[[^\]]*\])?\s*$")
 
-__all__ = ["DENSE_WEIGHT", "NEIGHBOURS", "PAST_WEIGHT", "SPEAKER_BOOST", "Links", "asks_before",
-           "fuse", "is_past", "rank", "rerank", "speaker_of"]
+__all__ = ["DENSE_WEIGHT", "NEIGHBOURS", "PAST_WEIGHT", "SPEAKER_BOOST", "TIE", "Links",
+           "asks_before", "by_score", "fuse", "is_past", "rank", "rerank", "speaker_of"]
 
 
 def asks_before(question: str) -> bool:
@@ -157,9 +162,29 @@ def rerank(candidates: Sequence[SearchHit], question: str) -> tuple[list[SearchH
             smoothed[hit.item.id] += PAST_WEIGHT * top
         elif past or (before and _replaced_one(hit.item)):
             smoothed[hit.item.id] *= PAST_WEIGHT
-    ranked = sorted((h.model_copy(update={"score": smoothed[h.item.id]}) for h in candidates),
-                    key=lambda h: h.score, reverse=True)
-    return ranked, links
+    return by_score([h.model_copy(update={"score": smoothed[h.item.id]})
+                     for h in candidates]), links
+
+
+def by_score(hits: Sequence[SearchHit]) -> list[SearchHit]:
+    """``hits`` best first; a run of scores within :data:`TIE` of the top score below the
+    run's first comes newest first."""
+    ordered = sorted(hits, key=lambda h: h.score, reverse=True)
+    gap = TIE * (ordered[0].score if ordered and ordered[0].score > 0 else 1.0)
+    out: list[SearchHit] = []
+    run: list[SearchHit] = []
+    for hit in ordered:
+        if run and run[0].score - hit.score > gap:
+            out += sorted(run, key=_time, reverse=True)
+            run = []
+        run.append(hit)
+    return out + sorted(run, key=_time, reverse=True)
+
+
+def _time(hit: SearchHit) -> float:
+    """When ``hit``'s item happened or was made, as its type says (0 if unknown)."""
+    value = getattr(hit.item, memory_types.get(hit.memory_type).time_field, None)
+    return value.timestamp() if isinstance(value, datetime) else 0.0
 
 
 def rank(relevant: Sequence[SearchHit], recent: Sequence[SearchHit] = (),
@@ -172,7 +197,7 @@ def rank(relevant: Sequence[SearchHit], recent: Sequence[SearchHit] = (),
     without source ids are never covered, nor are facts with a time range or vault values
     (:func:`_own`).
     """
-    ordered = sorted(relevant, key=lambda h: h.score, reverse=True)
+    ordered = by_score(relevant)
     by_id = {h.item.id: h for h in ordered}
     seen_ids: set[str] = set()
     covered: dict[str, set[str]] = {}

@@ -51,3 +51,21 @@ def test_bad_input_is_reported_as_before(memory: MemorySystem) -> None:
         memory.search("river", user_id=USER, limit=0)
     with pytest.raises(UnknownMemoryTypeError):
         memory.search("river", user_id=USER, memory_types=["diary"])
+
+
+@pytest.mark.parametrize("embedder", ["hashing", "wordllama"])
+def test_two_captures_that_match_alike_come_newest_first(tmp_path: Path, embedder: str) -> None:
+    """A balance seen twice, minutes apart: the one shown now is found first, whatever order
+    the captures were stored in and however the vector similarities of the two differ."""
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline",
+                      embedder=embedder) as memory:
+        memory.insert("episodic", [
+            {"summary": "Viewed Bank - Overview on screen.", "occurred_at": datetime(
+                2025, 4, 1, 9, minute, tzinfo=UTC),
+             "details": f"Checking account / Available balance: EUR {amount} / Pending: 2"}
+            for minute, amount in ((7, "1,234.50"), (0, "1,284.50"), (3, "1,259.00"))],
+            user_id=USER)
+        hits = memory.search("What is my available balance?", user_id=USER)
+        assert [h.item.occurred_at.minute for h in hits] == [7, 3, 0]
+        answer = memory.chat("What is my available balance?", user_id=USER).answer
+        assert "1,234.50" in answer and "1,284.50" not in answer, answer

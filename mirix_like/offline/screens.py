@@ -156,6 +156,8 @@ def _meaningful(line: str) -> bool:
 
 _LABEL = re.compile(r"^(?P<label>[^:：]{1,40}?)\s*(?::\s|：)\s*\S")
 """A label and its value ("Status: Shipped", "可用余额：12,450.80"), not an hour ("Lena 10:02")."""
+_EDITED_SHARE = 4
+"""An edit in place changes at most one line in this many of a screen."""
 _LIKE = 0.6
 """How alike (difflib's ratio) a line and the one that took its place are at least, when no
 label says they are the same line."""
@@ -172,10 +174,14 @@ def _same_line(old: str, new: str) -> bool:
 def _edited(before: list[str], after: list[str]) -> dict[str, str]:
     """The lines of ``after`` that took the place of one of ``before``, each with the line it
     replaced: a run of lines between the same neighbours on both, as many on each, each
-    like the one in its place. A screen scrolled or switched to other content has no such
-    run, and keeps every line it showed."""
+    like the one in its place, where at most a quarter of the lines changed. A screen
+    scrolled or switched to other content (another invitation in the same window, each line
+    with the same label) has no such run, and keeps every line it showed."""
     found: dict[str, str] = {}
     ops = SequenceMatcher(None, before, after, autojunk=False).get_opcodes()
+    changed = sum(max(i2 - i1, j2 - j1) for op, i1, i2, j1, j2 in ops if op != "equal")
+    if changed * _EDITED_SHARE > len(after):
+        return found
     for n, (op, i1, i2, j1, j2) in enumerate(ops):
         anchored = any(ops[k][0] == "equal" for k in (n - 1, n + 1) if 0 <= k < len(ops))
         if op != "replace" or i2 - i1 != j2 - j1 or not anchored:

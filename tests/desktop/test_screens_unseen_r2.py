@@ -824,3 +824,25 @@ def test_a_table_whose_label_column_is_shaded_is_read_row_by_row() -> None:
         (80, 400, "Have a good flight")]
     lines = read_screen(draw(page, texts)).text.splitlines()
     assert lines[:4] == [f"{a} {b}" for a, b in zip(labels, values, strict=True)], lines
+
+
+def test_another_invitation_opened_in_the_same_window_keeps_the_first(tmp_path: Path) -> None:
+    folders = column(24, 40, ["Inbox 12", "Sent", "Drafts 2", "Archive"], 44)
+    invitations = [folders + column(680, 40, lines, 40) for lines in (
+        ["Invitation: Design review", "When: Tue 6 May 10:00", "Where: Room Kepler",
+         "Organizer: Nadia Ahmed"],
+        ["Invitation: Budget sync", "When: Thu 8 May 15:00", "Where: Room Atlas",
+         "Organizer: Tom Becker"])]
+    screen = FakeScreen()
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as memory:
+        watcher = ScreenWatcher(memory, user_id="ada", source=screen)
+        for texts in invitations:
+            screen.show(draw(MAIL, texts), "Outlook", "Calendar")
+            assert watcher.tick() == "kept"
+        watcher.send()
+        where = memory.chat("Where is the design review?", user_id="ada").answer
+        who = memory.chat("Who organized the design review?", user_id="ada").answer
+        budget = memory.chat("Where is the budget sync?", user_id="ada").answer
+    assert "Kepler" in where, where
+    assert "Nadia Ahmed" in who, who
+    assert "Atlas" in budget, budget

@@ -289,7 +289,16 @@ _FIRST_PERSON = re.compile(
 
 
 _JOINED = re.compile(r"\band\s+$", re.IGNORECASE)
-"""What comes before a subject joined to another ("Sam and I")."""
+_SPOKE = re.compile(r"\bI\b|\bI['’]")
+
+
+def _joined(before: str) -> bool:
+    """Whether the "I" after ``before`` is one of two subjects ("Sam and I"), not the subject
+    of a clause joined to one where the speaker already spoke ("I live in Leeds and I work")."""
+    if not _JOINED.search(before):
+        return False
+    sentence = re.split(r"[.!?]\s", before)[-1]
+    return not _SPOKE.search(sentence)
 
 
 def _conjugate(verb: str) -> str:
@@ -324,7 +333,7 @@ def third_person(text: str, subject: str, zh: bool) -> str:
         if m["contr"]:
             out = f"{subject} {_CONTRACTIONS[_APOSTROPHE.split(m['contr'])[1]]}"
         elif m["i"]:  # "Sam and I go running": the verb of two stays as it is
-            verb = m["verb"] if _JOINED.search(m.string, 0, m.start()) else _conjugate(m["verb"])
+            verb = m["verb"] if _joined(m.string[:m.start()]) else _conjugate(m["verb"])
             out = f"{subject}{m['adv']} {verb}"
         elif m["we"]:
             parts = _APOSTROPHE.split(m["we"])

@@ -491,6 +491,17 @@ def test_a_relatives_move_leaves_the_users_home(memory: MemorySystem) -> None:
     assert "Milan" in memory.get("core", "human", user_id="sofia").value
 
 
+def test_what_was_said_is_kept_in_good_grammar(memory: MemorySystem,
+                                               pairs: MemorySystem) -> None:
+    """"I live in Bristol and I work at Dyson": the user works; "Dan and I are divorced": Dan
+    and the user are."""
+    nadia = [e.summary for e in memory.list("episodic", user_id="nadia")]
+    assert any("and the user works at Dyson" in e for e in nadia), nadia
+    dan = next(n for n, pair in enumerate(PAIRS) if pair[1] == ["Dan and I are divorced now."])
+    said = [e.summary for e in pairs.list("episodic", user_id=f"u{dan}")]
+    assert any("Dan and the user are divorced" in e for e in said), said
+
+
 def test_a_favourite_changed_in_another_language_replaces_it(memory: MemorySystem) -> None:
     for user, old, new in (("jonas", "Schnitzel", "ramen"), ("rosa", "paella", "sushi")):
         block = memory.get("core", "human", user_id=user).value

@@ -156,8 +156,8 @@ def _meaningful(line: str) -> bool:
 
 _LABEL = re.compile(r"^(?P<label>[^:：]{1,40}?)\s*(?::\s|：)\s*\S")
 """A label and its value ("Status: Shipped", "可用余额：12,450.80"), not an hour ("Lena 10:02")."""
-_EDITED_SHARE = 4
-"""An edit in place changes at most one line in this many of a screen."""
+_EDITED_LINES = 2
+"""Lines an edit in place changes at once at most (a balance and the last transaction)."""
 _LIKE = 0.6
 """How alike (difflib's ratio) a line and the one that took its place are at least, when no
 label says they are the same line."""
@@ -173,18 +173,15 @@ def _same_line(old: str, new: str) -> bool:
 
 def _edited(before: list[str], after: list[str]) -> dict[str, str]:
     """The lines of ``after`` that took the place of one of ``before``, each with the line it
-    replaced: a run of lines between the same neighbours on both, as many on each, each
-    like the one in its place, where at most a quarter of the lines changed. A screen
-    scrolled or switched to other content (another invitation in the same window, each line
-    with the same label) has no such run, and keeps every line it showed."""
+    replaced: a run of one or two lines between the same neighbours on both, as many on
+    each, each like the one in its place. A screen scrolled has no such run, and one
+    switched to another record in the same window (another invitation, each line with the
+    same label) replaced more lines at once: either keeps every line it showed."""
     found: dict[str, str] = {}
     ops = SequenceMatcher(None, before, after, autojunk=False).get_opcodes()
-    changed = sum(max(i2 - i1, j2 - j1) for op, i1, i2, j1, j2 in ops if op != "equal")
-    if changed * _EDITED_SHARE > len(after):
-        return found
     for n, (op, i1, i2, j1, j2) in enumerate(ops):
         anchored = any(ops[k][0] == "equal" for k in (n - 1, n + 1) if 0 <= k < len(ops))
-        if op != "replace" or i2 - i1 != j2 - j1 or not anchored:
+        if op != "replace" or i2 - i1 != j2 - j1 or i2 - i1 > _EDITED_LINES or not anchored:
             continue
         pairs = list(zip(before[i1:i2], after[j1:j2], strict=True))
         if all(_same_line(old, new) for old, new in pairs):
@@ -205,9 +202,9 @@ class _Viewing:
         """The distinct OCR lines of the screenshots, in order, high-sensitivity values masked;
         a line a later screenshot shows changed in place is replaced by it: the window shows
         what is current. In place is the one line whose figures changed ("Balance: EUR
-        1,284.50", then "Balance: EUR 1,234.50"), or a line the next screenshot shows another
-        way where the lines around it stayed ("Status: Shipped", then "Status: Out for
-        delivery"; "Rendez-vous : mardi 8 avril", then "… jeudi 10 avril")."""
+        1,284.50", then "Balance: EUR 1,234.50"), or a line or two the next screenshot shows
+        another way where the lines around them stayed ("Status: Shipped", then "Status: Out
+        for delivery"; "Rendez-vous : mardi 8 avril", then "… jeudi 10 avril")."""
         lines: list[str] = []
         before: list[str] = []
         for inp in self.inputs:

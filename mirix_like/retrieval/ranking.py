@@ -15,8 +15,9 @@ with its vector similarity when the embedder is a semantic one. Then, among the 
 - a fact that is no longer true (its ``valid_until`` has passed: a newer one replaced it)
   keeps :data:`PAST_WEIGHT` of its score, unless the question asks about before
   (:func:`asks_before`);
-- hits whose scores are equal to within :data:`TIE` of the top score come newest first
-  (two captures of one screen, a balance before and after: what is shown now wins).
+- among hits whose scores are equal to within :data:`TIE` of the top score, versions of one
+  thing (the same text but for its numbers: two captures of one balance) come newest first:
+  what is shown now wins.
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ SPEAKER_BOOST = 0.8
 NEIGHBOURS = {1: 0.15, 2: 0.05}
 """Share of a hit's score given to the events 1 and 2 messages before and after it."""
 TIE = 0.01
-"""Scores closer than this share of the top score are a tie, broken by time (newest first):
-vector similarities of two near-identical texts differ by noise."""
+"""Scores closer than this share of the top score are a tie, broken by time (newest first)
+between versions of one thing: vector similarities of two near-identical texts differ by
+noise."""
 PAST_WEIGHT = 0.5
 """Share of its score a replaced fact keeps when the question is about now (and the fact
 that replaced it, when the question is about before); a replaced fact asked about gains this
@@ -46,6 +48,7 @@ _BEFORE = re.compile(
     r"did(?:n['’]?t)?\s+\w+\s+use\s+to|originally|vorher|davor|früher|frueher|alte[nrs]?|avant|ancien(?:ne)?|précédent(?:e)?|"
     r"autrefois|antes|anterior|antigu[oa])\b)|\b[Vv]or\s+(?=[A-ZÄÖÜ])|之前|以前|原来|旧|上一个|过去")
 
+_NUMBERS = re.compile(r"\d+")
 _SPEAKER = re.compile(r"^([^\n:]{1,40}): ")
 _QUESTION = re.compile(r"\?\s*(\[[^\]]*\])?\s*$")
 
@@ -167,18 +170,40 @@ def rerank(candidates: Sequence[SearchHit], question: str) -> tuple[list[SearchH
 
 
 def by_score(hits: Sequence[SearchHit]) -> list[SearchHit]:
-    """``hits`` best first; a run of scores within :data:`TIE` of the top score below the
-    run's first comes newest first."""
+    """``hits`` best first; within a run of scores within :data:`TIE` of the run's first,
+    versions of one thing (:func:`_version`) come newest first."""
     ordered = sorted(hits, key=lambda h: h.score, reverse=True)
     gap = TIE * (ordered[0].score if ordered and ordered[0].score > 0 else 1.0)
     out: list[SearchHit] = []
     run: list[SearchHit] = []
     for hit in ordered:
         if run and run[0].score - hit.score > gap:
-            out += sorted(run, key=_time, reverse=True)
+            out += _newest_first(run)
             run = []
         run.append(hit)
-    return out + sorted(run, key=_time, reverse=True)
+    return out + _newest_first(run)
+
+
+def _newest_first(run: list[SearchHit]) -> list[SearchHit]:
+    """``run`` with the versions of each thing put newest first in the places they hold;
+    other hits keep their places (two different events that tie are not ordered by time)."""
+    places: dict[tuple[str, str], list[int]] = {}
+    for index, hit in enumerate(run):
+        places.setdefault(_version(hit), []).append(index)
+    out = list(run)
+    for indexes in places.values():
+        newest = sorted((run[i] for i in indexes), key=_time, reverse=True)
+        for index, hit in zip(indexes, newest, strict=True):
+            out[index] = hit
+    return out
+
+
+def _version(hit: SearchHit) -> tuple[str, str]:
+    """What ``hit`` is a version of: its type and first text field with numbers blanked (a
+    balance read twice, a code that changed)."""
+    kind = memory_types.get(hit.memory_type)
+    first = str(getattr(hit.item, kind.text_fields[0], "")) if kind.text_fields else ""
+    return hit.memory_type, _NUMBERS.sub("#", first)
 
 
 def _time(hit: SearchHit) -> float:

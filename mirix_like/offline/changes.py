@@ -29,7 +29,7 @@ from mirix_like.offline.language import (
     word_set,
 )
 from mirix_like.offline.timeparse import find_times, period_end
-from mirix_like.retrieval.ranking import asks_before
+from mirix_like.retrieval.ranking import FIRST, asks_before
 
 __all__ = ["DRINKS", "GONE", "JOBS", "Setting", "block_lines", "core_calls", "in_time", "replacing",
            "says_stop", "settings", "since", "superseded"]
@@ -1544,14 +1544,9 @@ CORRECTION = re.compile(
     r"(?i:not|instead\s+of|rather\s+than)\s+(?P<old>[^\s,;!?][^,;!?]{0,40}?)[.!]*$")
 """A value corrected with no slot named ("sorry, I meant 7731, not 7730"): the one it names
 as wrong says which it is."""
-_FIRST_ASKED = re.compile(
-    r"(?i:\bdid\s+\w+\s+first\b|\b(?:at|in\s+the)\s+(?:very\s+)?(?:first|beginning|start)\b|"
-    r"\bfirst\s+(?:lived?|worked?|job|home|city|place)\b|\b(?:lived?|worked?)\s+first\b|\bal\s+principio\b|\bprimero\b|"
-    r"\bzuerst\b|\bzu\s+Beginn\b|\bam\s+Anfang\b|\bursprünglich\b|\bau\s+début\b|"
-    r"\bd['’]abord\b|\bau\s+départ\b|\bal\s+comienzo\b)|最初|一开始|起初|最早")
+_FIRST_ASKED = re.compile(FIRST.pattern + r"|(?i:\bdid\s+\w+\s+first\b|\bfirst\s+place\b)")
 """A question about what held first of a value that changed more than once ("Where did I
 first live?", "¿Dónde vivía al principio?"): the earliest replaced value answers it."""
-_ORIGINALLY = re.compile(r"(?i:\boriginal(?:ly)?\b|\boriginellement\b|\boriginalmente\b)")
 _USE_TO = re.compile(r"\bdid\s+\w+\s+use\s+to\b", re.IGNORECASE)
 """"Which sport did I use to play?" asks for before, as "used to" does."""
 
@@ -1653,7 +1648,7 @@ def _before(question: str, memories: Sequence[str]) -> list[str]:
         named = [_key(after["x"])]
         past = [p for p in past if not _names(p, named)] or past
     ends = {p: max(re.findall(r"\d{4}-\d{2}-\d{2}", PAST.search(p)[0])) for p in past}
-    first = bool(_FIRST_ASKED.search(question) or _ORIGINALLY.search(question))
+    first = bool(_FIRST_ASKED.search(question))
     if past:  # the latest to end first; asked what was first, the earliest
         return sorted(dict.fromkeys(past), key=lambda p: ends[p], reverse=not first)
     # No replaced fact retrieved: anything but what replaced one or says what holds now

@@ -43,16 +43,37 @@ PAST_WEIGHT = 0.5
 that replaced it, when the question is about before); a replaced fact asked about gains this
 share of the top score."""
 
+_HELD = (r"job|employer|company|boss|manager|home|house|flat|apartment|address|city|town|"
+         r"car|phone|number|email|school|university|college|partner|girlfriend|boyfriend|"
+         r"husband|wife|team|club|doctor|dentist|role|position|code|password|pet|dog|cat|"
+         r"Job|Arbeit|Stelle|Firma|Arbeitgeber|Chef(?:in)?|Wohnung|Haus|Adresse|Stadt|Auto|"
+         r"Nummer|Schule|Freund(?:in)?|Mann|Frau|travail|emploi|boulot|patron(?:ne)?|appartement|"
+         r"maison|adresse|ville|voiture|numéro|école|copain|copine|mari|femme|trabajo|empleo|"
+         r"jefe|jefa|piso|casa|dirección|ciudad|coche|número|escuela|novi[oa]|marido|mujer")
+"""What a person holds one of at a time, asked about as the first one ("my first job", "mein
+erstes Auto", "mi primer trabajo"): unlike "my first date", that asks what held before."""
+FIRST = re.compile(
+    r"(?i:\b(?:at|in\s+the)\s+(?:very\s+)?(?:first|beginning|start)\b|\binitially\b|"
+    r"\boriginal(?:ly)?\b|\bfirst\s+(?:lived?|worked?|stud(?:y|ied))\b|"
+    r"\b(?:lived?|worked?)\s+(?:there\s+)?first\b|"
+    r"\b(?:first|erste[nrs]?|premi(?:er|ère)|primer[oa]?)\s+(?:" + _HELD + r")\b|"
+    r"\bzuerst\b|\banfangs\b|\bam\s+Anfang\b|\bzu\s+Beginn\b|\bursprünglich\b|"
+    r"\bau\s+(?:début|départ)\b|\bd['’]abord\b|\binitialement\b|\boriginellement\b|"
+    r"\bal\s+(?:principio|comienzo)\b|\ben\s+un\s+principio\b|\bprimero\b|\binicialmente\b|"
+    r"\boriginalmente\b)|最初|一开始|起初|最早|当初")
+"""A question about what held first ("Where did I live at first?", "What was my first job?",
+"¿Dónde vivía al principio?", "我最初住在哪里？"), which asks about before too."""
 _BEFORE = re.compile(
     r"(?i:\b(?:before|previous(?:ly)?|(?<!how\s)old|former(?:ly)?|used\s+to|earlier|prior|"
-    r"did(?:n['’]?t)?\s+\w+\s+use\s+to|originally|vorher|davor|früher|frueher|alte[nrs]?|avant|ancien(?:ne)?|précédent(?:e)?|"
-    r"autrefois|antes|anterior|antigu[oa])\b)|\b[Vv]or\s+(?=[A-ZÄÖÜ])|之前|以前|原来|旧|上一个|过去")
+    r"did(?:n['’]?t)?\s+\w+\s+use\s+to|vorher|davor|früher|frueher|alte[nrs]?|avant|ancien(?:ne)?|précédent(?:e)?|"
+    r"autrefois|antes|anterior|antigu[oa])\b)|\b[Vv]or\s+(?=[A-ZÄÖÜ])|之前|以前|原来|旧|上一个|过去|"
+    + FIRST.pattern)
 
 _NUMBERS = re.compile(r"\d+")
 _SPEAKER = re.compile(r"^([^\n:]{1,40}): ")
 _QUESTION = re.compile(r"\?\s*(\[[^\]]*\])?\s*$")
 
-__all__ = ["DENSE_WEIGHT", "NEIGHBOURS", "PAST_WEIGHT", "SPEAKER_BOOST", "TIE", "Links",
+__all__ = ["DENSE_WEIGHT", "FIRST", "NEIGHBOURS", "PAST_WEIGHT", "SPEAKER_BOOST", "TIE", "Links",
            "asks_before", "by_score", "fuse", "is_past", "rank", "rerank", "speaker_of"]
 
 

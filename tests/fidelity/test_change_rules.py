@@ -302,13 +302,26 @@ def test_which_shown_items_a_new_one_replaces() -> None:
 @pytest.mark.parametrize("question", ["Where did I live before Vienna?", "What was my old code?",
                                       "Where did I work previously?", "Wo habe ich früher gewohnt?",
                                       "Où habitais-je avant ?", "¿Dónde vivía antes?",
-                                      "我以前住在哪里？", "What sport did I use to play?"])
+                                      "我以前住在哪里？", "What sport did I use to play?",
+                                      "What was my first job?", "Where did I first live?",
+                                      "Where did I live at first?", "Who was my first boss?",
+                                      "Wo habe ich zuerst gewohnt?", "Was war mein erster Job?",
+                                      "Où est-ce que j'habitais au début ?",
+                                      "Quel était mon premier travail ?",
+                                      "¿Dónde vivía al principio?", "¿Cuál fue mi primer coche?",
+                                      "我最初住在哪里？", "我一开始在哪里工作？",
+                                      "最初はどこに住んでいましたか？"])
 def test_questions_about_before(question: str) -> None:
     assert asks_before(question)
 
 
 @pytest.mark.parametrize("question", ["How old am I?", "Where do I live?", "我住在哪里？",
-                                      "What do I use to clean the oven?"])
+                                      "What do I use to clean the oven?",
+                                      # "first" of an event or a name asks of no earlier value
+                                      "When did I first meet Sarah?", "What's my first name?",
+                                      "When was my first date with Sarah?",
+                                      "What's the first step of the recipe?",
+                                      "¿Cuál es mi primer apellido?"])
 def test_questions_about_now(question: str) -> None:
     assert not asks_before(question)
 

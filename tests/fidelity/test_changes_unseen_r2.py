@@ -180,6 +180,14 @@ QUESTIONS = [
     ("mei", "Where do I live?", "广州", ["上海", "北京"]),
     ("mei", "我以前住在哪里？", "上海", []),
     ("mei", "我最初住在哪里？", "北京", []),
+    ("mei", "我一开始住在哪里？", "北京", ["广州"]),
+    ("nadia", "Where did I live initially?", "Bristol", ["Leeds", "York"]),
+    ("nadia", "What was my first employer?", "Dyson", ["Monzo"]),
+    ("claire", "Où est-ce que j'habitais au début ?", "Lyon", ["Lille", "Bordeaux"]),
+    ("pablo", "¿Dónde vivía inicialmente?", "Madrid", ["Cádiz", "Málaga"]),
+    ("pablo", "¿Dónde viví primero?", "Madrid", ["Cádiz", "Málaga"], "asked as about first "
+     "(asks_before), yet mirix_like.lexicon.verb reads no -ir preterite 'viví' as 'live' (it "
+     "does 'trabajé'), so the answer matches no memory; '¿Dónde viví antes?' fails alike"),
     # what ended and was not replaced: no current value claimed, the old one kept
     ("tomas", "Where do I work?", None, ["Acme"]),
     ("tomas", "Do I still work at Acme?", None, ["You work at Acme"]),
@@ -229,6 +237,7 @@ QUESTIONS = [
     ("jonas", "Wo wohne ich jetzt?", "Hamburg", ["München"]),
     ("jonas", "Where did I live before Hamburg?", "München", []),
     ("jonas", "Wo habe ich vorher gewohnt?", "München", []),
+    ("jonas", "Wo habe ich zuerst gearbeitet?", "BMW", ["Airbus"]),
     ("jonas", "Where do I work?", "Airbus", ["BMW"]),
     ("jonas", "Wo arbeite ich?", "Airbus", ["BMW"]),
     ("jonas", "Where did I work before?", "BMW", []),

@@ -29,6 +29,7 @@ from mirix_like.offline.language import (
     word_set,
 )
 from mirix_like.offline.timeparse import find_times, period_end
+from mirix_like.offline.timewords import MONTH_NAMES
 from mirix_like.retrieval.ranking import FIRST, asks_before
 
 __all__ = ["DRINKS", "GONE", "JOBS", "Setting", "block_lines", "core_calls", "in_time", "replacing",
@@ -143,6 +144,12 @@ DRINKS = _DRINKS
 _BEEN = r"\b(?i:am|is|['’]m|(?:have|has|['’]ve)\s+been)\s+"
 """Being something now, or for a while up to now ("I've been a designer at Canva")."""
 _EN_HOME, _EN_WORK = "{s} lives in {v}.", "{s} works at {v}."
+_COMPANY = (r"(?:(?i:my|our|his|her|their|the)\s+[a-z]+(?:\s+[a-z]+)?|(?i:us|me|him|her|them)|"
+            r"[A-Z][\w'’-]+)(?:\s+and\s+(?:others|[a-z]+))?")
+"""Whom someone moved in with ("my parents", "us", "Tom"; said of the user: "the user and
+others")."""
+_NO_MONTH = r"(?!(?:" + "|".join(MONTH_NAMES["en"]) + r")\b)"
+"""Not a month where a place may follow "in" ("moved in with Tom in March")."""
 _JOBS = (r"teacher|nurse|doctor|surgeon|dentist|vet|veterinarian|pharmacist|paramedic|midwife|"
          r"therapist|psychologist|counsell?or|social\s+worker|carer|caregiver|nanny|engineer|"
          r"developer|programmer|designer|architect|scientist|researcher|analyst|consultant|"
@@ -394,9 +401,9 @@ _PATTERNS = (
     _p("home", r"\b(?i:moved)(?:\s+(?i:again|house|home|flats?))?\s*[,;:–—-]+\s*(?:(?i:and)\s+)?"
        r"(?:(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+)?(?i:now)\s+(?:(?i:living|based)\s+)?in\s+"
        + _PLACE, _EN_HOME, True),
-    # "Moved back in with my parents in Bergen"
-    _p("home", r"\b(?i:moved|moving)\s+(?:back\s+)?in\s+with\s+(?i:my|our)\s+[a-z]+(?:\s+[a-z]+)?"
-       r"\s+in\s+" + _PLACE, _EN_HOME, True),
+    # "Moved back in with my parents in Bergen", "My sister moved in with us in Rome"
+    _p("home", r"\b(?i:moved|moving)\s+(?:back\s+)?in\s+with\s+" + _COMPANY + r"\s+in\s+"
+       + _NO_MONTH + _PLACE, _EN_HOME, True),
     _p("home", r"\b(?i:new\s+(?:home|place|flat|apartment|house))\s+is\s+in\s+" + _PLACE,
        _EN_HOME, True),
     _p("home", r"\b(?i:bought|rented|found|moved\s+into|(?:got|picked\s+up)\s+the\s+keys\s+"
@@ -643,8 +650,9 @@ _PATTERNS = (
     _p("home", r"\b(?i:wohne|wohnt|wohnen|lebe|lebt|leben)\s+(?:(?i:wir|ich)\s+)?" + _NOW
        + r"in\s+" + _PLACE,
        "{s} wohnt in {v}.", lang="de"),
-    _p("home", r"\b(?i:bin|ist|sind)\s+" + _NOW + r"(?:[\wäöüß]+\s+){0,3}?nach\s+" + _PLACE
-       + r"\s+(?i:um)?gezogen",
+    # "ist nach Köln gezogen", "ist bei uns in Köln eingezogen"
+    _p("home", r"\b(?i:bin|ist|sind)\s+" + _NOW + r"(?:[\wäöüß]+\s+){0,3}?(?:nach|in)\s+" + _PLACE
+       + r"\s+(?i:um|ein)?gezogen",
        "{s} wohnt in {v}.", True, lang="de"),
     _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"(?:bei|für)\s+"
        + _DE_ARTICLE + _PLACE,
@@ -732,7 +740,9 @@ _PATTERNS = (
     # French
     _p("home", r"(?i:habite|habites|vis|vit)\s+" + _NOW + r"(?:à|a|en|au)\s+" + _PLACE,
        "{s} habite à {v}.", lang="fr"),
-    _p("home", r"(?i:déménagé|demenagé|emménagé|installée?s?)\s+(?:à|a|en|au)\s+" + _PLACE,
+    # "a emménagé chez nous à Paris"
+    _p("home", r"(?i:déménagé|demenagé|emménagé|installée?s?)\s+(?:chez\s+\w+(?:\s+\w+)?\s+)?"
+       r"(?:à|a|en|au)\s+" + _PLACE,
        "{s} habite à {v}.", True, lang="fr"),
     _p("work", r"(?i:travaille)\s+" + _NOW + r"(?:chez|pour)\s+" + _PLACE,
        "{s} travaille chez {v}.", lang="fr"),
@@ -788,8 +798,10 @@ _PATTERNS = (
     # Spanish
     _p("home", r"\b(?i:vivo|vive|vivimos)\s+" + _NOW + r"en\s+" + _PLACE, "{s} vive en {v}.",
        lang="es"),
+    # "se mudó con nosotros a Madrid", "se vino a vivir conmigo a Sevilla"
     _p("home", r"\b(?i:me\s+mudé|se\s+mudó|me\s+he\s+mudado|se\s+ha\s+mudado|nos\s+mudamos|"
-       r"nos\s+hemos\s+mudado|se\s+mudaron|se\s+han\s+mudado)\s+a\s+" + _PLACE,
+       r"nos\s+hemos\s+mudado|se\s+mudaron|se\s+han\s+mudado|(?:me|se)\s+(?:vino|vine|fue|fui)\s+"
+       r"a\s+vivir)\s+(?:(?:con\s+\w+(?:\s+\w+)?|conmigo)\s+(?:a|en)\s+|a\s+)" + _PLACE,
        "{s} vive en {v}.", True, lang="es"),
     _p("work", r"\b(?i:trabajo|trabaja|trabajamos)\s+" + _NOW + r"(?:en|para)\s+" + _PLACE,
        "{s} trabaja en {v}.", lang="es"),

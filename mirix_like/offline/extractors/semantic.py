@@ -86,7 +86,9 @@ _SEM_RELATION = re.compile(
     r"(?P<verb>got\s+a\s+(?:new\s+)?job\s+(?:at|with)|lives?\s+in|lived\s+in|works?\s+"
     r"(?:now\s+)?(?:at|for|as)|start(?:ed|s)\s+(?:a\s+new\s+job\s+|working\s+)?at|retired|"
     r"(?:has\s+|had\s+)?(?:passed\s+away|died)|got\s+(?:engaged|married)|"
-    r"worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from)|relocated\s+to|"
+    r"worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from|(?:back\s+)?in\s+with"
+    r"(?=[^;!?]{1,40}?\s+in\s+[A-Z]))|"
+    r"relocated\s+to|"
     r"grew\s+up\s+in|studies\s+at|studied\s+at|joined|left|quit|turned\s+\d{1,3}|"
     r"has\s+(?:\d+|two|three|four|five|a|an))\b"
     r"[^;!?]{0,80}"
@@ -95,7 +97,8 @@ _SEM_KIN_PLACE = re.compile(  # "My sister moved to Berlin": a relation not name
     r"\b(?P<owner>[Mm]y|[Oo]ur)\s+" + _REL + r"\s+(?:(?:just|recently|finally|now|also)\s+)?"
     r"(?:(?:moved\s+(?:back\s+)?to|relocated\s+to|lives\s+(?:now\s+)?in|is\s+(?:now\s+)?living\s+in|"
     r"works\s+(?:now\s+)?(?:at|for)|started\s+(?:a\s+new\s+job\s+|working\s+)?at|joined)\s+"
-    r"[A-Z][^;!?]{1,60}|(?:has\s+|just\s+)?(?:retired|passed\s+away|died)\b[^;!?]{0,60}|"
+    r"[A-Z][^;!?]{1,60}|moved\s+(?:back\s+)?in\s+with\s+[^;!?]{1,40}?\s+in\s+[A-Z][^;!?]{0,40}|"
+    r"(?:has\s+|just\s+)?(?:retired|passed\s+away|died)\b[^;!?]{0,60}|"
     r"became\s+an?\s+[a-z][^;!?]{1,60})"
 )
 # "Mi hermana Lucía vive en Valencia", "Meine Schwester ist nach Köln gezogen", "Mon frère
@@ -117,14 +120,14 @@ _KIN_ABROAD = re.compile(
     r"\b(?i:mi|meine?|ma|mon)\s+(?P<rel>(?i:" + "|".join(_KIN) + r"))\s+"
     r"(?:(?P<name>[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'-]+)\s+)?"
     r"(?P<said>(?:vive|trabaja|estudia|wohnt|lebt|arbeitet|studiert|habite|vit|travaille|"
-    r"étudie|se\s+mudó|se\s+ha\s+mudado|ist|a\s+déménagé|s['’]est\s+installée?)\b"
-    + _THEIRS + r")")
+    r"étudie|se\s+mudó|se\s+ha\s+mudado|se\s+(?:vino|fue)\s+a\s+vivir|ist|a\s+(?:dé|em)ménagé|"
+    r"s['’]est\s+installée?)\b" + _THEIRS + r")")
 _NAMED_ABROAD = re.compile(  # "Jonas ist nach Wien gezogen": a person named before
     r"^(?P<name>(?!(?:Er|Sie|Es|Ich|Wir|Ihr|Il|Elle|Ils|Elles|Je|On|Nous|Vous|Él|Ella|Yo|Ellos|"
     r"Ellas|Nosotros|Mi|Mein|Meine|Mon|Ma|Su|Sein|Seine|Ihre)\b)[A-ZÁÉÍÓÚÄÖÜ][\wáéíóúñäöüß'-]+)\s+"
     r"(?P<said>(?:vive|trabaja|estudia|wohnt|lebt|arbeitet|studiert|habite|vit|travaille|"
-    r"étudie|se\s+mudó|se\s+ha\s+mudado|ist\s+(?:jetzt\s+|nun\s+)?nach|zog\s+nach|a\s+déménagé|"
-    r"s['’]est\s+installée?)\b" + _THEIRS + r")")
+    r"étudie|se\s+mudó|se\s+ha\s+mudado|se\s+(?:vino|fue)\s+a\s+vivir|ist\s+(?:jetzt\s+|nun\s+)?"
+    r"(?:nach|bei)|zog\s+nach|a\s+(?:dé|em)ménagé|s['’]est\s+installée?)\b" + _THEIRS + r")")
 _KIN_OWNER = {"es": ("{art} {rel} del usuario", "la", "el"),
               "de": ("{art} {rel} des Nutzers", "die", "der"),
               "fr": ("{art} {rel} de l'utilisateur", "la", "le")}

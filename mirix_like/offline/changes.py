@@ -32,8 +32,8 @@ from mirix_like.offline.timeparse import find_times, period_end
 from mirix_like.offline.timewords import MONTH_NAMES
 from mirix_like.retrieval.ranking import FIRST, asks_before
 
-__all__ = ["DRINKS", "GONE", "JOBS", "Setting", "block_lines", "core_calls", "in_time", "replacing",
-           "says_stop", "settings", "since", "superseded"]
+__all__ = ["DRINKS", "GONE", "JOBS", "Setting", "block_lines", "core_calls", "in_time", "passed",
+           "replacing", "says_stop", "settings", "since", "superseded"]
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
 _PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?!I\b|I['’])"
@@ -1009,9 +1009,13 @@ _FAVOURITE_KINDS = {
 """A favourite's kind in the other languages' words, so one said in another language
 replaces it ("Mein Lieblingsessen ist Schnitzel." then "My favourite food is ramen now.")."""
 _CAPTION_SAME = {"cell": "phone", "mobile": "phone", "telephone": "phone", "e-mail": "email",
-                 "combination": "code", "combo": "code", "passcode": "code"}
+                 "combination": "code", "combo": "code", "passcode": "code",
+                 "móvil": "phone", "celular": "phone", "teléfono": "phone", "portable": "phone",
+                 "téléphone": "phone", "handynummer": "telefonnummer",
+                 "mobilnummer": "telefonnummer"}
 """Caption words of one meaning ("Cell number" is the "Phone number" it replaces, a "Bike
-lock code" the "Bike lock combination")."""
+lock code" the "Bike lock combination", a "Número de móvil" the "Número de teléfono", a
+"Handynummer" the "Telefonnummer")."""
 _CORRECTED = re.compile(r",?\s+(?:not|rather\s+than|instead\s+of)\s+[^,;:.!?]{1,40}[.!]?")
 """A correction after a fact's value ("a midwife, not a nurse")."""
 _PLACE_TAIL = re.compile(r"\s+(?:in|at|near|for|with)\s+[^,;:.!?]{1,40}?"
@@ -1211,6 +1215,38 @@ def until(inp: InputText) -> datetime:
     return min(period_end(times[0].when, times[0].granularity), inp.occurred_at)
 
 
+_NOT_OR_FROM = (r"(?i:\b(?:not|rather\s+than|instead\s+of|from|pas|plutôt\s+que|no|sino|nicht|"
+                r"statt|von|aus|de|desde)\s+(?:\w+\s+){0,2}?)")
+"""Words before a value that a change says it is not ("Bristol, not Bath", "pas à Nice") or
+that it was from ("moved from Bath", "von Bonn nach Köln")."""
+
+
+def passed(inputs: Sequence[InputText]) -> list[tuple[Setting, InputText, InputText]]:
+    """The values the speaker gives a slot in ``inputs`` that a later one of them changes again
+    ("Just moved to Bath." then "Moved again, now in Bristol!": Bath), each with the input that
+    said it and the one that changed it. A block keeps only the last value a batch gives a slot,
+    so no line of it ever held these; a later input that says the move was from it ("moved
+    from Bath to Bristol") keeps it itself, one that says it is not so ("Bristol, not Bath")
+    that it never held."""
+    last: dict[str, tuple[Setting, InputText]] = {}
+    found: list[tuple[Setting, InputText, InputText]] = []
+    for inp in inputs:
+        if inp.role not in (None, "user"):
+            continue
+        for said in settings(inp.text, subject_of(inp, prepare(inp.text).zh), own=True):
+            slot = _meant(said.slot)
+            if said.value is None:
+                last.pop(slot, None)
+                continue
+            before = last.get(slot)
+            if before is not None and said.change and before[0].value and (
+                    _key(before[0].value) != _key(said.value)) and not re.search(
+                    _NOT_OR_FROM + re.escape(before[0].value) + r"(?!\w)", inp.text):
+                found.append((before[0], before[1], inp))
+            last[slot] = (said, inp)
+    return found
+
+
 def block_lines(existing: Iterable[Mapping[str, Any]]) -> dict[str, list[str]]:
     """Each shown core block's lines, by label."""
     return {entry["id"]: [line for line in str(entry["fields"].get("value", "")).splitlines()
@@ -1238,7 +1274,7 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
         said = said_by[inp.source_id]
         said += [g for g in _gone(inp.text, blocks) if g.slot not in {s.slot for s in said}]
     lines: list[tuple[str, str, Setting | None, datetime | None]] = []
-    covered: set[tuple[str, str]] = set()
+    covered: set[tuple[str, str, str | None]] = set()  # a fact's slot, of its own input only
     added: set[tuple[str, str, str | None]] = set()
     for fact in facts:
         inp = by_id.get(fact["source_ids"][0]) if fact.get("source_ids") else None
@@ -1260,7 +1296,7 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
             setting = None
         lines.append((fact["label"], content, setting, since(inp) if inp else None))
         if setting is not None:
-            covered.add((fact["label"], setting.slot))
+            covered.add((fact["label"], setting.slot, inp.source_id if inp else None))
     calls = _corrections([inp for inp in inputs if not said_by[inp.source_id]], blocks)
     for inp in inputs:
         if inp.role not in (None, "user", "assistant"):
@@ -1268,7 +1304,8 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
         label = "persona" if inp.role == "assistant" else "human"
         for said in said_by[inp.source_id]:
             # one input ends a slot, a later one gives it its new value: both count
-            if (label, said.slot) not in covered and (label, said.slot, said.value) not in added:
+            if (label, said.slot, inp.source_id) not in covered and (
+                    label, said.slot, said.value) not in added:
                 added.add((label, said.slot, said.value))
                 lines.append((label, said.statement, said, since(inp)))
     return calls + _edits(lines, blocks)
@@ -1356,6 +1393,7 @@ def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
     # a new value wins over an ending ("Julien and I split up." "My new partner is Sofia.")
     replace: dict[str, dict[int, tuple[str | None, datetime]]] = {}
     appended: set[tuple[str, str]] = set()
+    new_slots: dict[tuple[str, str], tuple[int, datetime]] = {}  # appended: call index, time
     for label, content, setting, when in lines:
         current = blocks.get(label, [])
         known = "\n".join(_key(PERIOD.sub("", line)) for line in current)
@@ -1375,9 +1413,18 @@ def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
             continue
         if setting is not None and setting.value is None:
             continue  # ends something the block does not hold
-        if _key(content) not in known and (label, _key(content)) not in appended:
-            appended.add((label, _key(content)))
-            calls.append(("core_append", {"label": label, "content": content}))
+        if _key(content) in known or (label, _key(content)) in appended:
+            continue
+        appended.add((label, _key(content)))
+        slot = (label, _meant(setting.slot)) if setting is not None else None
+        if slot in new_slots and when is not None and when >= new_slots[slot][1]:
+            # a slot the block lacks, given twice ("I live in Leeds." "Just moved to Bath."):
+            # the later is its line, the earlier a past fact of the semantic rules (passed)
+            calls[new_slots[slot][0]] = ("core_append", {"label": label, "content": content})
+            continue
+        if slot is not None and when is not None:
+            new_slots[slot] = (len(calls), when)
+        calls.append(("core_append", {"label": label, "content": content}))
     for label, edits in replace.items():
         # Calls run concurrently: a line replaced by one line keeps the others' numbers, so
         # each change is its own call (with its own time) unless an ending removes a line.
@@ -1659,7 +1706,10 @@ def _before(question: str, memories: Sequence[str]) -> list[str]:
     if after:
         named = [_key(after["x"])]
         past = [p for p in past if not _names(p, named)] or past
-    ends = {p: max(re.findall(r"\d{4}-\d{2}-\d{2}", PAST.search(p)[0])) for p in past}
+    # when each ended, then began (none: first): of two ended the same day, the one that began
+    # later held last ("Just moved to Bath." "Moved again, now in Bristol!")
+    ends = {p: (max(days), min(days) if len(days) > 1 else "")
+            for p in past if (days := re.findall(r"\d{4}-\d{2}-\d{2}", PAST.search(p)[0]))}
     first = bool(_FIRST_ASKED.search(question))
     if past:  # the latest to end first; asked what was first, the earliest
         return sorted(dict.fromkeys(past), key=lambda p: ends[p], reverse=not first)

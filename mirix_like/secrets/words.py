@@ -468,13 +468,25 @@ def _chinese(text: str) -> Iterator[Hit]:
         yield Hit(kind, value, text.find(value, m.start("val")), qualifier + m["kw"], owner)
 
 
-# "My number changed, it's now 555-0199", "my mobile is 07700 900123": "number", "mobile" or
-# "cell" alone names a phone when "my" owns it and a value of a phone's digits follows in the
-# same sentence.
-_MY_NUMBER = re.compile(
-    r"\b(?i:my\s+(?:new\s+)?(?:(?:phone|mobile|cell)\s+)?number|my\s+(?:new\s+)?(?:mobile|cell))\b"
-    r"[^.!?\n\d]{0,30}?"
-    r"\b(?i:is|it['’]s|to|now)\s+(?:(?i:now)\s+)?(?P<val>\+?\d[\d ().-]{5,18}\d)(?![\w-])")
+# "My number changed, it's now 555-0199", "my mobile is 07700 900123", "Mi número es 612 345
+# 678", "Mon nouveau numéro est le 06 12 34 56 78", "Meine Nummer ist 0170 1234567": "number",
+# "mobile" or "cell" alone names a phone when "my" owns it and a value of a phone's digits
+# follows in the same sentence; each language's with the label its own keywords give a phone.
+_PHONE_VALUE = r"(?P<val>\+?\d[\d ().-]{5,18}\d)(?![\w-])"
+_BEFORE_VALUE = r"\b[^.!?\n\d]{0,30}?"
+_MY_NUMBER = (
+    (re.compile(r"\b(?i:my\s+(?:new\s+)?(?:(?:phone|mobile|cell)\s+)?number|my\s+(?:new\s+)?"
+                r"(?:mobile|cell))" + _BEFORE_VALUE + r"\b(?i:is|it['’]s|to|now)\s+(?:(?i:now)\s+)?"
+                + _PHONE_VALUE), "phone number"),
+    (re.compile(r"\b(?i:mi\s+(?:nuevo\s+)?(?:número(?:\s+de\s+(?:teléfono|móvil|celular))?|móvil|"
+                r"celular|teléfono)(?:\s+nuevo)?)" + _BEFORE_VALUE + r"\b(?i:es|será)\s+"
+                r"(?:(?i:ahora|el)\s+)*" + _PHONE_VALUE), "número de teléfono"),
+    (re.compile(r"\b(?i:mon\s+(?:nouveau\s+)?(?:numéro(?:\s+de\s+(?:téléphone|portable|mobile))?|"
+                r"portable|téléphone|mobile))" + _BEFORE_VALUE + r"(?:\b(?i:est|c['’]est)|:)\s+"
+                r"(?:(?i:maintenant|désormais|le)\s+)*" + _PHONE_VALUE), "numéro de téléphone"),
+    (re.compile(r"\b(?i:meine\s+(?:neue\s+)?(?:handy|mobil|telefon)?nummer)" + _BEFORE_VALUE
+                + r"\b(?i:ist|lautet)\s+(?:(?i:jetzt|nun)\s+)*" + _PHONE_VALUE), "Telefonnummer"),
+)
 
 
 # "Use this to log in: alice@example.com / Winter2025!", "Anmeldung: max / Geheim-42"
@@ -493,6 +505,7 @@ def find_words(text: str) -> Iterator[Hit]:
         value = m["pw"].rstrip(_TRAILING)
         if _SECRETISH.search(value) and not _PLACEHOLDER.search(value):
             yield Hit("password", value, m.start("pw"), "login password")
-    for m in _MY_NUMBER.finditer(text):
-        if phone_digits_ok(m["val"]):
-            yield Hit("phone", m["val"], m.start("val"), "phone number")
+    for pattern, label in _MY_NUMBER:
+        for m in pattern.finditer(text):
+            if phone_digits_ok(m["val"]):
+                yield Hit("phone", m["val"], m.start("val"), label)

@@ -142,8 +142,6 @@ PERSONAS = {
                                        "My favourite food is sushi now."]),
     ],
 }
-_NO_ES_PHONE = ("the vault reads no Spanish 'Mi número es …' as a phone number "
-                "(mirix_like/secrets finds none), so no entry holds it to replace")
 # (user, question, what the answer must say or None, what it must not say[, why not yet])
 QUESTIONS = [
     # a value changed twice: now, before the last, first
@@ -173,8 +171,8 @@ QUESTIONS = [
     ("pablo", "¿Dónde vivía antes de Málaga?", "Madrid", []),
     ("pablo", "¿Dónde vivía al principio?", "Madrid", ["Cádiz"]),
     ("pablo", "¿Dónde trabajo?", "Telefónica", []),
-    ("pablo", "¿Cuál es mi número?", "699 111 222", ["612"], _NO_ES_PHONE),
-    ("pablo", "¿Cuál era mi número antes?", "612 345 678", [], _NO_ES_PHONE),
+    ("pablo", "¿Cuál es mi número?", "699 111 222", ["612"]),
+    ("pablo", "¿Cuál era mi número antes?", "612 345 678", []),
     ("mei", "我现在住在哪里？", "广州", ["上海", "北京", "重庆"]),
     ("mei", "我住在哪里？", "广州", ["上海", "北京"]),
     ("mei", "Where do I live?", "广州", ["上海", "北京"]),
@@ -320,6 +318,10 @@ PAIRS = [
     (["Vivo en Quito."], ["Me mudé a Lima el año pasado."], "¿Dónde vivía antes?", "Quito", []),
     (["Meine Handynummer ist 0170 1234567."], ["Meine neue Handynummer ist 0170 7654321."],
      "Wie ist meine Handynummer?", "7654321", ["1234567"]),
+    (["Mi número de teléfono es 612 345 678."], ["Mi nuevo número de móvil es 699 111 222."],
+     "¿Cuál es mi número de teléfono?", "699 111 222", ["612"]),
+    (["Mon numéro de portable est 06 12 34 56 78."], ["Mon nouveau numéro est le 07 11 22 33 44."],
+     "Quel est mon numéro de portable ?", "07 11 22 33 44", ["06 12"]),
     (["我在腾讯工作。"], ["我已经不在腾讯工作了。"], "我在哪里工作？", None, ["你在腾讯工作"]),
     # plans, conditions, wishes and other people's changes change nothing of the user's
     (["I live in York."], ["We're moving to Leeds next month."], "Where do I live?", "York",
@@ -356,8 +358,17 @@ PAIRS = [
     (["I live in Leeds."], ["Just moved to Bath.", "Moved again, now in Bristol!"],
      "Where do I live?", "Bristol", ["Bath", "Leeds"]),
     (["I live in Leeds."], ["Just moved to Bath.", "Moved again, now in Bristol!"],
-     "Where did I live before Bristol?", "Bath", [], "two moves told in one batch: the block "
-     "keeps the later, and the earlier was never a line of it, so no past fact holds Bath"),
+     "Where did I live before Bristol?", "Bath", []),
+    (["I live in Leeds."], ["Just moved to Bath.", "Moved again, now in Bristol!"],
+     "Where did I live before Bath?", "Leeds", []),
+    (["I live in Leeds."], ["Just moved to Bath.", "Sorry, I moved to Bristol, not Bath."],
+     "Where did I live before Bristol?", "Leeds", ["Bath"]),
+    (["I work at Aviva."], ["Started at Monzo in January.",
+                            "Actually I left Monzo already, now I'm at Revolut."],
+     "Where did I work before Revolut?", "Monzo", []),
+    (["Ich wohne in Bonn."], ["Im Januar bin ich nach Köln gezogen.",
+                              "Und jetzt bin ich schon wieder nach Berlin gezogen!"],
+     "Wo habe ich vor Berlin gewohnt?", "Köln", ["Bonn"]),
     (["My manager is Tom."], ["Tom left, my new manager is Ana."], "Who is my manager?", "Ana",
      ["Tom"]),
     (["I study law."], ["I dropped out of law school."], "What do I study?", None,
@@ -483,6 +494,25 @@ def test_a_value_changed_twice_keeps_each_range(memory: MemorySystem) -> None:
     assert str(leeds.valid_until.date()) == "2025-02-01"
 
 
+def test_a_home_between_two_moves_of_one_batch_keeps_its_range(tmp_path: Path) -> None:
+    """Bath, told and left in one batch, is a past fact from the move there to the next."""
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as memory:
+        tell(memory, "u", [("2024-01-10T09:00:00+00:00", ["I live in Leeds."]),
+                           ("2025-02-10T09:00:00+00:00", ["I moved to Bath last month.",
+                                                          "Moved again, now in Bristol!"])])
+        homes = {f.summary: f for f in memory.list("semantic", user_id="u")}
+        bath = homes["The user lives in Bath."]
+        assert (str(bath.valid_from.date()), str(bath.valid_until.date())) == (
+            "2025-01-01", "2025-02-10")
+        assert "Bristol" in memory.get("core", "human", user_id="u").value
+        # a first home and a move in one batch: the move is the block's line, the home past
+        tell(memory, "v", [("2025-02-10T09:00:00+00:00", ["I live in Leeds.",
+                                                          "Just moved to Bath."])])
+        assert memory.get("core", "human", user_id="v").value == "The user lives in Bath."
+        assert [f.is_past() for f in memory.list("semantic", user_id="v")
+                if f.summary == "The user lives in Leeds."] == [True]
+
+
 def test_a_code_corrected_at_once_replaces_the_typo(memory: MemorySystem) -> None:
     codes = {e.secret_value: e for e in memory.store.list("knowledge_vault", "nadia",
                                                           reveal_secrets=True)}
@@ -494,6 +524,31 @@ def test_a_new_pin_said_in_other_words_replaces_the_old(memory: MemorySystem) ->
     pins = {e.secret_value: e.is_past() for e in memory.store.list(
         "knowledge_vault", "ben", reveal_secrets=True) if "pin" in e.caption.casefold()}
     assert pins == {"2468": True, "1357": False}
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    (("Mi número es 612 345 678.", "612 345 678"),
+     ("Mi nuevo número es 699 111 222.", "699 111 222")),
+    (("Mi móvil es el 612 345 678.", "612 345 678"),
+     ("Ahora mi número de teléfono es 699 111 222.", "699 111 222")),
+    (("Mon numéro de portable est 06 12 34 56 78.", "06 12 34 56 78"),
+     ("Mon nouveau numéro est le 07 11 22 33 44.", "07 11 22 33 44")),
+    (("Mon portable, c'est le 06 12 34 56 78.", "06 12 34 56 78"),
+     ("J'ai changé de numéro, mon numéro de téléphone est maintenant le 07 11 22 33 44.",
+      "07 11 22 33 44")),
+    (("Meine Nummer ist 0170 1234567.", "0170 1234567"),
+     ("Meine neue Handynummer ist 0170 7654321.", "0170 7654321")),
+], ids=["es", "es móvil", "fr", "fr portable", "de"])
+def test_a_new_phone_number_in_other_languages_replaces_the_old(
+        tmp_path: Path, old: tuple[str, str], new: tuple[str, str]) -> None:
+    """Spanish and French numbers are vault entries as English and German ones are: the new
+    one holds, the old one is past."""
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as memory:
+        tell(memory, "u", [("2024-01-15T09:00:00+00:00", [old[0]]),
+                           ("2025-01-15T09:00:00+00:00", [new[0]])])
+        numbers = {e.secret_value: e.is_past() for e in memory.store.list(
+            "knowledge_vault", "u", reveal_secrets=True) if e.entry_type == "phone"}
+        assert numbers == {old[1]: True, new[1]: False}
 
 
 def test_what_ended_leaves_no_current_value(memory: MemorySystem) -> None:
@@ -551,8 +606,11 @@ def test_history_and_undo_still_work_after_two_changes(tmp_path: Path) -> None:
         assert "Leeds" in memory.chat("Where do I live?", user_id="u").answer
 
 
-@pytest.mark.xfail(strict=True, reason="a vault manager is shown no secret values, so a "
-                   "correction with no caption in a later batch names no entry it can find")
+@pytest.mark.xfail(strict=True, reason="a vault manager is shown no secret values "
+                   "(agents/manager.py leaves secret_fields out), so a correction with no caption "
+                   "in a later batch names no entry id to update, and find_secrets reads no value "
+                   "in it to route it to the vault; it needs a vault tool that finds the current "
+                   "entry by the wrong value on the store side, not offline rules alone")
 def test_a_code_corrected_in_a_later_batch_replaces_the_typo(tmp_path: Path) -> None:
     with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as memory:
         tell(memory, "u", [("2024-01-15T09:00:00+00:00", ["My gym locker code is 7730."]),

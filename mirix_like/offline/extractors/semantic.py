@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mirix_like.offline.changes import settings, since, until
+from mirix_like.offline.changes import passed, settings, since, until
 from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import (
     ADV_GROUP,
@@ -390,6 +390,26 @@ def extract_semantic(inputs: list[InputText]) -> list[Row]:
                         ],
                     }
                 )
+    return rows + _between(inputs)
+
+
+def _between(inputs: list[InputText]) -> list[Row]:
+    """The values a batch gave a slot of the speaker's and changed again (see
+    :func:`~mirix_like.offline.changes.passed`), as past facts true from the input that said
+    them until the one that changed them: "Where did I live before Bristol?" is Bath."""
+    rows: list[Row] = []
+    for said, inp, changed in passed(inputs):
+        start = {"valid_from": since(inp).isoformat()} if said.change else {}
+        rows.append({
+            **start,
+            "valid_until": since(changed).isoformat(),
+            "name": said.statement,
+            "summary": said.statement,
+            "details": f"{speaker_of(inp)}: {inp.text}",
+            "source": inp.speaker or "conversation",
+            "source_ids": [inp.source_id],
+            "tree_path": [topic_path(said.statement, prepare(inp.text).zh)[0], said.statement],
+        })
     return rows
 
 
@@ -408,6 +428,9 @@ def _lasting(fact: _Fact, inp: InputText) -> tuple[str, dict[str, str]]:
 
 
 def _concerns(inp: InputText) -> bool:
+    # a change of the speaker's own: with another in its batch, a value in between is kept here
+    if any(s.change and s.value for s in settings(inp.text, own=True)):
+        return True
     prep = prepare(inp.text)
     sentences = prep.sentences()
     return any(

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from datetime import UTC, datetime
 
-from mirix_like.lexicon import WORD, compound_parts, meaning, same_meaning, verb
+from mirix_like.lexicon import WORD, compound_parts, meaning, same_meaning, verb, verb_language
 from mirix_like.memory_types.semantic import PAST
 from mirix_like.offline.changes import DRINKS, JOBS, favourite_kind, in_time, stopped
 from mirix_like.offline.language import (
@@ -21,7 +21,7 @@ from mirix_like.offline.language import (
     word_set,
 )
 from mirix_like.offline.plain import Statement, label, language, statements
-from mirix_like.offline.screens import seen_at, what_it_showed, window_of
+from mirix_like.offline.screens import screen_of, seen_at, what_it_showed, window_of
 from mirix_like.offline.timeparse import describe, find_times
 from mirix_like.retrieval.ranking import asks_before
 from mirix_like.retrieval.snippets import LINE_JOIN
@@ -347,7 +347,10 @@ _KIN = (r"sisters?|brothers?|siblings?|mother|mom|mum|father|dad|parents?|sons?|
         r"children|wife|husband|partner|boyfriend|girlfriend|friends?|boss|colleagues?|"
         r"neighbou?rs?|cousins?|aunt|uncle|grand\w+|niece|nephew|roommate|flatmate|dogs?|cats?|"
         r"schwester|bruder|mutter|vater|freund\w*|sœur|soeur|frère|frere|mère|père|hermana|"
-        r"hermano|madre|padre|amig[oa]s?")
+        r"hermano|madre|padre|amig[oa]s?|tochter|sohn|frau|mann|fille|fils|amie?|femme|mari|"
+        r"hij[oa]s?|novi[oa]|espos[oa]|marido")
+_ZH_KIN = ("姐姐|妹妹|哥哥|弟弟|妈妈|母亲|爸爸|父亲|妻子|丈夫|老婆|老公|"
+           "女朋友|男朋友|朋友|儿子|女儿|孩子")
 # A question about oneself is about "the user" of the memories, in their languages.
 _SELF = re.compile(r"(?i:\b(?:I|me|my|mine|myself|ich|mich|mir|mein\w*|je|moi|mon|ma|mes|yo|mi|mis)"
                    r"\b(?!\s+(?:" + _KIN + r")\b)|\bI['’](?:m|ve|d|ll)\b)|我(?!的)")
@@ -502,11 +505,12 @@ def answer(question: str, memories: list[str]) -> str:
     chrome = [window_of(m) for m in memories]
     windows = [_matched(_all_terms(" ".join(names)), wanted) for names in chrome]
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
+    person = not who and bool(_WHO_ASKED.search(question))
+    not_names = {n for text in [question, *itertools.chain(*chrome)] for n in _NAME.findall(text)}
     # "Where do I live?" is not answered by "Raj lives in Toronto", whatever else matches,
     # when the memories call the asker "the user" (else the user may be Raj).
-    about_me = (not names and lang == "en" and bool(_I_ASK.search(question)
-                                                    or _MY_ASK.search(question))
-                and any("the user" in m.casefold() for m in memories))
+    about_me = (not names and _asks_of_self(question, lang)
+                and any(_USER_NAMED.search(m) for m in memories))
     for i, parts in enumerate(said):
         if scores[i] > 0:
             leads: list[set[str]] = []
@@ -517,7 +521,10 @@ def answer(question: str, memories: list[str]) -> str:
                     sentence = _with_kin(sentence, kin, wanted)
                     terms = _terms(sentence, trade=not where)
                     found = _matched(terms, wanted) - _USER_TERMS
-                    if about_me and (not found or _someone_else(sentence)):
+                    # beyond English a verb's forms may not share a stem ("vivo", "vive"):
+                    # there "El usuario vive en Quito" answers by "the user" alone
+                    if about_me and ((not found and lang == "en")
+                                     or _someone_else(sentence, lang)):
                         continue
                     # a block of facts may mix languages: each sentence's own counts
                     bonus = (0.25 * scores[i] + 0.5 * (_language_of(sentence) == lang)
@@ -539,7 +546,10 @@ def answer(question: str, memories: list[str]) -> str:
                     trade = job and bool(_JOB_SAID.search(sentence))
                     # "Error code: 30088-26" labels its value with what the question asks
                     labels = _labels_asked(sentence, wanted - windows[i])
-                    says = defines + places + labels + trade
+                    # "Who sent …?" is answered by a line that names someone beyond the
+                    # screen's window ("From: Helena Costa"), not one that names an address
+                    someone = person and bool(set(_NAME.findall(sentence)[1:]) - not_names)
+                    says = defines + places + labels + trade + someone
                     candidates.append((overlap + bonus + 0.5 * says, -i,
                                        len(terms - wanted - {_SAYS_TIME, _SAYS_CODE}), sentence))
     # a question on a screen ("Carmen: ¿Quién lleva el vino?") answers nothing beside a line
@@ -623,12 +633,14 @@ def _latest_seen(best: tuple[float, int, int, str],
                  candidates: list[tuple[float, int, int, str]],
                  matched: dict[tuple[int, str], set[str]], memories: list[str],
                  chrome: list[list[str]]) -> tuple[float, int, int, str]:
-    """``best``, or the candidate of the same window seen last that matches as much: a
-    screen seen again says what is current ("Connected to: Office-5G" after "Cafe-Guest")."""
-    window, said = chrome[-best[1]], matched[-best[1], best[3]]
+    """``best``, or the candidate of the same screen (:func:`screen_of`) seen last that
+    matches as much: a screen seen again says what is current ("Connected to: Office-5G"
+    after "Cafe-Guest")."""
+    screens = [chrome[i] or screen_of(m) for i, m in enumerate(memories)]
+    window, said = screens[-best[1]], matched[-best[1], best[3]]
     if not window:
         return best
-    same = [c for c in candidates if chrome[-c[1]] == window and matched[-c[1], c[3]] == said
+    same = [c for c in candidates if screens[-c[1]] == window and matched[-c[1], c[3]] == said
             and seen_at(memories[-c[1]])]
     return max(same, key=lambda c: (seen_at(memories[-c[1]]), c)) if same else best
 
@@ -677,13 +689,31 @@ _DEFINES_KIN = re.compile(r"^(?P<name>[A-Z][\w'’-]+) is the user['’]s (?P<ki
 _OPENS_WITH_NAME = re.compile(r"^(?P<name>[A-Z][\w'’-]+)(?=\s+[a-z])")
 
 
-def _someone_else(sentence: str) -> bool:
-    """Whether an English ``sentence`` is about someone other than the user and not about
-    them with the user ("Raj lives in Toronto", "The user's brother works at Arup",
-    "user: My sister is a nurse"; not "The user's car is a Kia", "Chloe is the user's
-    girlfriend", "My partner and I share a flat")."""
+def _asks_of_self(question: str, lang: str) -> bool:
+    """Whether ``question``'s subject is the asker or the asker's own, not their kin's ("Where
+    do I live?", "Wo wohne ich?", "¿Cuál es mi número?"; not "Wo wohnt meine Schwester?")."""
+    if lang == "en":
+        return bool(_I_ASK.search(question) or _MY_ASK.search(question))
+    # Spanish drops the pronoun: "¿Dónde vivo?", "¿En qué trabajo ahora?"
+    return bool(_I_ASK_ABROAD.search(question)) or lang == "es" and any(
+        word.endswith("o") and verb_language(word) == "es"
+        for found in _ES_VERB_ASKED.finditer(question) for word in found.groups("")
+        if word)
+
+
+def _someone_else(sentence: str, lang: str) -> bool:
+    """Whether ``sentence`` is about someone other than the user and not about them with the
+    user ("Raj lives in Toronto", "The user's brother works at Arup", "user: My sister is a
+    nurse", "Die Schwester des Nutzers wohnt in Dresden"; not "The user's car is a Kia",
+    "Chloe is the user's girlfriend", "My partner and I share a flat"). Asked in another
+    ``lang``, only a relative of the user is read as someone else: a short sentence's
+    language is too uncertain to read its subject by English rules."""
     sentence = _QUOTE_LEAD.sub("", sentence)
+    if _KIN_OF_USER_ABROAD.search(sentence):
+        return not _NAMES_THEM_ABROAD.search(sentence)
     opening = _KIN_OPENING.match(sentence)
+    if lang != "en" and not opening:
+        return False
     if opening and _NAMES_THEM.match(sentence, opening.end()):
         return False  # "The user's partner is Chloe": who they are to the user
     if not opening:
@@ -800,6 +830,22 @@ _I_ASK = re.compile(r"\bI\b(?!['’]s)|\bI['’](?:m|ve|d|ll)\b")
 """A question whose subject is the asker ("Where do I live?", "What am I allergic to?")."""
 _MY_ASK = re.compile(r"\bmy\b(?!\s+(?:" + _KIN + r")\b)", re.IGNORECASE)
 """A question about the asker's own ("Who's my employer?"), not their kin's."""
+_I_ASK_ABROAD = re.compile(r"(?i:\b(?:ich|mein\w*|je|j['’]|mon|ma|mes|yo|mis?)\b(?!\s+(?:"
+                           + _KIN + r")\b))|我(?!的?(?:" + _ZH_KIN + "))")
+"""The asker as subject or owner in German, French, Spanish or Chinese ("Wo wohne ich?",
+"Quel est mon code ?"), not an object ("Sag mir, wo meine Schwester wohnt")."""
+_ES_VERB_ASKED = re.compile(r"(?i:\b(?:dónde|donde|qué|que|cuándo|cuando|cómo|como|cuál|cuánto\w*"
+                            r"|quién|ahora|años)\s+(\w+)|(\w+)(?:\s+ahora)?\s*\?\s*$)")
+"""Where a Spanish question's verb stands: after its question word, or last."""
+_USER_NAMED = re.compile(r"(?i:\bthe user\b|\bnutzers?\b|\butilisateur\b|\busuario\b)|用户")
+"""A memory that calls the asker "the user" in any language the rules write."""
+_KIN_OF_USER_ABROAD = re.compile(
+    r"(?i:\b(?:" + _KIN + r")\s+(?:des Nutzers|de l['’]utilisateur|del usuario)\b|"
+    r"^(?:meine?|mon|ma|mes|mis?)\s+(?:" + _KIN + r")\b)|^(?:用户|我)的?(?:" + _ZH_KIN + ")")
+"""A German, French, Spanish or Chinese sentence about a relative of the user ("Die
+Schwester des Nutzers wohnt in Dresden", "user: Mi hermano vive en Quito", "我姐姐住在深圳")."""
+_NAMES_THEM_ABROAD = re.compile(r"\b(?:heißt|s['’]appelle|se\s+llama)\b|叫")
+"""A sentence that says who a relative is ("Die Freundin des Nutzers heißt Anna")."""
 _IRREGULAR_PAST = {"is": "was", "are": "were", "has": "had", "teaches": "taught",
                    "drives": "drove", "goes": "went", "speaks": "spoke", "eats": "ate",
                    "takes": "took", "gets": "got", "wakes": "woke", "runs": "ran",

@@ -1645,7 +1645,20 @@ def _users(sentence: str) -> list[Setting]:
     text = PERIOD.sub("", _STAMP.sub("", sentence))
     if quoted := USER_SAID_LEAD.match(text):
         return settings(text[quoted.end():], own=True)
-    return [s for s in settings(text) if s.value and _key(s.statement).rstrip(_STOPS) in _key(text)]
+    return [s for s in settings(text) if s.value and _says_of_user(s.statement, text)]
+
+
+def _says_of_user(statement: str, text: str) -> bool:
+    """Whether ``text`` says ``statement`` of the user, not of someone of theirs: "El usuario
+    vive en Lima" is in "El hermano del usuario vive en Lima" only as part of "del usuario"."""
+    key, whole = _key(statement).rstrip(_STOPS), _key(text)
+    return any(not _OWNER_BEFORE.search(whole[:at.start()])
+               for at in re.finditer(re.escape(key), whole))
+
+
+_OWNER_BEFORE = re.compile(r"(?:\w|\bde\s)$")
+"""What before "el usuario" or "l'utilisateur" makes them an owner ("del usuario", "de
+l'utilisateur") or part of a longer word."""
 
 
 def _current(memories: Sequence[str]) -> dict[str, tuple[str, str]]:

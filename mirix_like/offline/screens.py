@@ -33,6 +33,7 @@ __all__ = [
     "extract_resource",
     "is_screenshot",
     "route",
+    "screen_of",
     "seen_at",
     "what_it_showed",
     "window_of",
@@ -66,6 +67,19 @@ _WINDOW_SAID = re.compile(
     r"\bseen on screen in (?P<seen>.+?)(?= is \S|\.?$)|"
     rf"{_CLOCK_ZH}在(?P<zh_app>[^“]+?)中查看了|{_CLOCK_ZH}(?P<zh_name>.+?)的截图(?:：(?P<zh_lead>.*))?|"
     r"屏幕上(?P<zh_seen>.+?)中显示的")
+
+
+def screen_of(memory: str) -> list[str]:
+    """What tells which screen ``memory`` is of: its window's names (:func:`window_of`), or,
+    for a screenshot with no window known, the first line it showed ("Watchlist")."""
+    if names := window_of(memory):
+        return names
+    found = _FIRST_SHOWN.search(memory)
+    return [found["viewed"] or found["named"]] if found else []
+
+
+_FIRST_SHOWN = re.compile(rf"\bViewed [“\"](?P<viewed>.+?)[”\"] on screen at {_CLOCK_SAID}|"
+                          rf"\bScreenshot of (?P<named>.+?) at {_CLOCK_SAID}")
 
 
 def what_it_showed(sentence: str) -> str | None:

@@ -1,7 +1,7 @@
 """Settings: arguments, then ``MIRIX_LIKE_*`` environment variables, then a TOML config file.
 
 With nothing set, everything runs offline: a LanceDB folder under the user's data directory,
-the hashing embedder (an existing store keeps the one it was built with) and the offline
+the wordllama embedder (an existing store keeps the one it was built with) and the offline
 rule-based model backend.
 """
 
@@ -104,7 +104,7 @@ class Settings(BaseSettings):
 
     embedder: Literal["auto", "hashing", "minilm", "openai", "sentence-transformers",
                       "wordllama"] = "auto"
-    """``auto``: the embedder the store was built with; for a new store ``hashing``."""
+    """``auto``: the embedder the store was built with; for a new store ``wordllama``."""
     embedder_options: dict[str, Any] = Field(default_factory=dict)
 
     backend: Literal["auto", "offline", "openai"] = "auto"

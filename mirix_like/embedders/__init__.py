@@ -12,7 +12,7 @@ __all__ = ["DEFAULT_EMBEDDER", "EMBEDDERS", "Embedder", "HashingEmbedder", "embe
            "make_embedder"]
 
 EMBEDDERS = ("hashing", "minilm", "openai", "sentence-transformers", "wordllama")
-DEFAULT_EMBEDDER = "hashing"
+DEFAULT_EMBEDDER = "wordllama"
 """What a new store is built with when no embedder is named."""
 _REBUILDABLE = {"hashing", "wordllama", "minilm"}
 """Embedders a store's recorded name and dimension fully describe (no key, no model path)."""

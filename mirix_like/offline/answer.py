@@ -548,8 +548,10 @@ def answer(question: str, memories: list[str]) -> str:
                     labels = _labels_asked(sentence, wanted - windows[i])
                     # "Who sent …?" is answered by a line that names someone beyond the
                     # screen's window ("From: Helena Costa"), not one that names an address
-                    someone = person and bool(set(_NAME.findall(sentence)[1:]) - not_names)
-                    says = defines + places + labels + trade + someone
+                    someone = person and any(
+                        set(n.split()) - not_names  # a sentence's first word is capitalised
+                        for n in _FULL_NAME.findall(sentence.split(maxsplit=1)[-1]))
+                    says = defines + places + labels + trade + 2 * someone
                     candidates.append((overlap + bonus + 0.5 * says, -i,
                                        len(terms - wanted - {_SAYS_TIME, _SAYS_CODE}), sentence))
     # a question on a screen ("Carmen: ¿Quién lleva el vino?") answers nothing beside a line
@@ -868,6 +870,8 @@ _LABEL = re.compile(r"^\s*(?P<label>[^:：/]{2,40}?\s?[:：])\s+\S")
 _BULLET = re.compile(r"^[-*•]\s+")
 _NUMBER = re.compile(r"\d")
 _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
+_FULL_NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?: [A-ZÀ-Þ][a-zß-ÿ]+)+\b")
+"""A person's first and last name ("Helena Costa"), not one word of a menu ("Sent", "Drafts")."""
 _VERSION = re.compile(r"\bv?\d+(?:\.\d+)+\b")
 _VERSION_ASKED = re.compile(r"\bversi(?:on|ón)\w*", re.IGNORECASE)
 _SPEAKER = re.compile(r"^\s*[\w .'-]{1,40}:\s")

@@ -40,3 +40,29 @@ def test_a_fact_about_someone_else_does_not_answer_for_the_user(question: str) -
 def test_a_user_named_in_the_memories_is_answered_by_name() -> None:
     # Memories that call the user by name (no "the user") cannot tell them from others.
     assert answer("Where do I live?", ["Sam lives in Lisbon."]) == "Sam lives in Lisbon."
+
+
+# A mail client's screen and the address the vault caught on it, as the chat shows them.
+MAIL = [
+    "[2025-04-14] Viewed Quarterly tax filing - Inbox in Thunderbird at 08:00 UTC on 14 April "
+    "2025. — Thunderbird - Quarterly tax filing - Inbox / Inbox 12 / Sent / Drafts 2",
+    "Thunderbird - Quarterly tax filing - Inbox [screenshot]: Screenshot of Thunderbird - "
+    "Quarterly tax filing - Inbox at 08:00 UTC on 14 April 2025: Inbox 12 / Sent / Drafts 2 "
+    "content: Inbox 12 / Sent / Drafts 2 / Archive / Erik Lindqvist / Quarterly tax filing / "
+    "From: Erik Lindqvist <erik@lindqvist.se> / To: me / Hi, the filing deadline for Q1 is "
+    "15 May.",
+    "Email address seen on screen in Thunderbird - Quarterly tax filing - Inbox is "
+    "erik@lindqvist.se.",
+]
+
+
+@pytest.mark.parametrize("question", [
+    "Who sent me the mail about the quarterly tax filing?",
+    "Who sent the quarterly tax filing email?",
+    "Who wrote to me about the tax filing?",
+])
+def test_who_sent_a_mail_is_answered_with_the_senders_name(question: str) -> None:
+    # not the menu line that says "Sent", nor the address the vault caught
+    found = answer(question, MAIL)
+    assert "Erik Lindqvist" in found, found
+    assert "Drafts" not in found and not found.startswith("Email address"), found

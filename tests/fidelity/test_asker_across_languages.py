@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.told import told
 
 from mirix_like import MemorySystem
-from tests.support.told import told
 
 CASES = [
     (["Ich wohne in Leipzig."], ["Meine Schwester ist nach Dresden gezogen."],

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.told import tell, told
+from support.told import tell, told, told_all
 
 from mirix_like import MemorySystem
 
@@ -430,10 +430,7 @@ def _says_only(answer: str, says: str | None, not_said: list[str]) -> None:
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
     """One offline memory holding every persona, each told session by session."""
-    path = tmp_path_factory.mktemp("changes")
-    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
-        for user, sessions in PERSONAS.items():
-            tell(system, user, sessions)
+    with told_all(tmp_path_factory.mktemp("changes"), PERSONAS) as system:
         yield system
 
 
@@ -465,11 +462,10 @@ def test_a_change_in_everyday_words_is_answered(pairs: MemorySystem, n: int, que
 
 @pytest.fixture(scope="module")
 def thrice(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
-    path = tmp_path_factory.mktemp("thrice")
     times = ["2023-01-10T09:00:00+00:00", "2024-01-10T09:00:00+00:00", "2025-01-10T09:00:00+00:00"]
-    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
-        for n, (sessions, *_) in enumerate(THRICE):
-            tell(system, f"u{n}", list(zip(times, sessions, strict=False)))
+    with told_all(tmp_path_factory.mktemp("thrice"),
+                  {f"u{n}": list(zip(times, sessions, strict=False))
+                   for n, (sessions, *_) in enumerate(THRICE)}) as system:
         yield system
 
 

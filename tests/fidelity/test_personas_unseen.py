@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from support.told import tell
+from support.told import told_all
 
 from mirix_like import MemorySystem
 
@@ -243,10 +243,7 @@ _SENTENCE_END = re.compile(r"(?<![\d\s])[.!?。！？]\s+\S")
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
     """One offline memory holding every persona, each told session by session."""
-    path = tmp_path_factory.mktemp("personas")
-    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
-        for user, sessions in PERSONAS.items():
-            tell(system, user, sessions)
+    with told_all(tmp_path_factory.mktemp("personas"), PERSONAS) as system:
         yield system
 
 

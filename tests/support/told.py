@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +22,19 @@ def tell(system: MemorySystem, user: str,
 
 
 @contextmanager
+def told_all(path: Path, people: Mapping[str, Iterable[tuple[str, Sequence[str]]]]
+             ) -> Iterator[MemorySystem]:
+    """An offline memory in ``path`` where each user of ``people`` said their sessions (see
+    :func:`tell`)."""
+    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
+        for user, sessions in people.items():
+            tell(system, user, sessions)
+        yield system
+
+
 def told(path: Path, cases: Sequence[Sequence[Any]], first: str,
-         later: str) -> Iterator[MemorySystem]:
+         later: str) -> AbstractContextManager[MemorySystem]:
     """An offline memory in ``path`` where user ``u<n>`` said the texts of ``cases[n][0]`` at
     ``first`` and those of ``cases[n][1]`` at ``later``."""
-    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
-        for n, (before, after, *_) in enumerate(cases):
-            tell(system, f"u{n}", ((first, before), (later, after)))
-        yield system
+    return told_all(path, {f"u{n}": ((first, before), (later, after))
+                           for n, (before, after, *_) in enumerate(cases)})

@@ -510,7 +510,8 @@ def answer(question: str, memories: list[str]) -> str:
     # "Where do I live?" is not answered by "Raj lives in Toronto", whatever else matches,
     # when the memories call the asker "the user" (else the user may be Raj).
     about_me = (not names and _asks_of_self(question, lang)
-                and any(_USER_NAMED.search(m) for m in memories))
+                and any("the user" in m.casefold() or _USER_WORD.search(m) or _ZH_USER.search(m)
+                        for m in memories))
     for i, parts in enumerate(said):
         if scores[i] > 0:
             leads: list[set[str]] = []
@@ -839,8 +840,6 @@ _I_ASK_ABROAD = re.compile(r"(?i:\b(?:ich|mein\w*|je|j['’]|mon|ma|mes|yo|mis?)
 _ES_VERB_ASKED = re.compile(r"(?i:\b(?:dónde|donde|qué|que|cuándo|cuando|cómo|como|cuál|cuánto\w*"
                             r"|quién|ahora|años)\s+(\w+)|(\w+)(?:\s+ahora)?\s*\?\s*$)")
 """Where a Spanish question's verb stands: after its question word, or last."""
-_USER_NAMED = re.compile(r"(?i:\bthe user\b|\bnutzers?\b|\butilisateur\b|\busuario\b)|用户")
-"""A memory that calls the asker "the user" in any language the rules write."""
 _KIN_OF_USER_ABROAD = re.compile(
     r"(?i:\b(?:" + _KIN + r")\s+(?:des Nutzers|de l['’]utilisateur|del usuario)\b|"
     r"^(?:meine?|mon|ma|mes|mis?)\s+(?:" + _KIN + r")\b)|^(?:用户|我)的?(?:" + _ZH_KIN + ")")

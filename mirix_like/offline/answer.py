@@ -22,7 +22,8 @@ from mirix_like.offline.language import (
 )
 from mirix_like.offline.plain import Statement, label, language, statements
 from mirix_like.offline.screens import screen_of, seen_at, what_it_showed, window_of
-from mirix_like.offline.timeparse import describe, find_times
+from mirix_like.offline.timeparse import days_written, describe, find_times
+from mirix_like.offline.timewords import weekday_names
 from mirix_like.retrieval.ranking import asks_before
 from mirix_like.retrieval.snippets import LINE_JOIN
 from mirix_like.retrieval.topics import (
@@ -249,7 +250,7 @@ def _terms(text: str, *, trade: bool = True) -> set[str]:
         terms.add("pet")
     if _DRINK.search(text):  # "What's my favourite drink?": "prefers tea"
         terms.add("drink")
-    if _CLOCK.search(text):
+    if _says_time(text):
         terms.add(_SAYS_TIME)
     if _CODE.search(text):
         terms.add(_SAYS_CODE)
@@ -363,13 +364,27 @@ _USER_WORD = re.compile(r"\b(?:Nutzers?|utilisateur|usuario)\b")
 # An hour, also as French and German write it ("à 9h15", "um 14 Uhr").
 _CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b\d{1,2}h\d{2}\b|"
                     r"\b\d{1,2}\s?Uhr\b", re.IGNORECASE)
-# A line that says its own day or hour ("arrives on Friday between 9 and 11", "leaves at
-# 07:40") answers "when" itself: the memory's date is when it was seen or written down.
-_OWN_TIME = re.compile(
-    _CLOCK.pattern + r"|\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|"
-    r"\b(?:tomorrow|tonight|noon|midnight)\b", re.IGNORECASE)
+_OWN_TIME = re.compile(_CLOCK.pattern + r"|\b(?:tomorrow|tonight|noon|midnight)\b",
+                       re.IGNORECASE)
+"""An hour, or a day said by its name (with a weekday, :func:`_says_its_day`)."""
+_ANY_DAY = datetime(2024, 1, 1, 12, tzinfo=UTC)
+"""A day to read a line's dates from when only whether it has one counts."""
 _SAYS_TIME = "\x00time"
-"""The term of a text that says an hour (:data:`_CLOCK`), which a "when" question asks for."""
+"""The term of a text that says an hour or a day (:func:`_says_time`), which a "when" question
+asks for."""
+
+
+def _says_time(text: str) -> bool:
+    """Whether ``text`` says an hour (:data:`_CLOCK`), a weekday or a day by its number ("the
+    launch moved to Friday", "Vencimiento: 15/04/2025")."""
+    return bool(_CLOCK.search(text) or weekday_names().search(text)
+                or days_written(text, _ANY_DAY))
+
+
+@functools.cache
+def _time_or_day() -> re.Pattern[str]:
+    """An hour or a weekday: the value a "when" question asks for."""
+    return re.compile(f"{_CLOCK.pattern}|{weekday_names().pattern}", re.IGNORECASE)
 # A code: letters or a dash with digits, not a date ("0x80070005", "30088-26", "E0425").
 _CODE = re.compile(r"(?<![\w-])(?!\d{4}-\d\d-\d\d\b)(?=[\w-]*\d)(?=[\w-]*[A-Za-z-])"
                    r"[A-Za-z0-9][\w-]{3,}(?![\w-])")
@@ -413,6 +428,16 @@ def _date_in(text: str, sentence: str) -> str | None:
         return describe(datetime(int(m[1]), int(m[2]), int(m[3])))
     m = _YEAR.search(text)
     return m.group(0) if m else None
+
+
+def _says_its_day(line: str, memory: str) -> bool:
+    """Whether ``line`` says the day or hour it is about ("arrives on Friday between 9 and 11",
+    "leaves at 07:40", "Llega el jueves 10 de abril", "Vencimiento: 15/04/2025", "due on the
+    28th"): then it answers "when" itself, where the memory's date is when it was seen or
+    written down. A day and month in English is not: :func:`_day_said` gives it its year."""
+    if _OWN_TIME.search(line) or weekday_names().search(line):
+        return True
+    return not _day_said(line, memory) and bool(days_written(line, _ANY_DAY))
 
 
 def _day_said(sentence: str, text: str) -> str | None:
@@ -472,9 +497,12 @@ def answer(question: str, memories: list[str]) -> str:
     names = _names(question) if lang != "de" and not asks_before(question) else set()
     if _STILL.search(question):  # "Do I still live in Oslo?": Oslo may be what was replaced
         names = {n for n in names if any(_mentions(m, {n}) for m in memories)}
-    said = [[s for s in statements(m)
-             if not names or _mentions(s.text, names) or _mentions(label(m), names)]
-            for m in memories]
+    # the words of a screen's window are said by every line on it: they pick the screen, and
+    # the line that answers is the one that says the rest
+    chrome = [window_of(m) for m in memories]
+    said = [[s for s in statements(m) if not names or _mentions(s.text, names)
+             or _mentions(" / ".join([label(m), *window]), names)]
+            for m, window in zip(memories, chrome, strict=True)]
     if not wanted or not any(said):
         return nothing
     if _SELF.search(question):  # between two past homes, the user's over their sister's
@@ -488,6 +516,7 @@ def answer(question: str, memories: list[str]) -> str:
     if where := bool(_WHERE.search(question)):  # "Where: Room Kepler"
         wanted.add(_stem(_PLACE))
     job = not where and bool(_JOB_ASKED.search(question))
+    timely = when or bool(_WHEN_ELSEWHERE.search(question))
     # the user named in any language is one term: "Nutzer" is no rarer than "user"
     per_memory = [_one_user(_matched(_terms(" ".join([label(m), *(s.text for s in parts)]),
                                             trade=not where), wanted))
@@ -500,9 +529,6 @@ def answer(question: str, memories: list[str]) -> str:
         return nothing
     candidates: list[tuple[float, int, int, str]] = []
     matched: dict[tuple[int, str], set[str]] = {}
-    # the words of a screen's window are said by every line on it: they pick the screen, and
-    # the line that answers is the one that says the rest
-    chrome = [window_of(m) for m in memories]
     windows = [_matched(_all_terms(" ".join(names)), wanted) for names in chrome]
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     person = not who and bool(_WHO_ASKED.search(question))
@@ -552,7 +578,10 @@ def answer(question: str, memories: list[str]) -> str:
                     someone = person and any(
                         set(n.split()) - not_names  # a sentence's first word is capitalised
                         for n in _FULL_NAME.findall(sentence.split(maxsplit=1)[-1]))
-                    says = defines + places + labels + trade + 2 * someone
+                    # "When is the launch?" is answered by a line that says it and its day
+                    # ("the launch moved to Friday"), not by a chat's hours under its window
+                    dated = timely and _dated_line(sentence, wanted)
+                    says = defines + places + labels + trade + dated + 2 * someone
                     candidates.append((overlap + bonus + 0.5 * says, -i,
                                        len(terms - wanted - {_SAYS_TIME, _SAYS_CODE}), sentence))
     # a question on a screen ("Carmen: ¿Quién lleva el vino?") answers nothing beside a line
@@ -571,13 +600,13 @@ def answer(question: str, memories: list[str]) -> str:
         same = matched[-neg_index, chosen]
         sentence = _all_values(sentence, [c[3] for c in candidates
                                           if matched[-c[1], c[3]] >= same], memories)
-    value = (_CLOCK if when or _WHEN_ELSEWHERE.search(question)
+    value = (_time_or_day() if timely
              else _CODE if code else _NUMBER if _AMOUNT.search(question)
              else _VERSION if _VERSION_ASKED.search(question)
              else _NAME if _WHO_ASKED.search(question) else None)
     line = _best_line(sentence.strip(), wanted, weight, _terms(" ".join(names)), value,
                       {n.casefold() for n in chrome[-neg_index]})
-    if (when and _OWN_TIME.search(line) and not _SEEN.search(question)
+    if (when and _says_its_day(line, memories[-neg_index]) and not _SEEN.search(question)
             and not _labelled_date(memories[-neg_index])
             and not any(form.search(line) for form in _DATE_FORMS)):
         return _said_to_user(line)
@@ -955,6 +984,13 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
                        *(i - 1 for i in keep if i and _HEADING.match(lines[i - 1]))})
     chosen = [_BULLET.sub("", lines[i].strip(" #")) for i in keep]
     return LINE_JOIN.join(chosen) if chosen else sentence
+
+
+def _dated_line(sentence: str, wanted: set[str]) -> bool:
+    """Whether a line of ``sentence`` says a time or day and something else the question asks
+    for."""
+    return any(len(found) > 1 and _SAYS_TIME in found for line in _JOINT.split(sentence)
+               if (found := _matched(_all_terms(line), wanted)))
 
 
 def _table(lines: list[str], keep: list[int], found: list[set[str]],

@@ -40,7 +40,8 @@ from mirix_like.offline import timewords as W
 Granularity = Literal["minute", "day", "week", "weekend", "month", "season", "year"]
 Tense = Literal["past", "future", "none"]
 
-__all__ = ["Granularity", "TimeMatch", "describe", "find_times", "parse_locomo_datetime", "resolve"]
+__all__ = ["Granularity", "TimeMatch", "days_written", "describe", "find_times",
+           "parse_locomo_datetime", "resolve"]
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,14 @@ def find_times(text: str, reference: datetime) -> list[TimeMatch]:
     return list(_find(text, reference))
 
 
+def days_written(text: str, reference: datetime) -> list[TimeMatch]:
+    """The days ``text`` writes by their number, as a calendar, a ticket or an invoice does
+    ("7 Oct", "jueves 10 de abril", "15/04/2025", "4月10日", "the 28th"), not those it counts
+    from the reference ("yesterday", "in 3 days")."""
+    return [t for t in find_times(text, reference) if t.granularity == "day"
+            and re.search(rf"(?<!\d)0?{t.when.day}(?!\d)", t.text)]
+
+
 def resolve(text: str, reference: datetime) -> TimeMatch | None:
     """The first time expression in ``text`` resolved against ``reference``, if any."""
     matches = find_times(text, reference)
@@ -201,9 +210,19 @@ def _weekend(ref: date, shift: int) -> date:
 
 
 def _pick_year(ref: date, month: int, day: int, tense: Tense) -> date | None:
-    candidates = [
-        c for y in (ref.year - 1, ref.year, ref.year + 1) if (c := _safe_date(y, month, day))
-    ]
+    return _closest(ref, [c for y in (ref.year - 1, ref.year, ref.year + 1)
+                          if (c := _safe_date(y, month, day))], tense)
+
+
+def _pick_month(ref: date, day: int, tense: Tense) -> date | None:
+    """The ``day`` of the month around ``ref`` that ``tense`` says ("the 28th")."""
+    months = (_add_months(ref.replace(day=1), shift) for shift in (-1, 0, 1))
+    return _closest(ref, [c for m in months if (c := _safe_date(m.year, m.month, day))], tense)
+
+
+def _closest(ref: date, candidates: list[date], tense: Tense) -> date | None:
+    """Of ``candidates``, the first on or after ``ref`` in the future tense, the last on or
+    before it in the past tense, else the nearest."""
     if not candidates:
         return None
     if tense == "future":
@@ -431,6 +450,21 @@ def _zh_month_day(m: re.Match[str], ref: datetime, tense: Tense) -> _Resolved | 
     return _Resolved(_at(ref, d), "day", describe(_at(ref, d), lang="zh"))
 
 
+def _numeric_date(m: re.Match[str], ref: datetime, _: Tense) -> _Resolved | None:
+    """"15/04/2025", "15.04.2025": the day first, as most of the world writes it, unless the
+    second number cannot be a month (the American "04/15/2025")."""
+    a, b, year = int(m["a"]), int(m["b"]), int(m["y"])
+    d = _safe_date(year, b, a) or _safe_date(year, a, b)
+    if d is None:
+        return None
+    return _Resolved(_at(ref, d), "day", describe(_at(ref, d)), relative=False)
+
+
+def _ordinal_day(m: re.Match[str], ref: datetime, tense: Tense) -> _Resolved | None:
+    d = _pick_month(ref.date(), int(m["d"]), tense)
+    return _Resolved(_at(ref, d), "day", describe(_at(ref, d))) if d else None
+
+
 def _en_weekday(m: re.Match[str], ref: datetime, tense: Tense) -> _Resolved | None:
     q = " ".join(m["q"].lower().split())
     direction = {"last": "last", "this past": "last", "past": "last", "this": "this"}.get(q, "next")
@@ -470,6 +504,8 @@ _EN_RULES: tuple[Rule, ...] = (
     (W.DIGIT, W.EN_DAY_MONTH, _EN_DP),
     (W.DIGIT, W.EN_MONTH_DAY, _EN_DP),
     (W.DIGIT, W.EN_MONTH_YEAR, _EN_DP),
+    (W.DIGIT, W.NUMERIC_DATE, _numeric_date),
+    (W.DIGIT, W.ORDINAL_DAY, _ordinal_day),
     (W.MONTH_GATE, W.EN_QUALIFIED_MONTH, _en_month),
     (W.DIGIT, W.EN_QUALIFIED_YEAR, _EN_DP),
     (W.DIGIT, W.EN_SEASON_YEAR, _season_year),

@@ -149,6 +149,14 @@ EN_MONTH_DAY = re.compile(
 EN_MONTH_YEAR = re.compile(
     r"\b(?:(?:in|of|during)\s+)?(?:(?:early|late|mid)[\s-]+)?" + _MONTH + r",?\s+\d{4}\b", _I
 )
+NUMERIC_DATE = re.compile(  # "15/04/2025", "15.04.2025", "4-15-2025"; not a version "15.3.1"
+    r"(?<![\w./-])(?P<a>\d{1,2})(?P<sep>[./-])(?P<b>\d{1,2})(?P=sep)(?P<y>(?:19|20)\d{2})"
+    r"(?![\w/-]|\.\d)"
+)
+ORDINAL_DAY = re.compile(  # "due on the 28th", not "the 5th floor" nor "the 28th of May"
+    r"\b(?:on\s+)?the\s+(?P<d>[12]?\d|3[01])(?:st|nd|rd|th)\b(?=\s*(?:[.,;:!?)]|$|"
+    r"(?:and|or|at|by|until|till|before|after|but|so|then|instead)\b))", _I
+)
 EN_QUALIFIED_MONTH = re.compile(
     r"\b(?P<q>in|last|this|next|during|early|late|mid)[\s-]+" + _MONTH + r"(?!\s*\d)", _I
 )
@@ -360,6 +368,15 @@ def eu_weekdays(lang: str) -> re.Pattern[str]:
     lead = rf"(?:(?P<before>{_alternation(list(before))})\s+)?" if before else ""
     tail = rf"(?:\s+(?P<after>{_alternation(list(after))}))?" if after else ""
     return re.compile(rf"(?<![\w-]){lead}(?P<wd>{days}){tail}(?![\w-])", _I)
+
+
+@lru_cache(maxsize=1)
+def weekday_names() -> re.Pattern[str]:
+    """A weekday by its full name in English, German, French or Spanish ("Friday",
+    "Donnerstag", "mardi", "jueves") or in Chinese ("周五", "星期五"), whatever places it."""
+    days = _alternation([w for lang in ("en", "de", "fr", "es")
+                         for w in _words(lang, _WEEKDAY_KEYS, 5)])
+    return re.compile(rf"(?<!\w)(?:{days})(?!\w)|(?:周|星期|礼拜)[一二三四五六日天]", _I)
 
 
 def eu_weekday(m: re.Match[str]) -> tuple[int, str | None]:

@@ -34,6 +34,9 @@ due fällig échéance vencimiento
 vat mwst ust mehrwertsteuer tva iva
 cart warenkorb einkaufswagen panier carrito cesta
 delivery shipping versand lieferung livraison envío entrega
+size big größe taille tamaño
+car drive coche voiture pkw
+lunch mittagessen almuerzo
 coffee kaffee café cafe
 tea thé té
 milk milch lait leche
@@ -158,6 +161,8 @@ live wohn,leb viv -
 work arbeit trabaj travaill
 bring bring,bracht traig,llev apport
 arrive ankomm lleg arriv
+delivery liefer entreg livré,livrer
+lunch - almorz déjeun
 """
 _VERB_LANGUAGES = ("de", "es", "fr")
 # The prefixes a German verb sheds at the end of its clause ("Bring … mit" of "mitbringen").

@@ -83,6 +83,13 @@ _ZH_SLOTS = {"工作": "work", "上班": "work", "住": "live", "生活": "live"
 _NOT_NAMES = word_set(
     "I January February March April May June July August September October November December "
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
+# A language or nationality before a noun: what kind of thing it is ("the Spanish invoice", "my
+# German receipt"), which its text need not say, not a name.
+_OF_A_KIND = re.compile(
+    r"\b(?:English|British|American|Canadian|Australian|Irish|Scottish|Spanish|Mexican|French|"
+    r"German|Austrian|Swiss|Italian|Portuguese|Brazilian|Dutch|Belgian|Danish|Swedish|"
+    r"Norwegian|Finnish|Polish|Czech|Greek|Turkish|Russian|Ukrainian|Chinese|Japanese|Korean|"
+    r"Indian|Thai|Vietnamese|Arabic)(?=\s+[a-z])")
 # "is a nurse at St. Mary's", "'m an engineer for Spotify": a job, said without "work".
 _OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) "
                          r"(?:an? (?:[\w-]+ ){0,2}[\w-]+ (?:at|for)\b|"
@@ -257,6 +264,14 @@ def _terms(text: str, *, trade: bool = True) -> set[str]:
     return terms
 
 
+def _translated(question: str) -> set[str]:
+    """The meanings of the question's words that are none of its words as written ("Termin":
+    "appointmen"; not "appointment", which means itself)."""
+    words = _TOKEN.findall(question)
+    meant = {_stem(head) for word in words if (head := meaning(word))}
+    return meant - {_stem(word) for word in words}
+
+
 def _all_terms(text: str) -> set[str]:
     """The terms of ``text`` and the stems of the names in it: within a memory, "Account
     Tracking" kept whole as a name is still "tracking", a window "Copy File" a "file"."""
@@ -369,6 +384,8 @@ _OWN_TIME = re.compile(_CLOCK.pattern + r"|\b(?:tomorrow|tonight|noon|midnight)\
 """An hour, or a day said by its name (with a weekday, :func:`_says_its_day`)."""
 _ANY_DAY = datetime(2024, 1, 1, 12, tzinfo=UTC)
 """A day to read a line's dates from when only whether it has one counts."""
+_TRANSLATED = 0.5
+"""What a word of the question weighs when a memory has it only in another language."""
 _SAYS_TIME = "\x00time"
 """The term of a text that says an hour or a day (:func:`_says_time`), which a "when" question
 asks for."""
@@ -452,8 +469,9 @@ def _day_said(sentence: str, text: str) -> str | None:
 
 
 def _names(question: str) -> set[str]:
-    """The people, places and things a question names (capitalised words past its first)."""
-    words = _TITLE_WORD.findall(question)
+    """The people, places and things a question names (capitalised words past its first), not
+    a language or nationality that says of what kind a thing is ("the Spanish invoice")."""
+    words = _TITLE_WORD.findall(_OF_A_KIND.sub(" ", question))
     first = _TITLE_WORD.match(question.lstrip("¿¡ "))
     if first and words and words[0] == first.group(0):
         words = words[1:]
@@ -517,12 +535,17 @@ def answer(question: str, memories: list[str]) -> str:
         wanted.add(_stem(_PLACE))
     job = not where and bool(_JOB_ASKED.search(question))
     timely = when or bool(_WHEN_ELSEWHERE.search(question))
+    amount = bool(_AMOUNT.search(question)) and not _COUNT.search(question)
     # the user named in any language is one term: "Nutzer" is no rarer than "user"
     per_memory = [_one_user(_matched(_terms(" ".join([label(m), *(s.text for s in parts)]),
                                             trade=not where), wanted))
                   if parts else set() for m, parts in zip(memories, said, strict=True)]
     df = Counter(t for terms in per_memory for t in terms)
-    weight = {t: 1.0 + math.log((1 + len(memories)) / (1 + df[t])) for t in wanted}
+    # a word of the question read in another language ("Termin": appointment) counts less than
+    # one a memory writes as asked ("Steuerberater")
+    translated = _translated(question)
+    weight = {t: (1.0 + math.log((1 + len(memories)) / (1 + df[t]))) * (
+        _TRANSLATED if t in translated else 1.0) for t in wanted}
     scores = [_score(terms, weight) for terms in per_memory]
     best_score = max(scores)
     if best_score == 0:
@@ -581,7 +604,9 @@ def answer(question: str, memories: list[str]) -> str:
                     # "When is the launch?" is answered by a line that says it and its day
                     # ("the launch moved to Friday"), not by a chat's hours under its window
                     dated = timely and _dated_line(sentence, wanted)
-                    says = defines + places + labels + trade + dated + 2 * someone
+                    # "How much is due?" by "Total due 3,800.00", not by "Due date: April 30"
+                    priced = amount and _priced_line(sentence, wanted - windows[i])
+                    says = defines + places + labels + trade + dated + priced + 2 * someone
                     candidates.append((overlap + bonus + 0.5 * says, -i,
                                        len(terms - wanted - {_SAYS_TIME, _SAYS_CODE}), sentence))
     # a question on a screen ("Carmen: ¿Quién lleva el vino?") answers nothing beside a line
@@ -601,7 +626,8 @@ def answer(question: str, memories: list[str]) -> str:
         sentence = _all_values(sentence, [c[3] for c in candidates
                                           if matched[-c[1], c[3]] >= same], memories)
     value = (_time_or_day() if timely
-             else _CODE if code else _NUMBER if _AMOUNT.search(question)
+             else _CODE if code else _NUMBER if _COUNT.search(question)
+             else _QUANTITY if amount
              else _VERSION if _VERSION_ASKED.search(question)
              else _NAME if _WHO_ASKED.search(question) else None)
     line = _best_line(sentence.strip(), wanted, weight, _terms(" ".join(names)), value,
@@ -913,10 +939,16 @@ _LINE_OR_SENTENCE = re.compile(rf"{re.escape(LINE_JOIN)}|\n|\s…\s|(?<=[.!?])\s
 _SENT_BY = re.compile(r"^\s*(?P<name>[A-ZÀ-Þ][\w'’.-]*(?:\s+[A-ZÀ-Þ][\w'’.-]*){0,3})\s+"
                       r"\d{1,2}[:.]\d{2}(?:\s?[AaPp][Mm])?\s*$")
 _HEADING = re.compile(r"^\s*#")
-# A question for an amount, or for a number ("flight number", "Rechnungsnummer"): digits
+# A question for an amount ("How much is due?", "Wie viel kostet …?"): an amount answers it.
+_AMOUNT = re.compile(r"\b(?:how\s+much|costs?|price|total|combien|cu[aá]nt[oa]|wie\s*viel)\b",
+                     re.IGNORECASE)
+# A question for a count or a number ("how many", "flight number", "Rechnungsnummer"): digits
 # answer it.
-_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many)|costs?|price|total|combien|cu[aá]nt[oa]s?|"
-                     r"wie\s*viel)\b|(?:number|nummer|numéro|numero|número)\b", re.IGNORECASE)
+_COUNT = re.compile(r"\b(?:how\s+many|combien\s+de|cu[aá]nt[oa]s|wie\s*viele)\b|"
+                    r"(?:number|nummer|numéro|numero|número)\b", re.IGNORECASE)
+_QUANTITY = re.compile(r"\d[.,]\d|[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹%]|(?:[A-Z]{3}|[kMGT]?B|[kMGT]o|"
+                       r"euros?|dollars?|million|billion|元)(?!\w))", re.IGNORECASE)
+"""An amount or a measure, not a count ("3,800.00", "$12", "32 GB", "18 Euro"; not "2 items")."""
 
 
 def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
@@ -943,11 +975,15 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
     if len(lines) < 2:
         return lines[0].strip() if lines else sentence
     found = [_matched(_all_terms(line), wanted) for line in lines]
+    # the window's words are said by every line of it: a line says what the others do not
+    # by the rest ("Sony WH-1000XM5 $348.00" over "Your cart (2 items)" in a window "Cart")
+    shown = _matched(_all_terms(" / ".join(window)), wanted)
+    own = [terms - shown for terms in found]
     # the window's name heads a viewing's lines, with how long it was seen ("Mail (3 …)")
     chrome = tuple(f"{name} (" for name in window)
     only_named = [bool(terms) and (terms <= named or line.casefold() in window
                                    or line.casefold().startswith(chrome))
-                  and any(f - named for f in found)
+                  and any(f - named - shown for f in found)
                   for line, terms in zip(lines, found, strict=True)]
 
     def says(line: str) -> list[str]:
@@ -966,8 +1002,8 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
         # called Ingrid" below "I left the cabin key with the neighbour"), not beside one
         # with it that matches more; one without it goes beside one with it that matches
         # as much
-        return any(found[i] < found[j] and (asked(lines[j]) or not asked(lines[i]))
-                   or found[i] <= found[j] and asked(lines[j]) and not asked(lines[i])
+        return any(own[i] < own[j] and (asked(lines[j]) or not asked(lines[i]))
+                   or own[i] <= own[j] and asked(lines[j]) and not asked(lines[i])
                    for j in range(len(lines)) if j != i)
 
     keep = [i for i in range(len(lines))
@@ -991,6 +1027,13 @@ def _dated_line(sentence: str, wanted: set[str]) -> bool:
     for."""
     return any(len(found) > 1 and _SAYS_TIME in found for line in _JOINT.split(sentence)
                if (found := _matched(_all_terms(line), wanted)))
+
+
+def _priced_line(sentence: str, wanted: set[str]) -> bool:
+    """Whether a line of ``sentence`` has an amount (:data:`_QUANTITY`) and says something the
+    question asks for."""
+    return any(_QUANTITY.search(line) and _matched(_all_terms(line), wanted) - {_SAYS_CODE}
+               for line in _JOINT.split(sentence))
 
 
 def _table(lines: list[str], keep: list[int], found: list[set[str]],

@@ -398,10 +398,6 @@ def _says_time(text: str) -> bool:
                 or days_written(text, _ANY_DAY))
 
 
-@functools.cache
-def _time_or_day() -> re.Pattern[str]:
-    """An hour or a weekday: the value a "when" question asks for."""
-    return re.compile(f"{_CLOCK.pattern}|{weekday_names().pattern}", re.IGNORECASE)
 # A code: letters or a dash with digits, not a date ("0x80070005", "30088-26", "E0425").
 _CODE = re.compile(r"(?<![\w-])(?!\d{4}-\d\d-\d\d\b)(?=[\w-]*\d)(?=[\w-]*[A-Za-z-])"
                    r"[A-Za-z0-9][\w-]{3,}(?![\w-])")
@@ -527,14 +523,16 @@ def answer(question: str, memories: list[str]) -> str:
         wanted |= _USER_TERMS
     wanted = _split_compounds(wanted, set().union(*map(_terms, memories)))
     when = bool(_WHEN.search(question))
-    if when:  # a line that says its hour answers it: "BOARDING 07:35" over "BOARDING PASS"
+    timely = when or bool(_WHEN_ELSEWHERE.search(question))
+    # a line that says its hour or day answers it: "BOARDING 07:35" over "BOARDING PASS", "the
+    # migration is postponed to 2025-05-03" over the hours of a chat's messages around it
+    if timely:
         wanted.add(_SAYS_TIME)
     if code := bool(_CODE_ASKED.search(question)):  # "Error 0x80070005: Access is denied."
         wanted.add(_SAYS_CODE)
     if where := bool(_WHERE.search(question)):  # "Where: Room Kepler"
         wanted.add(_stem(_PLACE))
     job = not where and bool(_JOB_ASKED.search(question))
-    timely = when or bool(_WHEN_ELSEWHERE.search(question))
     amount = bool(_AMOUNT.search(question)) and not _COUNT.search(question)
     # the user named in any language is one term: "Nutzer" is no rarer than "user"
     per_memory = [_one_user(_matched(_terms(" ".join([label(m), *(s.text for s in parts)]),
@@ -625,7 +623,7 @@ def answer(question: str, memories: list[str]) -> str:
         same = matched[-neg_index, chosen]
         sentence = _all_values(sentence, [c[3] for c in candidates
                                           if matched[-c[1], c[3]] >= same], memories)
-    value = (_time_or_day() if timely
+    value = (None if timely  # the time a line says is a term it matches (_SAYS_TIME)
              else _CODE if code else _NUMBER if _COUNT.search(question)
              else _QUANTITY if amount
              else _VERSION if _VERSION_ASKED.search(question)
@@ -975,8 +973,9 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
     if len(lines) < 2:
         return lines[0].strip() if lines else sentence
     found = [_matched(_all_terms(line), wanted) for line in lines]
-    # the window's words are said by every line of it: a line says what the others do not
-    # by the rest ("Sony WH-1000XM5 $348.00" over "Your cart (2 items)" in a window "Cart")
+    terms_of = dict(zip(lines, found, strict=True))
+    # the window's words are said by every line of it: a line also says more than another by
+    # the rest ("Sony WH-1000XM5 $348.00" over "Your cart (2 items)" in a window "Cart")
     shown = _matched(_all_terms(" / ".join(window)), wanted)
     own = [terms - shown for terms in found]
     # the window's name heads a viewing's lines, with how long it was seen ("Mail (3 …)")
@@ -994,15 +993,18 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
         return bool(len(says(line)) > 1 or _LABELLED.search(line) or asked(line))
 
     def asked(line: str) -> bool:
-        # what follows a speaker's "Omar:" is the message; the speaker is no value
-        return bool(value and value.search(" ".join(says(_SPEAKER.sub("", line)))))
+        # what follows a speaker's "Omar:" is the message; the speaker is no value; a line that
+        # says an hour or a day has the value a "when" question asks for
+        return bool(value and value.search(" ".join(says(_SPEAKER.sub("", line))))
+                    or _SAYS_TIME in terms_of[line])
 
     def beaten(i: int) -> bool:
         # a line with the value asked for stays beside one without it ("the neighbour is
         # called Ingrid" below "I left the cabin key with the neighbour"), not beside one
         # with it that matches more; one without it goes beside one with it that matches
         # as much
-        return any(own[i] < own[j] and (asked(lines[j]) or not asked(lines[i]))
+        return any((own[i] < own[j] or found[i] < found[j])
+                   and (asked(lines[j]) or not asked(lines[i]))
                    or own[i] <= own[j] and asked(lines[j]) and not asked(lines[i])
                    for j in range(len(lines)) if j != i)
 

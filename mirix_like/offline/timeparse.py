@@ -13,7 +13,8 @@ rewrite into words it knows ("this past week", "三天以前", "hace dos días")
 the conventions below. What dateparser does not resolve, or resolves by other conventions, is
 computed here: weekends, seasons, weekdays ("last Friday", "上周五", "letzten Freitag",
 "vendredi dernier"), qualified months ("last May"), Chinese dates without a year and years
-alone ("5月1日", "2022年"), and the year of a date written without one.
+alone ("5月1日", "2022年"), numeric dates ("15/04/2025", "15.04.2025"), a day of the month
+alone ("the 28th"), and the year of a date written without one.
 
 Conventions: an expression that names a day resolves to noon of that day (evenings and
 mornings to 21:00, 20:00 or 09:00), "today" to the reference itself, a week to the same
@@ -21,7 +22,9 @@ weekday a week away, a month, season or year to noon of its first day. "last Fri
 latest Friday before the reference day, "next Friday" the first one after it, "this Friday"
 the Friday of the reference's Monday-to-Sunday week; "上周五" is the Friday of the previous
 week. A date without a year ("on 8 May") takes the nearest year, or the next/previous one
-when its sentence is in the future/past tense.
+when its sentence is in the future/past tense; a day of the month alone takes the nearest
+month, or the next/previous one likewise. A numeric date reads its day first, as most of the
+world writes it, unless that cannot be ("04/15/2025").
 """
 
 from __future__ import annotations

@@ -241,8 +241,8 @@ def test_a_question_about_an_unseen_layout_gets_the_value_it_showed(
 
 
 # Dates and amounts in forms the screens above do not have: a German due date with dots, an
-# American one with slashes, an ISO day, a French weekday and day, an ordinal alone, an
-# amount due beside its due date.
+# American one with slashes, an ISO day (also in a chat, under its messages' hours), a French
+# weekday and day, an ordinal alone, an amount due beside its due date.
 OTHER_FORMATS: list[tuple[str, str, list[str | Cells], Look]] = [
     ("Acrobat", "rechnung-4471.pdf", [
         "RECHNUNG Nr. 4471", "Kunde: Jonas Weber", "Rechnungsdatum: 02.05.2025",
@@ -258,6 +258,9 @@ OTHER_FORMATS: list[tuple[str, str, list[str | Cells], Look]] = [
     ("Notes", "Flat", [
         "Flat admin", "The rent is due on the 1st, the deposit was 1,400.00",
         "Landlord: Priya Nair"], QHD),
+    ("Slack", "#ops", [
+        "Ana Ruiz  09:12", "the migration is postponed to 2025-05-03", "Ben Ode  09:14",
+        "ok, noted"], NIGHT),
 ]
 OTHER_CASES = [
     ("When is invoice 4471 due?", ["30.05.2025"], ["02.05.2025"]),
@@ -268,6 +271,7 @@ OTHER_CASES = [
     ("Quand le lave-linge sera-t-il livré ?", ["mardi 22 avril"], []),
     ("When is the rent due?", ["1st"], []),
     ("How much was the deposit for the flat?", ["1,400.00"], []),
+    ("When is the migration?", ["2025-05-03"], ["09:12", "09:14"]),
 ]
 
 

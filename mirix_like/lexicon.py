@@ -157,7 +157,7 @@ have hab teng,tien -
 learn lern aprend apprend
 diet ernähr - -
 practise - practic pratiqu
-live wohn,leb viv -
+live wohn,leb viv viv,habit,véc
 work arbeit trabaj travaill
 bring bring,bracht traig,llev apport
 arrive ankomm lleg arriv
@@ -168,13 +168,25 @@ _VERB_LANGUAGES = ("de", "es", "fr")
 # The prefixes a German verb sheds at the end of its clause ("Bring … mit" of "mitbringen").
 _SEPARABLE = ("mit", "ab", "an", "auf", "aus", "ein", "nach", "vor", "weg", "zurück", "zu",
               "her", "hin", "los")
-# The endings of a verb's present, past and infinitive in German, Spanish and French (the
-# longest first, so "estudiamos" is "estudi"+"amos", not "estudiamo"+"s").
-_VERB_ENDINGS = tuple(sorted(set(" ".join((
-    "e st t en et est te ten test tet n",  # de: studiere, studierst, studiert; köcheln
-    "o a as an amos áis ar é ó aba abas aban ando ado ada ante antes",  # es: estudio, estudió
-    "s es ent er ons ez ais ait aient é ée és ant",  # fr: étudie, apprends, étudiais
-)).split()), key=len, reverse=True))
+# The endings of a verb's present, past and infinitive in each language, which a stem of
+# that language takes ("había" is no German "hab"); a bare stem is a German imperative
+# ("Spiel!") or a French present ("il apprend"), no Spanish form ("jug" is no "jugar").
+_ENDINGS_OF = {lang: frozenset(endings.split()) for lang, endings in zip(_VERB_LANGUAGES, (
+    "e st t en et est te ten test tet n ete eten etest etet er",  # arbeitete, Arbeiter
+    "o a as an amos áis ar é ó aba abas aban ábamos abais ando ado ada ados adas ante antes"
+    " aste asteis aron ué"  # estudio, estudió, trabajaron, jugué
+    " e es en emos éis ís er ir í iste ió imos isteis ieron ía ías íamos íais ían iendo ido"
+    " ida idos idas",  # vive, viví, vivía, aprendido
+    "e es ent er re ons ez ais ait ions iez aient é ée és ées ant ants ante antes a èrent s"
+    " u ue us ues",
+    # étudie, apprends, étudiante, joua, vécu
+), strict=True)}
+_ENDINGS_OF["de"] |= {""}
+_ENDINGS_OF["fr"] |= {""}
+# every ending, the longest first (so "estudiamos" is "estudi"+"amos", not "estudiamo"+"s")
+_VERB_ENDINGS = tuple(sorted(set().union(*_ENDINGS_OF.values()), key=len, reverse=True))
+_NOT_VERBS = frozenset({"habit", "habits"})
+"""English words that read as a verb form of another language (French "habiter")."""
 _LETTER = r"[^\W\d_\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
 WORD = re.compile(rf"{_LETTER}(?:{_LETTER}|['’-](?={_LETTER}))*")
 """A word in a spaced alphabet (not Chinese or Japanese, which have no spaces): letters, with
@@ -280,13 +292,17 @@ def _verb_form(low: str) -> tuple[str, str] | None:
     return _stem_form(low) or _german_form(low)
 
 
-def _stem_form(low: str) -> tuple[str, str] | None:
+def _stem_form(low: str, lang: str | None = None) -> tuple[str, str] | None:
+    """The English verb and the language of a stem of ``lang`` (any when None) in ``low``,
+    with an ending of its language."""
+    if low in _NOT_VERBS:
+        return None
     verbs = _verb_stems()
-    if low in verbs:
-        return verbs[low]
     for ending in _VERB_ENDINGS:
-        if low.endswith(ending) and (found := verbs.get(low[: -len(ending)])):
-            return found
+        if low.endswith(ending) and (stem := low[: len(low) - len(ending)]) in verbs:
+            for found in verbs[stem]:
+                if lang in (None, found[1]) and ending in _ENDINGS_OF[found[1]]:
+                    return found
     return None
 
 
@@ -299,18 +315,21 @@ def _german_form(low: str) -> tuple[str, str] | None:
         rest = low[len(prefix):]
         for inner in ("", "ge", "zu") if prefix else ("ge",):
             form = rest[len(inner):] if rest.startswith(inner) else ""
-            if len(form) >= 3 and (found := _stem_form(form)) and found[1] == "de":
+            if len(form) >= 3 and (found := _stem_form(form, "de")):
                 return found
     return None
 
 
 @functools.cache
-def _verb_stems() -> dict[str, tuple[str, str]]:
-    """Each stem: its English verb and its language."""
-    stems: dict[str, tuple[str, str]] = {}
+def _verb_stems() -> dict[str, list[tuple[str, str]]]:
+    """Each stem: its English verb and language, one for each language it is a stem of
+    ("viv": Spanish "vivir", French "vivre")."""
+    stems: dict[str, list[tuple[str, str]]] = {}
     for head, *columns in map(str.split, _VERBS.strip().splitlines()):
         for lang, column in zip(_VERB_LANGUAGES, columns, strict=True):
-            stems |= {stem: (head, lang) for stem in column.split(",") if stem != "-"}
+            for stem in column.split(","):
+                if stem != "-":
+                    stems.setdefault(stem, []).append((head, lang))
     return stems
 
 

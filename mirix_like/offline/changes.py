@@ -33,7 +33,7 @@ from mirix_like.offline.timewords import MONTH_NAMES
 from mirix_like.retrieval.ranking import FIRST, asks_before
 
 __all__ = ["DRINKS", "GONE", "JOBS", "Setting", "block_lines", "core_calls", "in_time", "passed",
-           "replacing", "says_stop", "settings", "since", "superseded"]
+           "replacing", "says_being_at", "says_stop", "settings", "since", "superseded"]
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
 _PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?!I\b|I['’])"
@@ -738,13 +738,13 @@ _PATTERNS = (
        r"(?:(?i:jetzt|nun|inzwischen|mittlerweile|seit\s+\w+|komplett|streng|rein)\s+)*"
        r"(?P<v>vegan|vegetarisch|pescetarisch)\b", "{s} ernährt sich {v}.", lang="de"),
     # French
-    _p("home", r"(?i:habite|habites|vis|vit)\s+" + _NOW + r"(?:à|a|en|au)\s+" + _PLACE,
-       "{s} habite à {v}.", lang="fr"),
+    _p("home", r"(?i:habite|habites|habitons|vis|vit|vivons)\s+" + _NOW + r"(?:à|a|en|au)\s+"
+       + _PLACE, "{s} habite à {v}.", lang="fr"),
     # "a emménagé chez nous à Paris"
     _p("home", r"(?i:déménagé|demenagé|emménagé|installée?s?)\s+(?:chez\s+\w+(?:\s+\w+)?\s+)?"
        r"(?:à|a|en|au)\s+" + _PLACE,
        "{s} habite à {v}.", True, lang="fr"),
-    _p("work", r"(?i:travaille)\s+" + _NOW + r"(?:chez|pour)\s+" + _PLACE,
+    _p("work", r"(?i:travaille|travaillons)\s+" + _NOW + r"(?:chez|pour)\s+" + _PLACE,
        "{s} travaille chez {v}.", lang="fr"),
     _p("job", r"(?i:travaille|travaillé)\s+" + _NOW + r"(?:comme|en\s+tant\s+que)\s+"
        r"(?:(?:un|une)\s+)?(?P<v>[a-zàâçéèêëîïôûù-]{3,}(?:\s+(?:de\s+|d['’])?"
@@ -1267,7 +1267,7 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
     """
     by_id = {inp.source_id: inp for inp in inputs}
     # What each input says of its speaker, read once for its facts and for itself.
-    said_by = {inp.source_id: settings(_keyed(inp.text, blocks),
+    said_by = {inp.source_id: settings(_placed(_keyed(inp.text, blocks), blocks),
                                        subject_of(inp, prepare(inp.text).zh), own=True)
                for inp in inputs}
     for inp in inputs:
@@ -1360,6 +1360,85 @@ def _keyed(text: str, blocks: Mapping[str, list[str]]) -> str:
     if not key:
         return text
     return f"{text[:found.start()]}My favourite {key} is now {found['v']}.{text[found.end():]}"
+
+
+# Being somewhere now, said of the speaker ("I'm at Klarna now", "We're in Cork now", "Ich bin
+# jetzt bei SAP", "On est à Lyon maintenant"): by its preposition where they work or live, as
+# said after the earlier talk of it that a block keeps. Each language: the words that say
+# being, those that say now, and the prepositions of work and of home (Spanish "en" and
+# Chinese "在" say either).
+_BEING = {
+    "en": (r"I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are", r"now|these\s+days|nowadays", "at", "in"),
+    "de": (r"(?:[Ii]ch|[Ww]ir)\s+(?:bin|sind)|(?:bin|sind)\s+(?:ich|wir)",
+           r"jetzt|nun|inzwischen|mittlerweile", "bei", "in"),
+    "fr": (r"(?:[Jj]e|[Oo]n|[Nn]ous)\s+(?:suis|est|sommes)", r"maintenant|désormais", "chez",
+           r"à|a"),
+    "es": (r"(?:[Yy]o\s+|[Nn]osotros\s+)?(?:estoy|estamos)", r"ahora|ya", "en", "en"),
+}
+_BEING_AT = {lang: re.compile(
+    r"(?:(?P<n1>(?i:" + now + r"))\s*,?\s+)?(?<![\w'’])(?P<be>" + be + r")\s+(?:(?P<n2>(?i:"
+    + now + r"))\s+)?(?P<p>" + work + "|" + home + r")\s+" + _PLACE + r"(?<!['’]s)(?:\s+(?P<n3>(?i:"
+    + now + r")))?(?=\s*[.!]|\s*$)") for lang, (be, now, work, home) in _BEING.items()}
+_ZH_BEING_AT = re.compile(r"(?P<be>我们?)(?P<n1>现在|目前)在" + _ZH_PLACE)
+_DOING = {"work": ("I work", "we work", "arbeite", "arbeiten", "travaille", "travaillons",
+                   "trabajo", "trabajamos"),
+          "home": ("I live", "we live", "wohne", "wohnen", "habite", "habitons", "vivo",
+                   "vivimos")}
+"""What being somewhere says in each slot's words, in the order of _BEING_WORDS."""
+_BEING_WORDS = ("i'm", "we're", "bin", "sind", "suis", "sommes", "estoy", "estamos")
+_SAME_BEING = {"i am": "i'm", "we are": "we're", "est": "suis"}
+_TRIP = re.compile(
+    r"(?i:\b(?:trip|holidays?|vacation|visit\w*|weekend|conference|hotel|airport|flight|"
+    r"festival|wedding|honeymoon|business|tour|until|till|right\s+now|today|tonight|"
+    r"this\s+week|for\s+(?:a|the|two|three|few|some)\s+(?:\w+\s+)?(?:days?|weeks?|nights?)|"
+    r"Urlaub|Reise|Besuch|besuchen|Wochenende|Hotel|Flughafen|gerade|heute|bis|vacances|"
+    r"voyage|visite|week-end|hôtel|aéroport|aujourd['’]hui|jusqu\w*|vacaciones|viaje|visita|"
+    r"fin\s+de\s+semana|hoy|hasta)\b|旅|出差|度假|玩|参观|酒店|机场|今天)")
+"""Words of a trip or a visit: being somewhere for it is no move."""
+
+
+def _placed(text: str, blocks: Mapping[str, list[str]]) -> str:
+    """``text`` with being somewhere now said as working or living there ("I'm at Klarna now"
+    is "I work at Klarna now") when the user's block holds that slot and nothing in ``text``
+    speaks of a trip or a visit: said with no earlier talk of work or home, it says as often
+    where someone is for a while ("We're in Cork now" on a holiday)."""
+    lines = blocks.get("human", [])
+    held = [slot for slot in ("work", "home") if _slot_line(lines, slot) is not None]
+    if not held or _TRIP.search(text):
+        return text
+    for lang, being in _BEING_AT.items():
+        text = being.sub(lambda m, lang=lang: _doing(m, lang, held), text)
+    if len(held) == 1:  # Chinese "在" says either: the one held
+        text = _ZH_BEING_AT.sub(lambda m: m["be"] + m["n1"] + (
+            f"在{m['v']}工作" if held == ["work"] else f"住在{m['v']}"), text)
+    return text
+
+
+def says_being_at(text: str) -> bool:
+    """Whether ``text`` says where its speaker is now, not on a trip, which the earlier talk
+    of work or home a block keeps may read as a move (see :func:`_placed`)."""
+    return not _TRIP.search(text) and (bool(_ZH_BEING_AT.search(text)) or any(
+        _now_said(m) for being in _BEING_AT.values() for m in being.finditer(text)))
+
+
+def _now_said(match: re.Match[str]) -> bool:
+    return bool(match["n1"] or match["n2"] or match["n3"])
+
+
+def _doing(match: re.Match[str], lang: str, held: Sequence[str]) -> str:
+    """A match of _BEING_AT said as working or living there, when its preposition and a word of
+    now say one slot of ``held``; else as it is."""
+    slots = [slot for slot in held
+             if re.fullmatch(_BEING[lang][2 if slot == "work" else 3], match["p"])]
+    if len(slots) != 1 or not _now_said(match):
+        return match[0]  # Spanish "en" with both held, or no word of now
+    be = " ".join(match["be"].replace("’", "'").split())
+    said = re.sub(r"I'm|I am|we're|we are|\b(?:bin|sind|suis|est|sommes|estoy|estamos)\b",
+                  lambda w: _DOING[slots[0]][_BEING_WORDS.index(
+                      _SAME_BEING.get(w[0].lower(), w[0].lower()))], be, flags=re.IGNORECASE)
+    said = cap(said) if be[:1].isupper() else said
+    return match[0][:match.start("be") - match.start()] + said + match[0][
+        match.end("be") - match.start():]
 
 
 def _restated(fact: str, setting: Setting) -> str:

@@ -183,9 +183,10 @@ QUESTIONS = [
     ("nadia", "What was my first employer?", "Dyson", ["Monzo"]),
     ("claire", "Où est-ce que j'habitais au début ?", "Lyon", ["Lille", "Bordeaux"]),
     ("pablo", "¿Dónde vivía inicialmente?", "Madrid", ["Cádiz", "Málaga"]),
-    ("pablo", "¿Dónde viví primero?", "Madrid", ["Cádiz", "Málaga"], "asked as about first "
-     "(asks_before), yet mirix_like.lexicon.verb reads no -ir preterite 'viví' as 'live' (it "
-     "does 'trabajé'), so the answer matches no memory; '¿Dónde viví antes?' fails alike"),
+    ("pablo", "¿Dónde viví primero?", "Madrid", ["Cádiz", "Málaga"]),
+    ("pablo", "¿Dónde viví antes?", "Málaga", []),
+    ("claire", "Où ai-je habité avant Lille ?", "Bordeaux", ["Lyon"]),
+    ("claire", "Où est-ce que j'ai vécu au début ?", "Lyon", ["Lille", "Bordeaux"]),
     # what ended and was not replaced: no current value claimed, the old one kept
     ("tomas", "Where do I work?", None, ["Acme"]),
     ("tomas", "Do I still work at Acme?", None, ["You work at Acme"]),
@@ -276,9 +277,18 @@ PAIRS = [
      "Sheffield", []),
     (["I live in Dublin."], ["Been living in Galway since the summer."], "Where do I live?",
      "Galway", ["Dublin"]),
-    (["I live in Dublin."], ["We're in Cork now."], "Where do I live?", "Cork", ["Dublin"],
-     "'we're in Cork now' says where someone is as often as where they live (a trip, a "
-     "visit); without a word of home the rules read no move in it"),
+    (["I live in Dublin."], ["We're in Cork now."], "Where do I live?", "Cork", ["Dublin"]),
+    # being somewhere now is a move only after talk of home or work, and not on a trip
+    (["I work at Spotify."], ["These days I'm at Monzo."], "Where do I work?", "Monzo",
+     ["Spotify"]),
+    (["I live in Dublin."], ["We're in Lisbon now for a few days, so sunny!"],
+     "Where do I live?", "Dublin", ["Lisbon"]),
+    (["I work at Google."], ["I'm in Paris now."], "Where do I work?", "Google", ["Paris"]),
+    (["Ich arbeite bei SAP."], ["Ich bin jetzt bei Zalando."], "Wo arbeite ich?", "Zalando",
+     ["SAP"]),
+    (["J'habite à Paris."], ["On est à Lyon maintenant."], "Où j'habite ?", "Lyon", ["Paris"]),
+    (["Vivo en Quito."], ["Ahora estamos en Lima."], "¿Dónde vivo?", "Lima", ["Quito"]),
+    (["我住在上海。"], ["我们现在在广州。"], "我住在哪里？", "广州", ["上海"]),
     (["I work at Google."], ["Since January I work at Meta."], "Where do I work?", "Meta",
      ["Google"]),
     (["I work at Google."], ["I was at Google until 2022, then joined Meta."],

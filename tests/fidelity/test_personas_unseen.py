@@ -216,6 +216,8 @@ QUESTIONS = [
     ("kenji", "Where did I live before Tokyo?", "Osaka", [], "'a sous chef at a ramen bar in "
      "Osaka' says where the bar is; the rules read no home in it, so Tokyo replaced none"),
     ("greta", "Wo habe ich vor Graz gewohnt?", "Linz", []),
+    ("greta", "Wo wohnte ich früher?", "Linz", []),
+    ("lucia", "¿Dónde viviste antes de Valencia?", "Bilbao", []),
     ("greta", "Wo habe ich früher gearbeitet?", "Voestalpine", []),
     ("greta", "Was war mein Lieblingsgetränk vorher?", "Kaffee", []),
     ("camille", "Où est-ce que j'habitais avant Toulouse ?", "Nantes", []),

@@ -11,6 +11,7 @@ from mirix_like.offline.changes import (
     UNREAL,
     block_lines,
     core_calls,
+    says_being_at,
     says_stop,
     settings,
 )
@@ -118,11 +119,13 @@ def _concerns(inp: InputText) -> bool:
     """A lasting fact about the speaker, or a statement of where they live or work in any
     language the change rules read (the core manager adds those, :mod:`..changes`), or of
     someone's death, which ends what a block says they are ("Pickle passed away"), or of a
-    habit stopped ("I stopped running"), or of a value corrected ("I meant Apex, not Acme")."""
+    habit stopped ("I stopped running"), or of a value corrected ("I meant Apex, not Acme"), or
+    of where they are now, a move when a block holds where they live or work ("We're in Cork
+    now")."""
     prep = prepare(inp.text)
     return any(_core_clauses(s, prep.zh) for s in prep.sentences()) or bool(
         settings(inp.text, own=True)) or bool(GONE.search(inp.text)) or says_stop(
-        inp.text) or bool(CORRECTION.search(inp.text.strip()))
+        inp.text) or bool(CORRECTION.search(inp.text.strip())) or says_being_at(inp.text)
 
 
 def _block_calls(inputs: list[InputText], shown: list[dict[str, Any]]) -> list[tuple[str, Row]]:

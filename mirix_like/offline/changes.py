@@ -374,6 +374,21 @@ def _de_activity(doer: str) -> str:
     return stem + ("n" if stem.endswith(("er", "el")) else "en")
 
 
+_RIDDEN = r"bus|train|tube|metro|tram|subway|underground|ferry|bike|bicycle|car|scooter"
+"""What someone takes or rides to work."""
+
+
+def _ridden(match: re.Match[str]) -> str:
+    """How the words of ``match`` say someone travels: "cycle" by bike, "walk" on foot,
+    "taking the bus" by bus."""
+    words = match["v"].casefold().split()
+    if words[-1] in word_set(_RIDDEN.replace("|", " ")):
+        return "by bike" if words[-1] == "bicycle" else f"by {words[-1]}"
+    return next(how for stems, how in (("cycl bik", "by bike"), ("driv", "by car"),
+                                       ("walk jog run", "on foot"))
+                if words[0].startswith(tuple(stems.split())))
+
+
 def _head(value: str) -> str:
     """What a preference is about: its last word, singular ("aisle seats" -> "seat")."""
     word = _key(value).split()[-1] if value.strip() else ""
@@ -492,6 +507,14 @@ _PATTERNS = (
     _p("{k} how", r"\b(?i:switched|changed|moved|gone|went)\s+(?:over\s+)?(?i:to)\s+"
        r"(?P<v>black|white|decaf|iced|sweet|unsweetened|plain)\s+(?P<k>(?i:coffee|tea))\b",
        "{s} takes {k} {v}.", True),
+    # How someone gets to work ("I cycle to work", "I've started taking the bus to work")
+    _p("commute", r"\b(?i:I|we)(?:['’]ve)?\s+(?:(?i:usually|always|normally|now|often|mostly|"
+       r"generally|just|have|been|started|start|begun|began|tend\s+to|like\s+to)\s+)*"
+       r"(?P<v>(?i:cycl|bik|walk|driv|jog|run)\w*|(?i:tak|get|catch|rid|us)\w*\s+"
+       r"(?:(?i:the|a|an|my)\s+)?(?i:" + _RIDDEN + r"))\s+(?:(?i:in)\s+)?(?i:to|into)\s+"
+       r"(?i:work|the\s+office|my\s+office)\b", "{s} gets to work {v}.", reads=_ridden),
+    _p("commute", r"\bgets\s+to\s+work\s+(?P<v>by\s+(?:" + _RIDDEN + r")|on\s+foot)\b",
+       "{s} gets to work {v}."),
     # When someone wakes up ("I usually get up at 6am", "lately I've been waking up at 8").
     _p("wake", r"\b(?i:get|gets|getting|got|wake|wakes|waking|woke)\s+up\s+(?:at\s+)?"
        r"(?:(?:around|about|by)\s+)?(?P<v>\d{1,2}(?:[:.]\d{2})?(?:\s*(?:am|pm|a\.m\.|p\.m\.))?)"
@@ -955,8 +978,22 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"(?:(?i:just|finally|recently|also|so)\s+)?(?i:moved|relocated|quit|"
                     r"joined|left|switched|changed|got|started|handed|traded|sold|bought|took|"
                     r"gave|retrained|became|turned|swapped|been)\b")
-_OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|my|er|sie|il|elle|ils|mon|ma|mes|"
-                    r"mein\w*|mi|mis)\b)|[他她]|我的")
+_PEOPLE = (r"sisters?|brothers?|siblings?|mother|mom|mum|father|dad|parents?|sons?|daughters?|"
+           r"kids?|child(?:ren)?|baby|twins|wife|husband|partner|spouse|fianc[ée]e?|ex|"
+           r"boyfriend|girlfriend|friends?|mates?|buddy|boss|manager|colleagues?|co-?workers?|"
+           r"team(?:mates?)?|neighbou?rs?|cousins?|aunt|uncle|grand\w+|gran|nan|niece|nephew|"
+           r"family|in-laws|roommates?|flatmates?|housemates?|landlord|landlady|dogs?|cats?|"
+           r"company|firm|employer|office|band|schwester|bruder|mutter|vater|eltern|freund\w*|"
+           r"frau|mann|tochter|sohn|kinder|chef\w*|firma|sœur|soeur|frère|frere|mère|père|fille|"
+           r"fils|amie?s?|femme|mari|copain|copine|enfants?|patron\w*|entreprise|hermanas?|"
+           r"hermanos?|madre|padres?|amig[oa]s?|hij[oa]s?|novi[oa]|espos[oa]|marido|mujer|"
+           r"jef[ea]|empresa")
+"""Whom or what of theirs someone may say a fact of ("my sister", "mon patron", "mi empresa")."""
+_OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|er|sie|il|elle|ils)\b|"
+                    r"\b(?:my|mon|ma|mes|mein\w*|mi|mis)\s+(?:[\w-]+\s+){0,2}?(?:" + _PEOPLE
+                    + r")\b)|[他她]|我的")
+"""Someone other than the speaker after "I" ("I think my sister lives in Rome"); not what is
+the speaker's own ("I finished my MA and started a PhD")."""
 _MY = re.compile(r"(?i:\bmy\s+(?:all-time\s+|new\s+)?|\bmein\w*\s+|\bmon\s+|\bma\s+|\bmi\s+)$|"
                  r"我(?:的)?(?:最)?$")
 _ASKED = re.compile(r"\b(?:[Mm]y\s+)?[Ff]avou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\?\s+"
@@ -966,9 +1003,20 @@ _ASKED = re.compile(r"\b(?:[Mm]y\s+)?[Ff]avou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)
 _HERE = re.compile(r"(?:^|(?<=[.!?]\s))(?:(?i:hi|hey|hello|hiya)[,!]?\s+)?"
                    r"(?P<n>[A-Z][a-z]+)\s+here\s*(?:[-–—,:]|\.(?=\s))\s*")
 """A speaker naming themself ("Omar here - 41, …", "Hi, Noah here."): "I'm Omar"."""
-_APPOSED_JOB = re.compile(r"\b(?:I['’]m|I\s+am)\s+[A-Z][\w'’-]+,\s+(?:\d{1,3},\s+)?"
-                          r"(?=an?\s+[a-z])")
+_INTRO = r"\b(?:I['’]m|I\s+am|(?i:i['’]?m))\s+[A-Za-z][\w'’-]+,\s+(?:\d{1,3},\s+)?"
+"""A name and age, typed in lower case or not ("I'm Omar, 41, ", "im jess, 26, ")."""
+_APPOSED_JOB = re.compile(_INTRO + r"(?=an?\s+[a-z])")
 """A name and age, then what someone is ("I'm Omar, 41, a civil engineer at Arup")."""
+_APPOSED_TRADE = re.compile(_INTRO + r"(?=(?:[a-z]+\s+)?(?i:" + _JOBS + r")\b)")
+"""A name and age, then a trade with no article ("im jess, 26, nurse in leeds")."""
+_DOER_ALONE = re.compile(r"(?:^|(?<=[.!?]\s))(?:(?i:also|and|plus)\s+)?(?:(?i:an?)\s+)?"
+                         r"(?=(?i:" + _ENTHUSED + r")\s+(?:[a-z]+\s+)?[a-z]{3,}(?:er|ist)\b)")
+"""A sentence that names a pastime's doer with no subject ("Big cyclist too."): in a message
+of the speaker's own, theirs."""
+_NEW_LABEL = re.compile(r"(?:^|(?<=[.!?:]\s))(?:[Mm]y\s+)?[Nn]ew\s+(?P<k>(?i:" + _ONE_OF + r"))"
+                        r"(?:\s+(?i:as\s+of|from|since|starting(?:\s+from)?)\s+[^:.!?]{1,30}?)?"
+                        r"\s*:\s+(?=\w)")
+"""A new one of a role given after its label ("New landlord as of this month: Ms. Patel.")."""
 _FAVOURITE_LABEL = re.compile(r"(?:^|(?<=[.!?]\s))(?:[Mm]y\s+)?[Ff]avou?rite\s+"
                               r"(?P<k>[a-z]+(?:\s+[a-z]+)?)\s*:\s+(?=\w)")
 """A favourite given after its label ("Favourite food: biryani.")."""
@@ -1118,9 +1166,15 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
 def _spoken(text: str) -> str:
     """``text`` with the shapes people introduce themselves in said as statements: "Omar
     here - 41, a civil engineer at Arup" is "I'm Omar, 41, I'm a civil engineer at Arup";
-    "Favourite food: biryani." is "My favourite food is biryani."."""
+    "Big cyclist too." is "I'm a big cyclist too."; "Favourite food: biryani." is "My
+    favourite food is biryani."; "New landlord: Ms. Patel." is "My new landlord is Ms.
+    Patel."."""
     text = _HERE.sub(r"I'm \g<n>, ", text)
     text = _APPOSED_JOB.sub(r"\g<0>I'm ", text)
+    text = _APPOSED_TRADE.sub(r"\g<0>i'm a " if text.islower() else r"\g<0>I'm a ", text)
+    text = _DOER_ALONE.sub(lambda m: m[0] if _OTHER.search(text, 0, m.start()) else "I'm a ",
+                           text)
+    text = _NEW_LABEL.sub(r"My new \g<k> is ", text)
     return _FAVOURITE_LABEL.sub(r"My favourite \g<k> is ", text)
 
 

@@ -118,9 +118,13 @@ CASES = [
     # a second round, written after the first was fixed
     ([MARCO], [], "How old am I?", "34", None),
     ([MARCO], [], "Where do I live?", "Turin", None),
-    ([MARCO], [], "What are my hobbies?", "cycling", None,
-     "'Big cyclist too.' has no subject: the rules read a pastime by its doer only after "
-     "'I'm a' or 'and a', which say whose it is"),
+    ([MARCO], [], "What are my hobbies?", "cycling", None),
+    # a doer or a trade said with no subject, in a message of the speaker's own
+    (["I'm Nina, 28, and I live in Oslo. Keen swimmer as well."], [], "What are my hobbies?",
+     "swimming", None),
+    (["My brother Ed lives in Hull. Big cyclist too."], [], "What are my hobbies?", None,
+     "cycling"),
+    (["hey, im tom, 33, plumber in bristol"], [], "what's my job?", "plumber", None),
     (["My dad just retired and moved to Malaga with my mum."], [], "Where do I live?", None,
      "Malaga"),
     (["I'm a nurse."], ["Quick correction - I'm a midwife, not a nurse."], "What's my job?",
@@ -198,8 +202,9 @@ CASES = [
     (["Ich koche gern und fahre gern Rad."], [], "Was sind meine Hobbys?", "Kochen", None),
     (["I used to live in Paris, now I live in Nice."], [], "Where do I live?", "Nice", "Paris"),
     (["I used to live in Paris, now I live in Nice."], [], "Where did I live before?", "Paris",
-     None, "a past value told beside the new one in one message is never a line of the block, "
-     "so no replaced fact holds it for a question about before"),
+     None),
+    (["I used to live in Leeds but these days I live in York."], [], "Where did I live before?",
+     "Leeds", "York"),
     (["I used to play hockey but now I play tennis."], [], "What sport do I play?", "tennis",
      "hockey"),
     (["My old job was at Tesco, now I'm at Sainsbury's as a manager."], [], "Where do I work?",
@@ -216,9 +221,14 @@ CASES = [
      "What's my number?", "0001", None),
     (["I'm doing an MA in history."],
      ["I finished my MA in history and started a PhD in archaeology."],
-     "What am I studying now?", "archaeology", "history", "after 'I', 'my' is read as someone "
-     "else's ('I think my sister lives in Rome'), so 'started a PhD' after 'I finished my MA' "
-     "is not the speaker's"),
+     "What am I studying now?", "archaeology", "history"),
+    # "my" after "I" names someone else only before a person ("my brother"), not "my flat"
+    (["I live in York."], ["I sold my flat and moved to Leeds."], "Where do I live?", "Leeds",
+     "York"),
+    (["I work at Ocado."], ["I quit my job and joined Tesco."], "Where do I work?", "Tesco",
+     "Ocado"),
+    (["I live in Lisbon."], ["I think my brother lives in Faro now."], "Where do I live?",
+     "Lisbon", "Faro"),
     (["My cousin Ana lives in Rome."], [], "Where do I live?", None, "Rome"),
     (["I'm a nurse."], ["My mum's a nurse too, she just retired."], "What's my job?", "nurse",
      "retired"),
@@ -230,8 +240,7 @@ CASES = [
      "kein Tennis", "Du spielst Tennis"),
     # a sixth round: typed in lower case, careers, break-ups, routines
     ([JESS], [], "how old am i?", "26", None),
-    ([JESS], [], "what do i do for work?", "nurse", None, "'nurse in leeds' has no subject: "
-     "a job is read after 'I'm a', 'I work as' and the like, not in a list of fragments"),
+    ([JESS], [], "what do i do for work?", "nurse", None),
     ([JESS], [], "what are my hobbies?", "baking", None),
     ([CANVA], ["Big change: I quit Canva to go freelance as an illustrator."], "What's my job?",
      "illustrator", "graphic designer"),
@@ -244,11 +253,13 @@ CASES = [
      ["Jake and I split up, and I've moved back to Galway."], "Who is Jake?", "former", None),
     (["I cycle to work every day."],
      ["I've started taking the bus to work since the weather turned."],
-     "How do I get to work?", "bus", None, "how someone gets to work is no slot the rules "
-     "keep, so the bus does not replace cycling"),
+     "How do I get to work?", "bus", None),
+    (["I drive to work."], ["These days I get the train to work."], "How do I get to work?",
+     "train", "car"),
     (["My landlord is Mr. Hughes."], ["New landlord as of this month: Ms. Patel."],
-     "Who's my landlord?", "Patel", "Hughes", "a new one of a role is read after 'got a new' "
-     "or 'my new', not in a note that opens 'New landlord … :'"),
+     "Who's my landlord?", "Patel", "Hughes"),
+    (["My dentist is Dr. Lee."], ["Update: new dentist: Dr. Shah."], "Who's my dentist?",
+     "Shah", "Lee"),
     (["I play bass in a band."], ["I left the band and gave up bass."],
      "Do I play an instrument?", None, "You play bass"),
     # what someone "used to" do is over

@@ -222,12 +222,13 @@ class _Fact:
     """True all through the time its input names ("Last year I lived in Rome"): ended with it."""
 
 
-# "I moved out of Wicker Park", "We moved from Leeds to York", "Last year I lived in Rome":
-# where the speaker lived, kept as a past fact though no stored one said so.
+# "I moved out of Wicker Park", "We moved from Leeds to York", "Last year I lived in Rome", "I
+# used to live in Paris": where the speaker lived, kept as a past fact though no stored one
+# said so.
 _FORMER_HOME = re.compile(
     r"\b(?:I|[Ww]e)\s+(?:(?:(?:just|finally|recently|have|['’]ve)\s+)*(?:moved|relocated)\s+"
-    r"(?:out\s+of|away\s+from|from)|(?P<lived>(?:(?:also|once|previously)\s+)?lived\s+in))\s+"
-    r"(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)")
+    r"(?:out\s+of|away\s+from|from)|(?P<lived>(?:(?:also|once|previously|formerly)\s+)?"
+    r"lived\s+in)|used\s+to\s+live\s+in)\s+(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)")
 
 
 def _pronoun_names(sentence: str, previous: str, subject: str, zh: bool) -> list[_Fact]:

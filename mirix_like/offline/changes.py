@@ -367,6 +367,36 @@ def _de_infinitive(verb: str) -> str:
     return verb + "n" if not verb.endswith(("ere", "ele")) else verb[:-1] + "n"
 
 
+# French and Spanish doers of a pastime, whose pastime is no regular form of them
+# ("lectrice": la lecture, "nadadora": la natación), in either gender.
+_DOERS_ABROAD = {
+    "fr": {"lect": "la lecture", "cour": "la course à pied", "nag": "la natation",
+           "cycl": "le cyclisme", "randonn": "la randonnée", "grimp": "l'escalade",
+           "ski": "le ski", "dans": "la danse", "march": "la marche", "surf": "le surf",
+           "golf": "le golf", "jardin": "le jardinage", "tricot": "le tricot",
+           "pêch": "la pêche", "voyag": "les voyages"},
+    "es": {"lect": "la lectura", "corred": "el running", "nadad": "la natación",
+           "cicl": "el ciclismo", "sender": "el senderismo", "escalad": "la escalada",
+           "esquiad": "el esquí", "bail": "el baile", "surf": "el surf", "golf": "el golf",
+           "viaj": "los viajes", "pescad": "la pesca"},
+}
+_DOER_ABROAD_END = {"fr": r"(?:eur|euse|rice|ier|ière|iste)s?",
+                    "es": r"(?:or|ora|ores|oras|ista|istas|arín|arina|ero|era)"}
+
+
+def _doer_abroad(lang: str) -> str:
+    """A group ``v`` of the French or Spanish doers of _DOERS_ABROAD."""
+    stems = "|".join(sorted(_DOERS_ABROAD[lang], key=len, reverse=True))
+    return rf"(?P<v>(?:{stems}){_DOER_ABROAD_END[lang]})"
+
+
+def _pastime_abroad(lang: str, doer: str) -> str:
+    """The pastime of a French or Spanish ``doer`` (see _DOERS_ABROAD)."""
+    low = doer.casefold()
+    return next(done for stem, done in sorted(_DOERS_ABROAD[lang].items(), key=lambda d: -len(d[0]))
+                if low.startswith(stem))
+
+
 def _de_activity(doer: str) -> str:
     """The German pastime of its doer: Läuferin -> Laufen, Leser -> Lesen, Kletterer ->
     Klettern."""
@@ -731,6 +761,16 @@ _PATTERNS = (
        r"passioniert|eifrig|groß|gross|richtig)e[rns]?\s+)+(?!(?:" + _DE_JOBS + r")\b)"
        r"(?P<v>[A-ZÄÖÜ][a-zäöüß]{2,}er(?:in)?)\b", "Zu den Hobbys von {s} gehört {v}.", lang="de",
        reads=lambda m: _de_activity(m["v"])),
+    # a pastime by its doer in French and Spanish, with a word of choice before or after it:
+    # "Je suis une grande lectrice", "Soy una nadadora apasionada"
+    *(_p("hobby {v}", r"\b(?i:" + be + r")\s+(?:(?i:un|une|una)\s+)?(?P<e>(?:(?i:" + keen
+         + r")\s+)+)?" + _doer_abroad(lang) + r"(?(e)|\s+(?i:" + keen + r"))\b", template,
+         lang=lang, reads=lambda m, lang=lang: _pastime_abroad(lang, m["v"]))
+      for lang, be, keen, template in (
+          ("fr", "suis|est", r"grande?|gros|grosse|vraie?|passionnée?|fervente?|fidèle|"
+           r"acharnée?|bonne?|petite?", "Les loisirs de {s} incluent {v}."),
+          ("es", "soy|es", r"gran|buen|buena|apasionad[oa]|empedernid[oa]|ávid[oa]",
+           "Las aficiones de {s} incluyen {v}."))),
     # "Ich bin von Geige auf Bratsche umgestiegen": the one ends, the other begins
     *(switch for what, template in ((_DE_PLAYED, "{s} spielt {v}."), (_DE_DONE, "{s} macht {v}."))
       for switch in _switch("play {v}", r"\b(?i:von)\s+(?:(?i:der|dem)\s+)?",

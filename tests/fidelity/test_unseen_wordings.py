@@ -270,9 +270,9 @@ CASES = [
     (["I work at Tesco."], ["I used to work at Tesco, now I work at Lidl."], "Where do I work?",
      "Lidl", "Tesco"),
     (["Ich bin begeisterte Läuferin."], [], "Was sind meine Hobbys?", "Laufen", None),
-    (["Je suis une grande lectrice."], [], "Quels sont mes loisirs ?", "lecture", None,
-     "a pastime by its doer is read in English and German only ('a keen runner', "
-     "'begeisterte Läuferin'); French doers ('lectrice': lecture) name theirs irregularly"),
+    (["Je suis une grande lectrice."], [], "Quels sont mes loisirs ?", "lecture", None),
+    (["Je suis un randonneur passionné."], [], "Quels sont mes loisirs ?", "randonnée", None),
+    (["Soy un nadador empedernido."], [], "¿Cuáles son mis aficiones?", "natación", None),
 ]
 RENDERING = re.compile(r"\[|\(until|\d{4}-\d\d-\d\d|\bthe user\b|\bNutzer|\busuario\b|"
                        r"\butilisateur\b", re.IGNORECASE)

@@ -542,9 +542,9 @@ _PATTERNS = (
        r"generally|just|have|been|started|start|begun|began|tend\s+to|like\s+to)\s+)*"
        r"(?P<v>(?i:cycl|bik|walk|driv|jog|run)\w*|(?i:tak|get|catch|rid|us)\w*\s+"
        r"(?:(?i:the|a|an|my)\s+)?(?i:" + _RIDDEN + r"))\s+(?:(?i:in)\s+)?(?i:to|into)\s+"
-       r"(?i:work|the\s+office|my\s+office)\b", "{s} gets to work {v}.", reads=_ridden),
-    _p("commute", r"\bgets\s+to\s+work\s+(?P<v>by\s+(?:" + _RIDDEN + r")|on\s+foot)\b",
-       "{s} gets to work {v}."),
+       r"(?i:work|the\s+office|my\s+office)\b", "{s} commutes to work {v}.", reads=_ridden),
+    _p("commute", r"\bcommutes\s+to\s+work\s+(?P<v>by\s+(?:" + _RIDDEN + r")|on\s+foot)\b",
+       "{s} commutes to work {v}."),
     # When someone wakes up ("I usually get up at 6am", "lately I've been waking up at 8").
     _p("wake", r"\b(?i:get|gets|getting|got|wake|wakes|waking|woke)\s+up\s+(?:at\s+)?"
        r"(?:(?:around|about|by)\s+)?(?P<v>\d{1,2}(?:[:.]\d{2})?(?:\s*(?:am|pm|a\.m\.|p\.m\.))?)"

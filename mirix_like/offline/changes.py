@@ -260,6 +260,9 @@ _STUDY_VALUE = (r"(?P<v>(?!(?:for|at|in|to|hard|abroad|with|a|an|the|my|tonight|
                 r"since|and|but|with|this|next|last)\b)[a-z][a-z-]+){0,2}?)"
                 r"(?=\s+(?:at|in|for|now|these\s+days|since|and|but|with|this|next|last)\b|"
                 r"[.,;!?]|$)")
+_DEGREE = (r"(?i:degree|course|masters|master['’]s|phd|ba|bsc|ma|msc|mba|mphil|doctorate|"
+           r"diploma)")
+"""A degree or course one does in a subject ("a Masters in ecology")."""
 _ACTIVITIES = ("run jog swim cycle bike walk hike climb row skate ski surf dance box train "
                "sail fish ride boulder paddle")
 """What someone goes out to do at a time of day ("I run in the evenings")."""
@@ -517,12 +520,12 @@ _PATTERNS = (
        r"[A-Za-z]", "{s} works as {a} {v}."),
     _p("study", r"\b(?i:studying|study|studies|majoring\s+in|major\s+in|"
        r"doing\s+(?:a|an|my|his|her)\s+"
-       r"(?:[A-Za-z'’]+\s+)?(?:degree|course|masters|master['’]s|phd|PhD|BA|BSc|MA|MSc)\s+in)\s+"
+       r"(?:[A-Za-z'’]+\s+)?" + _DEGREE + r"\s+in)\s+"
        + _STUDY_VALUE, "{s} studies {v}."),
     # a new degree begun is a new subject: "started a PhD in archaeology"
     _p("study", r"\b(?i:start(?:ed|ing)|beg[au]n|beginning|enrolled\s+(?:in|on))\s+"
-       r"(?:a|an|my|his|her)\s+(?:[A-Za-z'’]+\s+)?(?:degree|course|masters|master['’]s|phd|PhD|"
-       r"BA|BSc|MA|MSc)\s+in\s+" + _STUDY_VALUE, "{s} studies {v}.", True),
+       r"(?:a|an|my|his|her)\s+(?:[A-Za-z'’]+\s+)?" + _DEGREE + r"\s+in\s+" + _STUDY_VALUE,
+       "{s} studies {v}.", True),
     _p("study", r"\b(?i:switched|changed|transferred|moved)\s+(?:over\s+)?"
        r"(?:(?i:from)\s+[a-z ]{2,30}?\s+)?(?i:to)\s+(?P<v>(?i:" + _SUBJECTS + r"))\b",
        "{s} studies {v}.", True),

@@ -229,6 +229,22 @@ _FORMER_HOME = re.compile(
     r"\b(?:I|[Ww]e)\s+(?:(?:(?:just|finally|recently|have|['’]ve)\s+)*(?:moved|relocated)\s+"
     r"(?:out\s+of|away\s+from|from)|(?P<lived>(?:(?:also|once|previously|formerly)\s+)?"
     r"lived\s+in)|used\s+to\s+live\s+in)\s+(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)")
+_PLACE_ABROAD = r"(?P<x>[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*)"
+# The same in German, French and Spanish, by the speaker ("Ich habe in Köln gewohnt", "J'ai
+# vécu à Nice", "Antes vivía en Lima"; Spanish at a clause's start, where no one else is its
+# subject), each kept as the home statement of its language.
+_FORMER_HOME_ABROAD = tuple((re.compile(pattern), said) for pattern, said in (
+    (r"\b(?:[Ii]ch|[Ww]ir)\s+(?:habe|haben)\s+(?:[\wäöüß]+\s+){0,2}?in\s+" + _PLACE_ABROAD
+     + r"\s+(?:gewohnt|gelebt)\b", "Der Nutzer wohnt in {x}."),
+    (r"\b(?:(?:[Ii]ch|[Ww]ir)\s+(?:wohnte|wohnten|lebte|lebten)|(?:wohnte|wohnten|lebte|lebten)"
+     r"\s+(?:ich|wir))\s+(?:[\wäöüß]+\s+){0,2}?in\s+" + _PLACE_ABROAD, "Der Nutzer wohnt in {x}."),
+    (r"(?:\b[Jj]['’]|\b(?:[Nn]ous|[Oo]n)\s+)(?:(?:ai|avons|a)\s+)?(?:habitais|habitions|habitait|"
+     r"habité|vivais|vivions|vivait|vécu)\s+(?:[\wàâçéèêëîïôûù]+\s+){0,2}?(?:à|a|en|au)\s+"
+     + _PLACE_ABROAD, "L'utilisateur habite à {x}."),
+    (r"(?:^|[,;]\s*|\b(?:y|pero)\s+)(?:(?:[Aa]ntes|[Pp]rimero|[Yy]o|[Nn]osotros|[Dd]e\s+niñ[oa]|"
+     r"[Hh]ace\s+(?:\w+\s+)?años)\s*,?\s+)?(?:vivía|vivíamos|viví|he\s+vivido|hemos\s+vivido)\s+"
+     r"(?:[\wáéíóúñ]+\s+){0,2}?en\s+" + _PLACE_ABROAD, "El usuario vive en {x}."),
+))
 
 
 def _pronoun_names(sentence: str, previous: str, subject: str, zh: bool) -> list[_Fact]:
@@ -348,6 +364,8 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
     facts += _kin_abroad(sentence) + _with_user(sentence, subject)
     facts += [_Fact(f"{cap(subject)} lived in {m['x']}", f"{subject} lived in {m['x']}.", True,
                     throughout=bool(m["lived"])) for m in _FORMER_HOME.finditer(sentence)]
+    facts += [_Fact(said.format(x=m["x"]).rstrip("."), said.format(x=m["x"]), True, throughout=True)
+              for former, said in _FORMER_HOME_ABROAD for m in former.finditer(sentence)]
     if _HAVE_GATE.search(low):
         facts += [_Fact(subject, third(m.group(0))) for m in _SEM_COUNT.finditer(sentence)]
     if _MY_GATE.search(low):

@@ -35,7 +35,7 @@ vat mwst ust mehrwertsteuer tva iva
 cart warenkorb einkaufswagen panier carrito cesta
 delivery shipping versand lieferung livraison envío entrega
 size big größe taille tamaño
-car drive coche voiture pkw
+drive coche voiture pkw
 lunch mittagessen almuerzo
 coffee kaffee café cafe
 tea thé té

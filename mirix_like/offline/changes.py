@@ -897,6 +897,18 @@ _PATTERNS = (
        r"fais\s+des\s+études\s+(?:de|d['’]))\s*"
        r"(?:maintenant\s+)?(?:(?:le|la|les)\s+|l['’])?(?P<v>[a-zàâçéèêëîïôûù-]{3,})",
        "{s} étudie {v}.", lang="fr"),
+    # a new degree begun is a new subject ("j'ai commencé un doctorat en archéologie",
+    # "empecé un máster en arqueología", "habe einen Master in Archäologie angefangen")
+    _p("study", r"\b(?i:commencé|entamé|débuté|inscrite?\s+(?:en|à|dans))\s+(?:(?i:un|une|mon|ma|"
+       r"en)\s+)?(?i:licence|master|doctorat|thèse|BTS|DUT|formation|cursus|diplôme)\s+"
+       r"(?:en|de|d['’])\s*(?P<v>" + _FR_SUBJECTS + r")\b", "{s} étudie {v}.", True, lang="fr"),
+    _p("study", r"\b(?i:empecé|empezado|comencé|comenzado|inicié|iniciado|empiezo|comienzo)\s+"
+       r"(?:(?i:un|una|mi)\s+)?(?i:grado|máster|master|doctorado|carrera|licenciatura|curso)\s+"
+       r"(?:en|de)\s+(?P<v>" + _ES_SUBJECTS + r")\b", "{s} estudia {v}.", True, lang="es"),
+    _p("study", r"\b(?i:ein|einen|eine|mit\s+einem|mit\s+einer|mit\s+dem)\s+(?:[A-ZÄÖÜ]\w*)?"
+       r"(?:Master|Bachelor|[Ss]tudium|Promotion|Doktor|PhD)\s+(?:in|im\s+Fach)\s+"
+       r"(?P<v>" + _DE_SUBJECTS + r")\s+(?i:angefangen|begonnen)\b", "{s} studiert {v}.", True,
+       lang="de"),
     _p("work", r"\b(?i:soy|trabajo\s+como|trabajo\s+de)\s+" + _NOW + r"(?:(?:un|una)\s+)?"
        + _unnamed(_ES_JOB) + r"\s+(?:en|para)\s+(?:(?:el|la)\s+)?" + _PLACE,
        "{s} trabaja en {v}.", lang="es"),
@@ -1014,7 +1026,8 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
                     r"\bme\s+(?:mudé|he|hice|cambié|pasé)\b|\bnos\s+(?:mudamos|hemos)\b|"
                     r"\b(?:vivo|trabajo|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
-                    r"dejé|cambié|tengo|cumplí|vivimos|trabajamos)\b|"
+                    r"dejé|cambié|tengo|cumplí|vivimos|trabajamos|empecé|comencé|inicié|"
+                    r"empiezo|comienzo)\b|"
                     r"\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\s+install|habite|vit|travaille))|"
                     r"我(?!的|" + _ZH_KIN + r")|"
                     r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)?"
@@ -1475,13 +1488,15 @@ _BEING = {
 _BEING_AT = {lang: re.compile(
     r"(?:(?P<n1>(?i:" + now + r"))\s*,?\s+)?(?<![\w'’])(?P<be>" + be + r")\s+(?:(?P<n2>(?i:"
     + now + r"))\s+)?(?P<p>" + work + "|" + home + r")\s+" + _PLACE + r"(?<!['’]s)(?:\s+(?P<n3>(?i:"
-    + now + r")))?(?=\s*[.!]|\s*$)") for lang, (be, now, work, home) in _BEING.items()}
+    + now + r")))?(?=\s*[.!,;]|\s*$)") for lang, (be, now, work, home) in _BEING.items()}
 _ZH_BEING_AT = re.compile(r"(?P<be>我们?)(?P<n1>现在|目前)在" + _ZH_PLACE)
 _DOING = {"work": ("I work", "we work", "arbeite", "arbeiten", "travaille", "travaillons",
                    "trabajo", "trabajamos"),
           "home": ("I live", "we live", "wohne", "wohnen", "habite", "habitons", "vivo",
                    "vivimos")}
 """What being somewhere says in each slot's words, in the order of _BEING_WORDS."""
+_HOUSEHOLD = re.compile(r"(?i:estamos)")
+"""Where "en" says either slot, being there in the plural says a home."""
 _BEING_WORDS = ("i'm", "we're", "bin", "sind", "suis", "sommes", "estoy", "estamos")
 _SAME_BEING = {"i am": "i'm", "we are": "we're", "est": "suis"}
 _TRIP = re.compile(
@@ -1503,23 +1518,33 @@ def _placed(text: str, blocks: Mapping[str, list[str]]) -> str:
     held = [slot for slot in ("work", "home") if _slot_line(lines, slot) is not None]
     if not held or _TRIP.search(text):
         return text
+    named = _names_in_lower_case(text)  # "we're in york now": a name typed small
+    said = named
     for lang, being in _BEING_AT.items():
-        text = being.sub(lambda m, lang=lang: _doing(m, lang, held), text)
-    if len(held) == 1:  # Chinese "在" says either: the one held
-        text = _ZH_BEING_AT.sub(lambda m: m["be"] + m["n1"] + (
-            f"在{m['v']}工作" if held == ["work"] else f"住在{m['v']}"), text)
-    return text
+        said = being.sub(lambda m, lang=lang: _doing(m, lang, held), said)
+    said = _ZH_BEING_AT.sub(lambda m: _zh_doing(m, held), said)
+    return said if said != named else text
 
 
 def says_being_at(text: str) -> bool:
     """Whether ``text`` says where its speaker is now, not on a trip, which the earlier talk
     of work or home a block keeps may read as a move (see :func:`_placed`)."""
-    return not _TRIP.search(text) and (bool(_ZH_BEING_AT.search(text)) or any(
-        _now_said(m) for being in _BEING_AT.values() for m in being.finditer(text)))
+    said = _names_in_lower_case(text)
+    return not _TRIP.search(text) and (bool(_ZH_BEING_AT.search(said)) or any(
+        _now_said(m) for being in _BEING_AT.values() for m in being.finditer(said)))
 
 
 def _now_said(match: re.Match[str]) -> bool:
     return bool(match["n1"] or match["n2"] or match["n3"])
+
+
+def _zh_doing(match: re.Match[str], held: Sequence[str]) -> str:
+    """A match of _ZH_BEING_AT said as working or living there: "在" says either, so the
+    slot held, or with both held a household's ("我们") home."""
+    if len(held) > 1 and match["be"] == "我":
+        return match[0]
+    place = match["v"]
+    return match["be"] + match["n1"] + (f"在{place}工作" if held == ["work"] else f"住在{place}")
 
 
 def _doing(match: re.Match[str], lang: str, held: Sequence[str]) -> str:
@@ -1527,8 +1552,14 @@ def _doing(match: re.Match[str], lang: str, held: Sequence[str]) -> str:
     now say one slot of ``held``; else as it is."""
     slots = [slot for slot in held
              if re.fullmatch(_BEING[lang][2 if slot == "work" else 3], match["p"])]
-    if len(slots) != 1 or not _now_said(match):
-        return match[0]  # Spanish "en" with both held, or no word of now
+    if len(slots) == 2 and _HOUSEHOLD.search(match["be"]):
+        slots = ["home"]  # "Ahora estamos en Málaga": a household is somewhere, not employed
+    if len(slots) != 1 or not _now_said(match) or slots == ["home"] and match.string[
+            match.end():].lstrip()[:1] in (",", ";"):
+        # Spanish "en" with both held, no word of now, or more said of the place ("I'm in
+        # Paris now, the Louvre is amazing"); more said of a job is of the job ("I'm at HSBC
+        # now, started last month")
+        return match[0]
     be = " ".join(match["be"].replace("’", "'").split())
     said = re.sub(r"I'm|I am|we're|we are|\b(?:bin|sind|suis|est|sommes|estoy|estamos)\b",
                   lambda w: _DOING[slots[0]][_BEING_WORDS.index(

@@ -230,6 +230,14 @@ CASES = [
      "What am I studying now?", "archaeology", "history"),
     (["I'm doing a BSc in biology."], ["I finished my BSc and started a Masters in ecology."],
      "What am I studying now?", "ecology", "biology"),
+    (["J'étudie l'histoire."],
+     ["J'ai fini mon master d'histoire et j'ai commencé un doctorat en archéologie."],
+     "Qu'est-ce que j'étudie maintenant ?", "archéologie", None),
+    (["Estudio historia."], ["Terminé mi grado en historia y empecé un máster en arqueología."],
+     "¿Qué estudio ahora?", "arqueología", None),
+    (["Ich studiere Geschichte."], ["Ich habe meinen Bachelor in Geschichte abgeschlossen und "
+                                    "einen Master in Archäologie angefangen."],
+     "Was studiere ich jetzt?", "Archäologie", None),
     # "my" after "I" names someone else only before a person ("my brother"), not "my flat"
     (["I live in York."], ["I sold my flat and moved to Leeds."], "Where do I live?", "Leeds",
      "York"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from test_screen_answers_unseen import LEAK, Cells, Look, _draw
@@ -135,17 +136,22 @@ SCREENS: list[tuple[str, str, list[str | Cells], Look]] = [
 USER = "noor"
 
 
-@pytest.fixture(scope="module")
-def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
-    root = tmp_path_factory.mktemp("screen_layouts")
-    start = datetime(2025, 3, 20, 9, tzinfo=UTC)
+def _shown(root: Path, screens: list[tuple[str, str, list[str | Cells], Look]], start: datetime,
+           minutes: int) -> Iterator[MemorySystem]:
+    """A memory of ``screens`` drawn and added ``minutes`` apart from ``start``."""
     with MemorySystem(store_uri=str(root / "store"), backend="offline") as system:
-        for n, (app, title, rows, look) in enumerate(SCREENS):
+        for n, (app, title, rows, look) in enumerate(screens):
             system.add(images=[_draw(rows, look)], user_id=USER,
-                       occurred_at=start + timedelta(minutes=9 * n),
+                       occurred_at=start + timedelta(minutes=minutes * n),
                        metadata={"source": "screen", "app": app, "window_title": title})
         system.flush(USER)
         yield system
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    yield from _shown(tmp_path_factory.mktemp("screen_layouts"), SCREENS,
+                      datetime(2025, 3, 20, 9, tzinfo=UTC), 9)
 
 
 def _known(case: tuple[str, list[str], list[str]], why: str) -> object:
@@ -277,15 +283,8 @@ OTHER_CASES = [
 
 @pytest.fixture(scope="module")
 def other_formats(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
-    root = tmp_path_factory.mktemp("other_formats")
-    start = datetime(2025, 4, 14, 9, tzinfo=UTC)
-    with MemorySystem(store_uri=str(root / "store"), backend="offline") as system:
-        for n, (app, title, rows, look) in enumerate(OTHER_FORMATS):
-            system.add(images=[_draw(rows, look)], user_id=USER,
-                       occurred_at=start + timedelta(minutes=7 * n),
-                       metadata={"source": "screen", "app": app, "window_title": title})
-        system.flush(USER)
-        yield system
+    yield from _shown(tmp_path_factory.mktemp("other_formats"), OTHER_FORMATS,
+                      datetime(2025, 4, 14, 9, tzinfo=UTC), 7)
 
 
 @pytest.mark.parametrize(("question", "says", "not_says"), OTHER_CASES,

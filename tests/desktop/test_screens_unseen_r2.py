@@ -437,9 +437,13 @@ CASES: list[object] = [
     ("What plug adapter do I need for Lisbon?", ["type F"], []),
     ("What song was playing?", ["Clair de Lune"], []),
     ("How much do Orbit plans start at?", ["$12"], []),
-    _known(("When did I look at the UPS tracking page?", ["14 April"], []),
-           "answer.py: 'when did I look at' is answered by a date the screen shows ('Friday, "
-           "April 11'), not by when it was seen (what_it_showed drops the seen time on purpose)"),
+    # Not strict: in one full run of the suite on a loaded machine it was answered right,
+    # and in every run of this file alone wrong; which memory wins depends on timing there.
+    pytest.param("When did I look at the UPS tracking page?", ["14 April"], [],
+                 id="When did I look at the UPS tracking page?", marks=pytest.mark.xfail(
+                     strict=False, reason="answer.py: 'when did I look at' is answered by a "
+                     "date the screen shows ('Friday, April 11'), not by when it was seen "
+                     "(what_it_showed drops the seen time on purpose)")),
     _known(("What was on my screen at 8:30?", ["Sagrada"], []),
            "answer.py: an hour in the question is matched as words, not as the time a screen "
            "was seen"),

@@ -13,8 +13,10 @@ from mirix_like.lexicon import WORD, compound_parts, meaning, same_meaning, verb
 from mirix_like.memory_types.semantic import PAST
 from mirix_like.offline.changes import DRINKS, JOBS, favourite_kind, in_time, stopped
 from mirix_like.offline.language import (
+    KIN,
     USER_SAID_LEAD,
     VAULT_MARK,
+    ZH_KIN,
     ended_abroad,
     second_person_in,
     sentences_of,
@@ -359,17 +361,9 @@ _RECURS = re.compile(r"\b(?:every|each)\s+\w+|\b(?:Mon|Tues|Wednes|Thurs|Fri|Sat
                      # a time of day, a day's part: "goes running in the evenings"
                      r"\bin\s+the\s+(?:mornings|afternoons|evenings)\b|\bat\s+night\b|"
                      r"\b(?:before|after)\s+work\b", re.IGNORECASE)
-_KIN = (r"sisters?|brothers?|siblings?|mother|mom|mum|father|dad|parents?|sons?|daughters?|kids?|"
-        r"children|wife|husband|partner|boyfriend|girlfriend|friends?|boss|colleagues?|"
-        r"neighbou?rs?|cousins?|aunt|uncle|grand\w+|niece|nephew|roommate|flatmate|dogs?|cats?|"
-        r"schwester|bruder|mutter|vater|freund\w*|sœur|soeur|frère|frere|mère|père|hermana|"
-        r"hermano|madre|padre|amig[oa]s?|tochter|sohn|frau|mann|fille|fils|amie?|femme|mari|"
-        r"hij[oa]s?|novi[oa]|espos[oa]|marido")
-_ZH_KIN = ("姐姐|妹妹|哥哥|弟弟|妈妈|母亲|爸爸|父亲|妻子|丈夫|老婆|老公|"
-           "女朋友|男朋友|朋友|儿子|女儿|孩子")
 # A question about oneself is about "the user" of the memories, in their languages.
 _SELF = re.compile(r"(?i:\b(?:I|me|my|mine|myself|ich|mich|mir|mein\w*|je|moi|mon|ma|mes|yo|mi|mis)"
-                   r"\b(?!\s+(?:" + _KIN + r")\b)|\bI['’](?:m|ve|d|ll)\b)|我(?!的)")
+                   r"\b(?!\s+(?:" + KIN + r")\b)|\bI['’](?:m|ve|d|ll)\b)|我(?!的)")
 _USER_TERMS = frozenset({"user", "nutzer", "utilisateur", "usuario", "用户"})
 _QUOTED = 0.01
 """What a quoted message ("The user said: …") loses to a fact read from it that matches as
@@ -740,7 +734,7 @@ def _with_kin(sentence: str, kin: dict[str, str], wanted: set[str]) -> str:
     return f"{name}, the user's {kin[name]},{sentence[opening.end():]}"
 
 
-_DEFINES_KIN = re.compile(r"^(?P<name>[A-Z][\w'’-]+) is the user['’]s (?P<kin>" + _KIN
+_DEFINES_KIN = re.compile(r"^(?P<name>[A-Z][\w'’-]+) is the user['’]s (?P<kin>" + KIN
                           + r")\.?$")
 _OPENS_WITH_NAME = re.compile(r"^(?P<name>[A-Z][\w'’-]+)(?=\s+[a-z])")
 
@@ -878,24 +872,24 @@ _SUBJECT = (r"(?P<who>(?:The user|[A-Z][\w-]+)(?:['’]s\s+[\w-]+(?:\s+[\w-]*[^\
 # a word saying when, between them: "Leo just started at Leeds Uni"
 _SUBJECT_VERB = re.compile(_SUBJECT + _WHEN_WORD + r"(?P<verb>is|are|has|[a-z]+s)\b(?<!ss)")
 _SUBJECT_PAST = re.compile(_SUBJECT + _WHEN_WORD + r"(?P<verb>was|were|had|[a-z]+ed)\b")
-_KIN_OPENING = re.compile(r"(?:The user['’]s|[Mm]y|[Yy]our)\s+(?:" + _KIN + r")\b")
+_KIN_OPENING = re.compile(r"(?:The user['’]s|[Mm]y|[Yy]our)\s+(?:" + KIN + r")\b")
 _NAMES_THEM = re.compile(r"(?:['’]s\s+name)?\s+(?:is|was|are|were)\s+(?:called\s+)?[A-Z]")
 _USER_MENTION = re.compile(r"\b(?:the user|I|me|my|you|your)\b", re.IGNORECASE)
 _QUOTE_LEAD = re.compile(r"^(?:the user said|user)\s*:\s*", re.IGNORECASE)
 _I_ASK = re.compile(r"\bI\b(?!['’]s)|\bI['’](?:m|ve|d|ll)\b")
 """A question whose subject is the asker ("Where do I live?", "What am I allergic to?")."""
-_MY_ASK = re.compile(r"\bmy\b(?!\s+(?:" + _KIN + r")\b)", re.IGNORECASE)
+_MY_ASK = re.compile(r"\bmy\b(?!\s+(?:" + KIN + r")\b)", re.IGNORECASE)
 """A question about the asker's own ("Who's my employer?"), not their kin's."""
 _I_ASK_ABROAD = re.compile(r"(?i:\b(?:ich|mein\w*|je|j['’]|mon|ma|mes|yo|mis?)\b(?!\s+(?:"
-                           + _KIN + r")\b))|我(?!的?(?:" + _ZH_KIN + "))")
+                           + KIN + r")\b))|我(?!的?(?:" + ZH_KIN + "))")
 """The asker as subject or owner in German, French, Spanish or Chinese ("Wo wohne ich?",
 "Quel est mon code ?"), not an object ("Sag mir, wo meine Schwester wohnt")."""
 _ES_VERB_ASKED = re.compile(r"(?i:\b(?:dónde|donde|qué|que|cuándo|cuando|cómo|como|cuál|cuánto\w*"
                             r"|quién|ahora|años)\s+(\w+)|(\w+)(?:\s+ahora)?\s*\?\s*$)")
 """Where a Spanish question's verb stands: after its question word, or last."""
 _KIN_OF_USER_ABROAD = re.compile(
-    r"(?i:\b(?:" + _KIN + r")\s+(?:des Nutzers|de l['’]utilisateur|del usuario)\b|"
-    r"^(?:meine?|mon|ma|mes|mis?)\s+(?:" + _KIN + r")\b)|^(?:用户|我)的?(?:" + _ZH_KIN + ")")
+    r"(?i:\b(?:" + KIN + r")\s+(?:des Nutzers|de l['’]utilisateur|del usuario)\b|"
+    r"^(?:meine?|mon|ma|mes|mis?)\s+(?:" + KIN + r")\b)|^(?:用户|我)的?(?:" + ZH_KIN + ")")
 """A German, French, Spanish or Chinese sentence about a relative of the user ("Die
 Schwester des Nutzers wohnt in Dresden", "user: Mi hermano vive en Quito", "我姐姐住在深圳")."""
 _NAMES_THEM_ABROAD = re.compile(r"\b(?:heißt|s['’]appelle|se\s+llama)\b|叫")

@@ -19,6 +19,7 @@ from typing import Any
 from mirix_like.memory_types.semantic import PAST, PERIOD, SINCE
 from mirix_like.offline.language import (
     CJK,
+    KIN,
     USER_SAID_LEAD,
     InputText,
     Row,
@@ -1034,16 +1035,11 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"(?:(?i:just|finally|recently|also|so)\s+)?(?i:moved|relocated|quit|"
                     r"joined|left|switched|changed|got|started|handed|traded|sold|bought|took|"
                     r"gave|retrained|became|turned|swapped|been)\b")
-_PEOPLE = (r"sisters?|brothers?|siblings?|mother|mom|mum|father|dad|parents?|sons?|daughters?|"
-           r"kids?|child(?:ren)?|baby|twins|wife|husband|partner|spouse|fianc[ée]e?|ex|"
-           r"boyfriend|girlfriend|friends?|mates?|buddy|boss|manager|colleagues?|co-?workers?|"
-           r"team(?:mates?)?|neighbou?rs?|cousins?|aunt|uncle|grand\w+|gran|nan|niece|nephew|"
-           r"family|in-laws|roommates?|flatmates?|housemates?|landlord|landlady|dogs?|cats?|"
-           r"company|firm|employer|office|band|schwester|bruder|mutter|vater|eltern|freund\w*|"
-           r"frau|mann|tochter|sohn|kinder|chef\w*|firma|sœur|soeur|frère|frere|mère|père|fille|"
-           r"fils|amie?s?|femme|mari|copain|copine|enfants?|patron\w*|entreprise|hermanas?|"
-           r"hermanos?|madre|padres?|amig[oa]s?|hij[oa]s?|novi[oa]|espos[oa]|marido|mujer|"
-           r"jef[ea]|empresa")
+_PEOPLE = (KIN + r"|child|baby|twins|spouse|fianc[ée]e?|ex|mates?|buddy|manager|co-?workers?|"
+           r"team(?:mates?)?|gran|nan|family|in-laws|roommates|flatmates|housemates?|landlord|"
+           r"landlady|company|firm|employer|office|band|eltern|kinder|chef\w*|firma|amie?s|"
+           r"copain|copine|enfants?|patron\w*|entreprise|hermanas|hermanos|padres|mujer|jef[ea]|"
+           r"empresa")
 """Whom or what of theirs someone may say a fact of ("my sister", "mon patron", "mi empresa")."""
 _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|er|sie|il|elle|ils)\b|"
                     r"\b(?:my|mon|ma|mes|mein\w*|mi|mis)\s+(?:[\w-]+\s+){0,2}?(?:" + _PEOPLE

@@ -9,6 +9,7 @@ from mirix_like.offline.changes import passed, settings, since, until
 from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import (
     ADV_GROUP,
+    ZH_KIN,
     InputText,
     Row,
     any_of,
@@ -173,8 +174,6 @@ _LEAD_WORDS = word_set("sadly unfortunately also so well btw anyway finally rece
 _PARENTS = word_set("mum mom mam dad mother father grandma grandpa granny grandad nan nana")
 """Family words said as names ("Dad now lives in Swansea"): the user's."""
 _BAD_POSSESSIONS = word_set("pleasure bad fault guess point turn heart mind god goodness word")
-_ZH_KIN = (r"妹妹|姐姐|哥哥|弟弟|妈妈|爸爸|母亲|父亲|儿子|女儿|老公|老婆|丈夫|妻子|"
-           r"男朋友|女朋友|朋友|同事|老板|邻居|室友|奶奶|爷爷|外婆|外公")
 _SEM_ZH = (
     re.compile(
         r"(?:我们?家?的?|[\u4e00-\u9fff]{2,3}的)(?P<rel>[\u4e00-\u9fff]{1,4}?)"
@@ -189,11 +188,11 @@ _SEM_ZH = (
         r"(?:就是|是|住在|来自|有(?=[一二两三四五六七八九十\d]))[^，。！？；]{2,40}"
     ),
     re.compile(  # 我妹妹小丽住在杭州, 我的同事老王是四川人: a relation, its name, a fact
-        r"我们?的?(?P<rel>" + _ZH_KIN + r"|老师|同学|猫|狗)"
+        r"我们?的?(?P<rel>" + ZH_KIN + r"|老师|同学|猫|狗)"
         r"(?![住就是在来喜刚今])(?P<name>[\u4e00-\u9fffA-Za-z]{1,3}?)(?=住在|就是|是|在|来自|喜欢|刚|今年)[^，。！？；]{2,40}"
     ),
     re.compile(  # 我的姐姐住在成都, 我姐姐搬到了重庆: a relation unnamed, where they live
-        r"我们?的?(?P<rel>" + _ZH_KIN + r")(?=住在|搬到|搬去|搬家到)[^，。！？；]{2,40}"
+        r"我们?的?(?P<rel>" + ZH_KIN + r")(?=住在|搬到|搬去|搬家到)[^，。！？；]{2,40}"
     ),
 )
 _ZH_UNNAMED = len(_SEM_ZH) - 1

@@ -111,8 +111,21 @@ _FILLER = word_set(
     merci beaucoup bonjour bonsoir coucou salut bonne nuit journée soirée à demain bientôt plus
     tard oui tout le monde d'accord rien de très bien parfait génial
     gracias muchas hola buenas noches días tardes adiós hasta mañana luego pronto nada sí vale todos
-    claro perfecto bueno chao"""
+    claro perfecto bueno chao
+    tks okey oki doki alright mate pleasure hugs hug xoxo
+    dir dich gern gerne geschehen gleichfalls ebenso
+    ouais d'acc mdr bisous plaisir pareillement
+    besos abrazo abrazos igualmente vemos descanses avec un nos ton"""
 )
+# Phrases of parting and good wishes, in the rules' languages: "sleep" or "weekend" on their
+# own may be something to remember ("I need more sleep"), "sleep well" is not.
+_FILLER_PHRASES = re.compile(
+    r"(?i:\b(?:sleep\s+(?:well|tight)|sweet\s+dreams|(?:i\s+)?miss\s+you|take\s+it\s+easy|"
+    r"have\s+a\s+good\s+one|(?:enjoy\s+your|have\s+a\s+(?:good|great|nice))\s+"
+    r"(?:day|evening|weekend|week)|c\s+u|see\s+ya|schlaf\s+gut|schönes\s+wochenende|"
+    r"dors\s+bien|bon\s+week-end|buen\s+finde(?:\s+de\s+semana)?|que\s+descanses)\b)")
+# Laughter and kisses as typed: "hahah", "ahaha", "jajaja", "jejeje", "xD", "xx".
+_LAUGH = re.compile(r"(?i:a?(?:h[aeiu]){2,}h?|(?:j[aeiu]){2,}j?|x+d*)")
 # Words as content_words sees them: Latin letters with accents, so "tschüss" is one word.
 _WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ](?:[A-Za-zÀ-ÖØ-öø-ÿ'’-]*[A-Za-zÀ-ÖØ-öø-ÿ])?|\d+(?:[.,:]\d+)*")
 _GREETINGS = (
@@ -159,9 +172,10 @@ def _drop_vocatives(text: str) -> str:
 def content_words(text: str) -> tuple[str, ...]:
     """Words that carry content: not stopwords, greetings, reactions or vocatives."""
     words = []
-    for token in _WORD.findall(_drop_vocatives(text)):
+    for token in _WORD.findall(_FILLER_PHRASES.sub(" ", _drop_vocatives(text))):
         low = token.lower().replace("’", "'")
-        if low not in STOPWORDS and low not in _FILLER and low.removesuffix("'s") not in _FILLER:
+        if (low not in STOPWORDS and low not in _FILLER and low.removesuffix("'s") not in _FILLER
+                and not _LAUGH.fullmatch(low)):
             words.append(token)
     return tuple(words)
 
@@ -177,7 +191,7 @@ def without_names(words: tuple[str, ...], names: frozenset[str]) -> list[str]:
 
 _ZH_FILLER = re.compile(
     r"你好|您好|谢谢|多谢|好的|好吧|嗯+|哈+|哇+|再见|晚安|早上好|早安|是的|对的?|没问题|不客气|收到|"
-    r"太棒了|真棒|厉害|加油|拜拜|辛苦了|好|啊|呀|吧|呢|了|的|[\s\W\d_]"
+    r"太棒了|真棒|厉害|加油|拜拜|辛苦了|没事|没关系|明天见|回头见|待会见|一会儿见|好嘞|好|啊|呀|吧|呢|了|的|[\s\W\d_]"
 )
 
 

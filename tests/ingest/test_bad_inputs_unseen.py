@@ -281,6 +281,46 @@ def test_small_talk_in_many_languages_is_processed_storing_nothing_with_a_reason
     assert stored(memory.store) == {} and memory.pending(USER) == []
 
 
+PARTINGS = [
+    "Good night, sleep well!", "sleep tight x", "Sweet dreams!", "Schlaf gut!", "Dors bien !",
+    "Que descanses", "Danke dir!", "gern geschehen", "gleichfalls", "avec plaisir",
+    "pareillement", "jaja vale", "jejeje", "hahah", "ahaha", "xD", "mdr", "bisous", "besos!",
+    "un abrazo", "hugs", "take it easy", "have a good one", "enjoy your weekend!",
+    "Schönes Wochenende!", "bon week-end !", "buen finde", "miss you", "oki doki", "alright",
+    "my pleasure", "nos vemos", "tks", "thanks a ton", "cheers mate", "c u", "okey", "d'acc",
+    "ouais", "没事", "明天见",
+]
+"""Partings, thanks, laughter and good wishes as people type them (each was stored as an
+event once)."""
+NEWS_BESIDE_THEM = {
+    "I need more sleep, I've been getting five hours a night.": "five hours",
+    "Sleep is my priority now that the twins are here.": "twins",
+    "Danke für die Blumen, sie stehen jetzt in der Küche.": "Küche",
+    "Love you too, see you in Lisbon on Friday!": "Lisbon",
+    "I miss Berlin, we lived in Kreuzberg for six years.": "Kreuzberg",
+    "haha yes, the dentist moved my appointment to Thursday": "Thursday",
+    "Que descanses, mañana empiezo en el hospital de Valencia.": "Valencia",
+}
+
+
+def test_partings_and_laughter_are_processed_storing_nothing(memory: MemorySystem) -> None:
+    reports = [memory.add(text, user_id=USER) for text in PARTINGS]  # flushes each batch
+    reports.append(memory.flush(USER))
+    processed = [i for r in reports for i in r.processed_inputs]
+    assert len(processed) == len(PARTINGS) and not any(r.failed_inputs for r in reports)
+    assert sorted(i for r in reports for i in r.nothing_stored) == sorted(processed)
+    assert stored(memory.store) == {} and memory.pending(USER) == []
+
+
+@pytest.mark.parametrize("text", NEWS_BESIDE_THEM)
+def test_the_same_words_beside_news_keep_the_news(memory: MemorySystem, text: str) -> None:
+    report = memory.add(text, user_id=USER, flush=True)
+    assert report.failed_inputs == [] and report.nothing_stored == {}
+    kept = [str(item.model_dump()) for name in stored(memory.store)
+            for item in memory.store.list(name, USER)]
+    assert any(NEWS_BESIDE_THEM[text] in item for item in kept), kept
+
+
 def test_async_small_talk_and_a_vanished_image_beside_a_fact(tmp_path: Path) -> None:
     async def run() -> None:
         async with AsyncMemorySystem(store_uri=str(tmp_path / "store"),

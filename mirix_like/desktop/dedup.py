@@ -67,7 +67,10 @@ LINE_REACH = 3
 """How far beside a small change the rest of its line is looked for, in the change's size."""
 GLYPH_SLACK = 1
 """Pixels a replaced character may reach past its line's ink above or below (anti-aliasing)."""
-GLYPH_FILL = 0.85
+CAP_RISE = 0.35
+"""Share of its height a digit or capital may rise above a line of small letters beside it
+("Pending: 0" become "Pending: 1")."""
+GLYPH_FILL = 0.9
 """Past this share of its box changed, a small change is a block (a cursor), not strokes."""
 
 Kind = Literal["content", "thin", "small", "status"]
@@ -176,7 +179,8 @@ def _replaced(before: np.ndarray, after: np.ndarray, box: Box) -> bool:
     top, bottom = max(0, y0 - tall), min(after.shape[0], y1 + tall)
     left, right = max(0, x0 - reach), min(after.shape[1], x1 + reach)
     paper = _paper(after, box)
-    if not _inked_on_both(before, after, box):
+    if not _inked_on_both(before, after, box) or not all(
+            _spans(_ink(frame[y0:y1, x0:x1], paper)) for frame in (before, after)):
         return False
     strokes = cv2.absdiff(before[y0:y1, x0:x1], after[y0:y1, x0:x1]) > TOLERANCE
     if strokes.mean() > GLYPH_FILL:
@@ -186,17 +190,25 @@ def _replaced(before: np.ndarray, after: np.ndarray, box: Box) -> bool:
     rows = np.flatnonzero(_ink(beside, paper).any(axis=1)) + top
     if not rows.size:
         return False
-    # the run of inked rows that meets the box, no gap: one line, not the ones around it
+    # the run of inked rows, no gap, that holds the box's lowest inked row beside it: one
+    # line, not the ones around it, and from its baseline (an "i"'s dot is apart above it)
     run = rows[(rows >= y0) & (rows < y1)]
     if not run.size:
         return False
-    first = last = int(run[0])
+    first = last = int(run[-1])
     inked = set(rows.tolist())
     while first - 1 in inked:
         first -= 1
     while last + 1 in inked:
         last += 1
-    return first <= y0 + GLYPH_SLACK and last >= y1 - 1 - GLYPH_SLACK
+    return first <= y0 + max(GLYPH_SLACK, int(CAP_RISE * tall)) and last >= y1 - 1 - GLYPH_SLACK
+
+
+def _spans(ink: np.ndarray) -> bool:
+    """Whether ``ink`` (a box's) reaches its top and bottom rows: a glyph the box was drawn
+    around, not the text a pointer passed over (which is lower than the pointer)."""
+    rows = np.flatnonzero(ink.any(axis=1))
+    return bool(rows.size) and rows[0] <= GLYPH_SLACK and rows[-1] >= len(ink) - 1 - GLYPH_SLACK
 
 
 def _kind(box: Box, scale: float, strip: float, height: int) -> Kind:

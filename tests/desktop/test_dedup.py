@@ -79,6 +79,21 @@ def test_one_figure_replaced_is_new_and_so_are_many_small_changes_at_once() -> N
         "many small changes")
 
 
+@pytest.mark.parametrize("text_px", [10, 11, 12, 13, 14])
+@pytest.mark.parametrize(("before", "after"), [
+    ("unread: 0", "unread: 1"), ("was 3", "was 8"), ("a sum in euros 5", "a sum in euros 6")])
+def test_a_figure_replaced_beside_small_letters_only_is_new(text_px, before, after) -> None:
+    # a digit is taller than the small letters beside it ("u", "n", "r", "e", "a", "s", "w")
+    # and an "i"'s dot is apart above them: the line is still the digit's line
+    page = ("Inbox", "Notifications", before, "Settings")
+    shot = Shot("Mail", "Inbox", page, text_px=text_px)
+    frames = NearDuplicateFilter()
+    assert frames.decide(desktop(shot))
+    assert not frames.decide(desktop(replace(shot, pointer=(0.045, 0.135))))  # a pointer on it
+    changed = replace(shot, lines=tuple(after if line == before else line for line in page))
+    assert frames.decide(desktop(changed)).reason == "content changed"
+
+
 @pytest.mark.parametrize("size", [(640, 360), (1920, 1080)])
 def test_identical_and_cursor_frames_are_dropped_and_a_new_paragraph_is_kept(size) -> None:
     frames = NearDuplicateFilter()

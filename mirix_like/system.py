@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import inspect
 import logging
 import threading
 from collections import deque
@@ -41,6 +42,10 @@ from mirix_like.store.filters import check_user_id
 
 T = TypeVar("T")
 RECENT_TURNS = 10
+SEARCH_FILTERS = tuple(
+    name for name, parameter in inspect.signature(MemoryStore.search).parameters.items()
+    if parameter.kind is parameter.KEYWORD_ONLY and name not in ("memory_types", "method", "limit"))
+"""The filters :meth:`AsyncMemorySystem.search` passes on to :meth:`MemoryStore.search`."""
 # These loggers write whole prompts (memories, secrets included) at INFO and DEBUG.
 MODEL_LOGGERS = ("autogen_core.events", "autogen_core.trace", "autogen_agentchat.events",
                  "openai", "httpx")
@@ -218,7 +223,12 @@ class AsyncMemorySystem:
         see :meth:`MemoryStore.search` for the filters.
 
         ``hybrid`` (the default) ranks as a chat context does (see
-        :meth:`ActiveRetrieval.search`); the other methods are the store's own."""
+        :meth:`ActiveRetrieval.search`); the other methods are the store's own. An unknown
+        keyword raises :class:`TypeError` naming the ones accepted."""
+        if unknown := sorted(set(filters) - set(SEARCH_FILTERS)):
+            raise TypeError(f"search() got unexpected keyword argument(s) {', '.join(unknown)}; "
+                            f"it takes memory_types, method, limit and the filters "
+                            f"{', '.join(SEARCH_FILTERS)}")
         if method == "hybrid":
             return await asyncio.to_thread(functools.partial(
                 self.chat_agent.active.search, user_id, query, types=memory_types,

@@ -51,6 +51,9 @@ def test_bad_input_is_reported_as_before(memory: MemorySystem) -> None:
         memory.search("river", user_id=USER, limit=0)
     with pytest.raises(UnknownMemoryTypeError):
         memory.search("river", user_id=USER, memory_types=["diary"])
+    for method in ("hybrid", "fts"):  # a misspelt filter is named, with the right ones
+        with pytest.raises(TypeError, match="types; it takes memory_types.*since"):
+            memory.search("river", user_id=USER, method=method, types=["semantic"])
 
 
 @pytest.mark.parametrize("embedder", ["hashing", "wordllama"])

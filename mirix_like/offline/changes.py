@@ -33,8 +33,9 @@ from mirix_like.offline.timeparse import find_times, period_end
 from mirix_like.offline.timewords import MONTH_NAMES
 from mirix_like.retrieval.ranking import FIRST, asks_before
 
-__all__ = ["DRINKS", "GONE", "JOBS", "Setting", "block_lines", "core_calls", "in_time", "passed",
-           "replacing", "says_being_at", "says_stop", "settings", "since", "superseded"]
+__all__ = ["AWAY", "DRINKS", "GONE", "JOBS", "Setting", "block_lines", "core_calls", "in_time",
+           "passed", "replacing", "says_being_at", "says_stop", "settings", "since", "superseded",
+           "switches_drink"]
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
 _PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?!I\b|I['’])"
@@ -112,14 +113,17 @@ _FR_JOB = (r"(?P<v>(?!(?:" + _FR_NOT_JOBS + r")\b)(?:[a-zàâçéèêëîïôû�
            r"rice|iste|aire|(?:ic|ac|rg|éd)ienn?e?|ante?|ogue)|médecin|professeure?|prof|"
            r"avocate?|architecte|chef|pilote|boulang[eè]re?|comptable|cadre|ingénieure?|sage-femme)"
            r"(?:\s+(?:en|de)\s+[a-zàâçéèêëîïôûù-]+)?)")
-_FR_JOB_END = r"(?=\s+(?:à|a|chez|dans|pour|au|aux|en|depuis|maintenant|et)\b|[.,;!?]|$)"
+_FR_JOB_END = (r"(?=\s+(?:à|a|chez|dans|pour|au|aux|en|depuis|maintenant|et|du|des|hier|"
+               r"cette|ce|il\s+y\s+a|l['’]an|l['’]année|le\s+mois|la\s+semaine|récemment)\b|"
+               r"[.,;!?]|$)")
 _ES_NOT_JOBS = ("solter[oa]|sincer[oa]|mayor|menor|mejor|peor|chic[oa]|ric[oa]|públic[oa]|"
                 "únic[oa]|estudiante|extranjer[oa]|primer[oa]|compañer[oa]|pasajer[oa]|"
                 "fanátic[oa]|optimista|pesimista|vegetarian[oa]|feminista|egoísta|deportista")
 _ES_JOB = (r"(?P<v>(?!(?:" + _ES_NOT_JOBS + r")\b)(?:[a-záéíóúñ]+(?:er[oa]|or|ora|ista|ante|"
            r"ic[oa]|ólog[oa]|ari[oa])|maestr[oa]|abogad[oa]|arquitect[oa]|policía|piloto|chef|"
            r"juez|jueza|médic[oa]|veterinari[oa])(?:\s+de\s+[a-záéíóúñ]+)?)")
-_ES_JOB_END = r"(?=\s+(?:en|para|desde|ahora|y)\b|[.,;!?]|$)"
+_ES_JOB_END = (r"(?=\s+(?:en|para|desde|ahora|y|del|de|hace|ayer|este|esta|el\s+año|"
+               r"el\s+mes|la\s+semana)\b|[.,;!?]|$)")
 _PLAYED = (r"tennis|padel|paddle\s+tennis|pickleball|squash|badminton|table\s+tennis|"
            r"ping[\s-]?pong|football|soccer|basketball|baseball|softball|volleyball|handball|"
            r"hockey|ice\s+hockey|rugby|cricket|golf|netball|lacrosse|water\s+polo|polo|bowls|"
@@ -310,6 +314,10 @@ _GONE = (r"(?P<who>\b(?!I\b)[A-Z][\w'’-]+)\s+(?:(?i:has|had|sadly|just|recentl
          r"(?P<v>(?i:passed\s+away|died|was\s+put\s+down|was\s+put\s+to\s+sleep))\b")
 """Someone (or a pet) named as having died: "Pickle passed away"."""
 GONE = re.compile(_GONE)
+AWAY = re.compile(r"\b(?i:re-?homed|gave\s+away|given\s+away|found\s+a\s+(?:new\s+)?home\s+for|"
+                  r"had\s+to\s+give\s+up)\s+(?:(?i:our|my|the)\s+(?:[a-z]+\s+){1,2}?)?"
+                  r"(?P<who>(?!I\b)[A-Z][\w'’-]+)")
+"""A pet (or anything named) given away for good: "We rehomed Miso with my aunt"."""
 
 
 def _gerund(verb: str) -> str:
@@ -432,7 +440,8 @@ _PATTERNS = (
     _p("home", r"\b(?:(?i:lives?|living|resides?|based|settled)|(?i:have|has|['’]ve)\s+"
        r"(?:(?i:always|now)\s+)?(?i:lived))\s+(?i:now\s+)?in\s+" + _PLACE,
        _EN_HOME),
-    _p("home", r"\b(?i:moved|relocated)\s+(?:(?:back|over|down|up|across|away|out)\s+)?"
+    _p("home", r"\b(?i:moved|movd|moevd|mvoed|relocated)\s+"
+       r"(?:(?:back|over|down|up|across|away|out)\s+)?"
        r"(?:(?:north|south|east|west|home|abroad|overseas|here|there)\s+)?"
        r"(?:from\s+" + _NAME + r"(?:\s+" + _NAME + r")*\s+)?to\s+" + _PLACE, _EN_HOME, True),
     # "I moved out of Wicker Park, now I'm in Logan Square"
@@ -474,14 +483,17 @@ _PATTERNS = (
     _p("work", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:now)\s+)?at\s+" + _PLACE
        + r"\s+(?:(?i:now)\s+)?as\s+(?:an?\s+)?[a-z]", _EN_WORK),
     _p("work", r"\b(?i:joined|hired\s+(?:by|at)|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?(?:at|with)|"
-       r"got\s+a\s+job\s+(?:at|with)|start(?:ed|ing)\s+(?:a\s+new\s+job\s+|working\s+)?at|"
+       r"got\s+a\s+job\s+(?:at|with)|start(?:ed|ing)\s+(?:(?:a|the|my)\s+(?:new\s+)?"
+       r"(?:job|gig|role|position|post)\s+|working\s+)?at|"
        r"(?:(?:got\s+)?hired|start(?:ed|ing)(?:\s+work(?:ing)?)?)\s+as\s+(?:an?\s+)?"
        r"[a-z]+(?:\s+[a-z]+){0,2}?\s+(?:at|by|with)|"
-       r"switched\s+to|moved\s+over\s+to|new\s+employer\s+is|"
+       r"switched\s+to(?!\s+(?i:" + _DRINKS + r")\b)|moved\s+over\s+to|new\s+employer\s+is|"
        r"(?:left|quit|worked\s+(?:at|for))\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*\s*"
        r"[,;:–—-]+\s*(?:(?i:and|but)\s+)?(?:(?i:now)\s+(?i:I['’]m|I\s+am)\s+|"
        r"(?:(?i:I['’]m|I\s+am)\s+)?(?i:now)\s+(?:(?i:working)\s+)?)(?:at|with|for)|"
-       r"accepted\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with))\s+" + _PLACE,
+       r"accepted\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with)|"
+       r"(?:took|taken|taking|accepted|accepting)\s+(?:the|a|that|this)\s+(?:new\s+)?"
+       r"(?:job|position|role|post|offer)\s+(?:at|with|from))\s+" + _PLACE,
        _EN_WORK, True),
     _p("work", r"\b(?i:teach(?:es|ing)?|lectur(?:e|es|ing))\s+" + _NOW
        + r"(?:[a-z]+\s+){0,2}(?:at|for)\s+" + _PLACE, _EN_WORK),
@@ -528,6 +540,7 @@ _PATTERNS = (
        r"(?:a|an|my|his|her)\s+(?:[A-Za-z'’]+\s+)?" + _DEGREE + r"\s+in\s+" + _STUDY_VALUE,
        "{s} studies {v}.", True),
     _p("study", r"\b(?i:switched|changed|transferred|moved)\s+(?:over\s+)?"
+       r"(?:(?i:my\s+)?(?i:course|major|degree|subject)s?\s+)?"
        r"(?:(?i:from)\s+[a-z ]{2,30}?\s+)?(?i:to)\s+(?P<v>(?i:" + _SUBJECTS + r"))\b",
        "{s} studies {v}.", True),
     _p("study", r"\b(?i:switched|changed)\s+(?P<my>(?i:my))\s+(?i:course|major|degree|subject)\s+"
@@ -660,7 +673,8 @@ _PATTERNS = (
     _p("partner", r"\b(?i:seeing|dating|going\s+out\s+with)\s+(?:someone|somebody)(?:\s+new)?\s*"
        r"[,;:–—-]?\s*(?:(?:her|his|their)\s+name['’]s|(?:her|his|their)\s+name\s+is|called|"
        r"named)\s+(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
-    _p("partner", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?(?i:seeing|dating|going\s+out\s+with)\s+"
+    _p("partner", r"\b(?:(?i:am|is|['’]m)|(?i:have|has|['’]ve)\s+been)\s+(?:now\s+)?"
+       r"(?i:seeing|dating|going\s+out\s+with)\s+"
        r"(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
     _p("{k}", r"\b(?i:switched|changed)\s+(?P<k>" + _ONE_OF + r")s?\b[^.;!?]*?\b"
        r"(?i:see|go\s+to|use|have|got|with|to)\s+" + _VALUE, "{s}'s {k} is {v}.", True),
@@ -668,11 +682,27 @@ _PATTERNS = (
        r"(?P<k>" + _ONE_OF + r")\s*[,:–—-]?\s*(?i:called\s+|named\s+)?" + _VALUE,
        "{s}'s {k} is {v}.", True),
     _p("car", r"\b(?i:sold|traded\s+in)\s+(?i:my|the|our)\s+[^.;!?]{1,30}?\s+(?:(?i:and|to)\s+"
-       r"(?i:bought|got|buy|get)|(?i:for))\s+(?P<v>an?\s+(?:new\s+)?[A-Z][^.,;!?()]{1,30}?)"
-       r"(?=\s+(?:now|instead)\b|[.,;!?(]|$)", "{s}'s car is {v}.", True),
+       r"(?i:bought|got|buy|get)|(?i:for))\s+(?P<v>(?:an?\s+)?(?:new\s+)?(?:[A-Z]|(?<=for\s)"
+       r"(?:an?\s+)?[a-z])[^.,;!?()]{1,30}?)"
+       r"(?=\s+(?:now|instead|last|this|yesterday|today|in|on|and)\b|[.,;!?(]|$)",
+       "{s}'s car is {v}.", True),
     _p("car", r"\b(?i:drives?|driving)\s+(?:now\s+)?(?P<v>an?\s+(?!lot\b|bit\b|little\b)"
        r"[^.,;!?()]{2,40}?)(?=\s+(?:now|these\s+days|nowadays)\b|[.,;!?(]|$)",
        "{s}'s car is {v}."),
+    # "Ich fahre jetzt einen VW Golf", "Je conduis une Clio", "Conduzco un Seat Ibiza"
+    *(_p("car", r"\b(?i:" + verbs + r")\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"(?P<v>(?i:" + art
+         + r")\s+[A-Z][^.,;!?()]{1,30}?)(?=\s+(?:" + now + r")\b|[.,;!?(]|$)", template, lang=lang)
+      for lang, verbs, art, now, template in (
+          ("de", "fahre|fährt", "einen|ein|eine", "jetzt|nun|seit", "{s} fährt {v}."),
+          ("fr", "conduis|conduit", "une|un", "maintenant|depuis", "La voiture de {s} est {v}."),
+          ("es", "conduzco|conduce|manejo|maneja", "una|un", "ahora|desde",
+           "El coche de {s} es {v}."))),
+    # the block's own line of it ("El coche del usuario es un Toyota Yaris")
+    *(_p("car", r"\b" + whose + r"\s+(?P<v>(?i:une|una|un)\s+[A-Z][^.,;!?()]{1,30}?)(?=[.,;!?(]|$)",
+         template, lang=lang) for lang, whose, template in (
+             ("es", r"(?i:el\s+coche)\s+del\s+usuario\s+es", "El coche de {s} es {v}."),
+             ("fr", r"(?i:la\s+voiture)\s+de\s+l['’]utilisateur\s+est",
+              "La voiture de {s} est {v}."))),
     _p("favourite {k}", r"\b(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+(?!" + _LATELY + r")[a-z]+)?)\s+"
        r"(?:" + _LATELY + r"\s+)?(?:is|are)\s+"
        r"(?:now\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:now|these days)\b|[.,;!?(]|$)",
@@ -795,6 +825,9 @@ _PATTERNS = (
        "{s} arbeitet als {v}.", True, lang="de"),
     _p("study", r"\b(?i:zu|zur|zum|auf|nach)\s+(?P<v>" + _DE_SUBJECTS + r")\s+(?i:gewechselt)\b",
        "{s} studiert {v}.", True, lang="de"),
+    # "Hab den Job bei Zalando angenommen", "Ich habe die Stelle bei der Post angenommen"
+    _p("work", r"\b(?i:Job|Stelle|Angebot|Jobangebot|Position)\s+(?:bei|von)\s+" + _DE_ARTICLE
+       + _PLACE + r"\s+(?i:angenommen|zugesagt)\b", "{s} arbeitet bei {v}.", True, lang="de"),
     # "Ich bin zu Siemens gewechselt": a new employer, not a subject
     _p("work", r"\b(?i:zu|zur|zum)\s+(?!(?:" + _DE_SUBJECTS + "|" + _DE_PLAYED + "|" + _DE_DONE
        + r")\b)" + _PLACE
@@ -811,7 +844,12 @@ _PATTERNS = (
     _p("home", r"(?i:déménagé|demenagé|emménagé|installée?s?)\s+(?:chez\s+\w+(?:\s+\w+)?\s+)?"
        r"(?:à|a|en|au)\s+" + _PLACE,
        "{s} habite à {v}.", True, lang="fr"),
-    _p("work", r"(?i:travaille|travaillons)\s+" + _NOW + r"(?:chez|pour)\s+" + _PLACE,
+    # "J'ai accepté le poste chez Airbus", "J'ai commencé chez Dior", "Nouveau boulot chez Free"
+    _p("work", r"\b(?:(?i:accepté)\s+(?:(?i:le|un|ce|cette|l['’]|une)\s*)"
+       r"(?:(?i:nouveau|nouvelle)\s+)?(?i:poste|job|boulot|travail|offre)|(?i:commencé|débuté)|(?i:nouveau)\s+(?i:boulot|job|"
+       r"poste|travail))\s+(?:chez|à)\s+" + _PLACE, "{s} travaille chez {v}.", True, lang="fr"),
+    _p("work", r"(?i:travaille|travaillons|bosse|bossons)\s+" + _NOW + r"(?:chez|pour)\s+"
+       + _PLACE,
        "{s} travaille chez {v}.", lang="fr"),
     _p("job", r"(?i:travaille|travaillé)\s+" + _NOW + r"(?:comme|en\s+tant\s+que)\s+"
        r"(?:(?:un|une)\s+)?(?P<v>[a-zàâçéèêëîïôûù-]{3,}(?:\s+(?:de\s+|d['’])?"
@@ -868,7 +906,10 @@ _PATTERNS = (
     # "se mudó con nosotros a Madrid", "se vino a vivir conmigo a Sevilla"
     _p("home", r"\b(?i:me\s+mudé|se\s+mudó|me\s+he\s+mudado|se\s+ha\s+mudado|nos\s+mudamos|"
        r"nos\s+hemos\s+mudado|se\s+mudaron|se\s+han\s+mudado|(?:me|se)\s+(?:vino|vine|fue|fui)\s+"
-       r"a\s+vivir)\s+(?:(?:con\s+\w+(?:\s+\w+)?|conmigo)\s+(?:a|en)\s+|a\s+)" + _PLACE,
+       r"a\s+vivir|(?:me|se|nos)\s+(?:(?:he|ha|hemos|han)\s+ido|fuimos|fueron)\s+a\s+vivir|"
+       r"(?:me|se)\s+(?:vine|vino)|nos\s+vinimos|(?:me|se)\s+(?:he\s+|ha\s+)?"
+       r"traslad(?:é|ó|ado)|nos\s+(?:hemos\s+)?traslad(?:amos|ado))\s+"
+       r"(?:(?:con\s+\w+(?:\s+\w+)?|conmigo)\s+(?:a|en)\s+|a\s+)" + _PLACE,
        "{s} vive en {v}.", True, lang="es"),
     _p("work", r"\b(?i:trabajo|trabaja|trabajamos)\s+" + _NOW + r"(?:en|para)\s+" + _PLACE,
        "{s} trabaja en {v}.", lang="es"),
@@ -961,11 +1002,28 @@ _PATTERNS = (
            "La {k} de {s} se llama {v}."),
           ("es", "mi", "nuevo", r"El\s+", "novio|marido|esposo|perro|gato", r"se\s+llama",
            "El {k} de {s} se llama {v}."))),
+    # a home bought or rented: "Wir haben ein Haus in Ulm gekauft", "On a acheté une maison à
+    # Angers", "Compramos un piso en Murcia", "我们在苏州买了房子"
+    _p("home", r"\b(?i:ein|eine|unser|unsere)\s+(?:(?i:neues|neue|kleines|kleine)\s+)?"
+       r"(?:Haus|Wohnung|Eigentumswohnung|Häuschen)\s+in\s+" + _PLACE
+       + r"\s+(?i:gekauft|gemietet|bezogen)\b", "{s} wohnt in {v}.", True, lang="de"),
+    _p("home", r"\b(?i:acheté|loué)\s+(?i:une|un|notre|mon|ma)\s+(?:(?i:petite?|nouvelle?|"
+       r"nouvel)\s+)?(?i:maison|appartement|appart|studio)\s+(?:à|a|en|au)\s+" + _PLACE,
+       "{s} habite à {v}.", True, lang="fr"),
+    _p("home", r"\b(?i:compr(?:é|amos|ado)|alquil(?:é|amos|ado))\s+(?i:un|una|nuestra?|mi)\s+"
+       r"(?i:casa|piso|apartamento|ático)\s+en\s+" + _PLACE, "{s} vive en {v}.", True, lang="es"),
+    _p("home", r"在(?P<v>[\u4e00-\u9fff]{2,6}?)(?:买了|租了)(?:一套|一个|新)?(?:房子?|公寓|新房)",
+       "{s}住在{v}。", True, lang="zh"),
     # Chinese
     _p("home", r"(?:现在|目前)?住在" + _ZH_PLACE, "{s}住在{v}。", lang="zh"),
     _p("home", r"搬(?:家)?(?:到|去)了?" + _ZH_PLACE, "{s}住在{v}。", True, lang="zh"),
     _p("work", r"(?:现在|目前)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:工作|上班)",
        "{s}在{v}工作。", lang="zh"),
+    # "我女朋友叫小美", also as a fact says it ("用户的女朋友叫小美"); "我和小美分手了" ends it
+    _p("{k}", r"(?:(?<=我)|(?<=我的)|(?<=用户的))(?:新的?)?(?P<k>女朋友|男朋友|老婆|老公|妻子|"
+       r"丈夫|未婚妻|未婚夫|对象)(?:叫|是)(?P<v>[\u4e00-\u9fff]{2,4}?)(?=了|[，。！？；,.!?\s]|$)",
+       "{s}的{k}叫{v}。",
+       lang="zh", possessive=True),
     _p("work", r"(?:加入了|跳槽到了?|入职了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)"
        r"(?=了|[，。！？；,.!?\s]|$)", "{s}在{v}工作。", True, lang="zh"),
 )
@@ -999,6 +1057,21 @@ _ENDS = (
     _p("relationship", r"\b(?i:broke\s+up|split\s+up)\b", ""),
     _p("home", r"\b(?i:moved|moving)\s+out\s+of\s+" + _PLACE, ""),
     _p("partner", r"\b(?i:broke\s+up|split\s+up)\b", ""),
+    _p("partner", r"(?:和|跟|与)[\u4e00-\u9fff]{1,4}?分手|分手了|离婚了", ""),
+    # single again: "Bin wieder Single", "Je suis célibataire maintenant", "Ya no estamos juntos"
+    _p("partner", r"\b(?:(?:I['’]m|I\s+am)\s+(?:(?i:now|officially)\s+(?i:single)|(?i:single)\s+"
+       r"(?i:again|now))\b|(?i:bin|sind)\s+(?i:wieder|jetzt|nun)\s+(?:(?i:offiziell)\s+)?"
+       r"(?i:single|solo)\b|(?i:nicht\s+mehr\s+zusammen)|(?i:suis|est)\s+(?:(?i:maintenant|"
+       r"de\s+nouveau|à\s+nouveau|désormais)\s+(?i:célibataire)|(?i:célibataire)\s+(?i:maintenant|"
+       r"de\s+nouveau|à\s+nouveau|désormais))|(?i:plus\s+ensemble)|(?i:soy|estoy)\s+(?:(?i:ahora|"
+       r"otra\s+vez|de\s+nuevo)\s+(?i:solter[oa])|(?i:solter[oa])\s+(?i:otra\s+vez|de\s+nuevo|"
+       r"ahora))|(?i:ya\s+no\s+estamos\s+juntos))", ""),
+    # "Ich habe mich von Paul getrennt", "On s'est séparés", "J'ai rompu avec Hugo", "Rompí con
+    # Pablo", "Nos separamos"
+    _p("partner", r"\b(?i:(?:mich|uns)\s+(?:[\wäöüß]+\s+){0,3}?getrennt|Schluss\s+gemacht|"
+       r"(?:nous\s+nous\s+sommes|on\s+s['’]est|je\s+me\s+suis)\s+séparée?s?|"
+       r"(?:j['’]ai|on\s+a|nous\s+avons)\s+rompu|rompí\s+con|hemos\s+roto|"
+       r"(?:nos|me)\s+(?:hemos\s+)?separ(?:amos|ado|é)|lo\s+(?:hemos\s+)?dej(?:amos|ado))", ""),
     _p("partner", r"\b(?:we['’]re|we\s+are)\s+(?i:done|over|through|finished)(?=\s*(?:[.!,;]|$))",
        ""),
     # "Dan and I are divorced now": the partner named is a former one
@@ -1025,16 +1098,21 @@ _ZH_KIN = (r"[姐妹哥弟爸妈父母妻丈儿女孩爷奶舅姑姨叔伯]|老�
 """Whose someone is right after "我" with no "的" ("我姐姐搬到了重庆": the sister moved)."""
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
-                    r"\bme\s+(?:mudé|he|hice|cambié|pasé)\b|\bnos\s+(?:mudamos|hemos)\b|"
+                    r"\bme\s+(?:mudé|he|hice|cambié|pasé|vine|trasladé)\b|"
+                    r"\bnos\s+(?:mudamos|hemos|vinimos|trasladamos)\b|"
                     r"\b(?:vivo|trabajo|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
                     r"dejé|cambié|tengo|cumplí|vivimos|trabajamos|empecé|comencé|inicié|"
-                    r"empiezo|comienzo)\b|"
-                    r"\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\s+install|habite|vit|travaille))|"
+                    r"empiezo|comienzo|rompí|hemos|conduzco|manejo|vendí|compré|acepté|"
+                    r"compramos|alquilé|alquilamos)\b|"
+                    r"^\s*(?:[Hh]abe?|[Bb]in)\b|\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\b|a\s+(?:rompu|acheté|loué)|habite|vit|travaille))|"
                     r"我(?!的|" + _ZH_KIN + r")|"
                     r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)?"
-                    r"(?:(?i:just|finally|recently|also|so)\s+)?(?i:moved|relocated|quit|"
+                    r"(?:(?i:just|finally|recently|also|so|ended\s+up)\s+)?(?i:moved|movd|relocated|quit|"
                     r"joined|left|switched|changed|got|started|handed|traded|sold|bought|took|"
-                    r"gave|retrained|became|turned|swapped|been)\b")
+                    r"gave|retrained|became|turned|swapped|been|taking|accepted)\b|"
+                    # Chinese leaves out "我": a message that begins with the change says it
+                    r"^\s*(?:上个?月|上周|上星期|上礼拜|昨天|前天|前几天|今年|去年|最近|刚刚?|终于|"
+                    r"已经|这周|本周|这个月)*\s*(?:搬|跳槽|入职|加入|换)")
 _PEOPLE = (KIN + r"|child|baby|twins|spouse|fianc[ée]e?|ex|mates?|buddy|manager|co-?workers?|"
            r"team(?:mates?)?|gran|nan|family|in-laws|roommates|flatmates|housemates?|landlord|"
            r"landlady|company|firm|employer|office|band|eltern|kinder|chef\w*|firma|amie?s|"
@@ -1096,7 +1174,13 @@ _WAS = re.compile(r"\b(?:is|are)\b")
 _WERE = {"are": "were"}
 _CAPTION_FILLER = word_set("of the user user's my a an new current")
 _SLOT_SAME = dict.fromkeys(("boyfriend", "girlfriend", "fiance", "fiancé", "fiancee", "fiancée",
-                           "husband", "wife", "spouse"), "partner") | {
+                           "husband", "wife", "spouse",
+                           # German, French and Spanish words of a partner (see the name slots)
+                           "freund", "freundin", "mann", "frau", "partnerin", "verlobte",
+                           "verlobter", "copain", "copine", "mari", "femme", "compagnon",
+                           "compagne", "novio", "novia", "marido", "esposo", "esposa", "mujer",
+                           "pareja", "女朋友", "男朋友", "老婆", "老公", "妻子", "丈夫",
+                           "未婚妻", "未婚夫", "对象"), "partner") | {
     "kitten": "cat", "puppy": "dog", "play sax": "play saxophone", "play uke": "play ukulele"}
 """Slots of one meaning: a new girlfriend replaces the boyfriend that was, a divorce ends a
 husband, and the sax one played is the saxophone."""
@@ -1261,6 +1345,9 @@ def _sentence_settings(sentence: str, subject: str, own: bool) -> dict[str, Sett
                                      pattern.change or negated)
     for pattern in _ENDS:
         match = pattern.regex.search(sentence)
+        if match and UNREAL.search(sentence, max(c for c in clauses if c <= match.start()),
+                                   match.start()):
+            continue  # "if I ever quit Google": no end
         if match and pattern.slot not in here and (
                 not own or _by_speaker(sentence, match, pattern)):
             here[pattern.slot] = Setting(pattern.slot, None, "", True)
@@ -1444,7 +1531,7 @@ def _gone(text: str, blocks: Mapping[str, list[str]]) -> list[Setting]:
     """The endings of the slots whose value in a block is someone ``text`` says died
     ("Pickle passed away" ends "The user's cat is Pickle."), and of the habits it says
     stopped ("I stopped climbing" ends "The user goes climbing on Tuesdays.")."""
-    names = {_key(m["who"]) for m in GONE.finditer(text)}
+    names = {_key(m["who"]) for regex in (GONE, AWAY) for m in regex.finditer(text)}
     ended = {s.slot for lines in blocks.values() for line in lines
              for s in settings(PERIOD.sub("", line), subject="")
              if s.value and (_key(s.value) in names or s.slot.startswith(_HABIT)
@@ -1452,10 +1539,34 @@ def _gone(text: str, blocks: Mapping[str, list[str]]) -> list[Setting]:
     return [Setting(slot, None, "", True) for slot in sorted(ended)]
 
 
+_DRINK_SWITCHED = re.compile(r"\b(?P<verb>(?i:switched|changed|moved|gone\s+over|went\s+over))\s+"
+                             r"(?:(?i:over)\s+)?(?i:from)\s+(?P<old>" + _DRINKS + r")\s+"
+                             r"(?P<to>(?i:to)\s+(?:" + _DRINKS + r")\b)")
+"""A drink switched from one to another ("switched from coffee to green tea")."""
+
+
+def switches_drink(text: str) -> bool:
+    """Whether ``text`` says a drink switched from one to another, which replaces the drink a
+    block holds when it is the one left (see :func:`_switched_drink`)."""
+    return bool(_DRINK_SWITCHED.search(text))
+
+
+def _switched_drink(match: re.Match[str], blocks: Mapping[str, list[str]]) -> str:
+    """A match of _DRINK_SWITCHED said as the switch to the new drink when a block holds the
+    old one as the drink preferred ("The user's favourite drink is coffee."); else as it is:
+    with no drink held, "I switched from tea to coffee" may be of one cup."""
+    old = _key(match["old"])
+    held = any(_is_drink_slot(_meant(s.slot)) and s.value and _key(s.value) == old
+               for lines in blocks.values() for line in lines
+               for s in settings(PERIOD.sub("", line), subject=""))
+    return f"{match['verb']} {match['to']}" if held else match[0]
+
+
 def _keyed(text: str, blocks: Mapping[str, list[str]]) -> str:
     """``text`` with a favourite it names by its old value said in full: "Inception is no
     longer my favourite - it's Interstellar now" is "My favourite movie is Interstellar now."
     when a block says the favourite movie is Inception."""
+    text = _DRINK_SWITCHED.sub(lambda m: _switched_drink(m, blocks), text)
     found = _NO_LONGER_FAVOURITE.search(text)
     if not found:
         return text
@@ -1483,7 +1594,8 @@ _BEING = {
 }
 _BEING_AT = {lang: re.compile(
     r"(?:(?P<n1>(?i:" + now + r"))\s*,?\s+)?(?<![\w'’])(?P<be>" + be + r")\s+(?:(?P<n2>(?i:"
-    + now + r"))\s+)?(?P<p>" + work + "|" + home + r")\s+" + _PLACE + r"(?<!['’]s)(?:\s+(?P<n3>(?i:"
+    + now + r"))\s+)?(?P<p>" + work + "|" + home + r")\s+(?:(?:der|dem|la|el)\s+(?=[A-Z]))?"
+    + _PLACE + r"(?<!['’]s)(?:\s+(?P<n3>(?i:"
     + now + r")))?(?=\s*[.!,;]|\s*$)") for lang, (be, now, work, home) in _BEING.items()}
 _ZH_BEING_AT = re.compile(r"(?P<be>我们?)(?P<n1>现在|目前)在" + _ZH_PLACE)
 _DOING = {"work": ("I work", "we work", "arbeite", "arbeiten", "travaille", "travaillons",
@@ -1603,6 +1715,8 @@ def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
         slot_line = _slot_line(current, setting.slot) if setting else None
         if slot_line is not None and setting is not None and when is not None:
             old = settings(current[slot_line - 1], subject="")
+            if setting.value is None and _ends_another(setting, old):
+                continue  # "I used to work at the BBC" ends no "works at Sky"
             if setting.value is not None and any(
                     _same_slot(s.slot, setting.slot) and s.value
                     and _key(s.value) == _key(setting.value) for s in old):
@@ -1641,6 +1755,17 @@ def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
                 "content": "\n".join(line for line, _ in edits.values() if line is not None),
                 "valid_from": min(when for _, when in edits.values()).isoformat()}))
     return calls
+
+
+def _ends_another(ending: Setting, held: Sequence[Setting]) -> bool:
+    """Whether ``ending`` names the value it ends ("I used to work at the BBC", "I no longer
+    live in Leeds") and the slot ``held`` in a block line holds another: no word of the one
+    is in the other ("Acme" ends "Acme Corp")."""
+    ended = [set(_key(s.value).split()) for s in settings(ending.statement, subject="")
+             if s.value and _same_slot(s.slot, ending.slot)]
+    holds = [set(_key(s.value).split()) for s in held
+             if s.value and _same_slot(s.slot, ending.slot)]
+    return bool(ended and holds) and not any(e & h for e in ended for h in holds)
 
 
 def _slot_line(lines: Sequence[str], slot: str) -> int | None:

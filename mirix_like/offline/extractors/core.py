@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from mirix_like.offline.changes import (
+    AWAY,
     CORRECTION,
     GONE,
     UNREAL,
@@ -14,6 +15,7 @@ from mirix_like.offline.changes import (
     says_being_at,
     says_stop,
     settings,
+    switches_drink,
 )
 from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import (
@@ -118,14 +120,17 @@ def extract_core(inputs: list[InputText]) -> list[Row]:
 def _concerns(inp: InputText) -> bool:
     """A lasting fact about the speaker, or a statement of where they live or work in any
     language the change rules read (the core manager adds those, :mod:`..changes`), or of
-    someone's death, which ends what a block says they are ("Pickle passed away"), or of a
+    someone's death or a pet given away, which ends what a block says they are ("Pickle passed
+    away", "We rehomed Miso"), or of a drink switched from the one a block holds, or of a
     habit stopped ("I stopped running"), or of a value corrected ("I meant Apex, not Acme"), or
     of where they are now, a move when a block holds where they live or work ("We're in Cork
     now")."""
     prep = prepare(inp.text)
+    text = inp.text
     return any(_core_clauses(s, prep.zh) for s in prep.sentences()) or bool(
-        settings(inp.text, own=True)) or bool(GONE.search(inp.text)) or says_stop(
-        inp.text) or bool(CORRECTION.search(inp.text.strip())) or says_being_at(inp.text)
+        settings(text, own=True)) or bool(GONE.search(text) or AWAY.search(text)) or says_stop(
+        text) or bool(CORRECTION.search(text.strip())) or says_being_at(text) or switches_drink(
+        text)
 
 
 def _block_calls(inputs: list[InputText], shown: list[dict[str, Any]]) -> list[tuple[str, Row]]:

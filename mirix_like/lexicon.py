@@ -7,7 +7,8 @@ words with another meaning are left out ("pain", "place", "pan"): they would mat
 text about something else. German joins nouns into compounds ("Zahnarzttermin"), which
 :func:`compound_parts` splits against the words a text does have ("Zahnarzt", "Termin"), and
 which mean what their last word means, or else a long first word (:func:`meaning`:
-"Gerätename" is a device's name).
+"Gerätename" is a device's name). :data:`KIN` lists the words for one's family, friends and
+household, which tell a question or a fact about them from one about the speaker.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import functools
 import re
 from collections.abc import Callable, Container
 
-__all__ = ["WORD", "compound_parts", "compound_splits", "meaning", "same_meaning", "verb",
-           "verb_language"]
+__all__ = ["KIN", "WORD", "ZH_KIN", "compound_parts", "compound_splits", "meaning",
+           "same_meaning", "verb", "verb_language"]
 
 # One group per line, the English word first: it names the group. What one pays or spends
 # is what a receipt's total says ("How much did I spend at Aldi?" of "SUMME EUR 10,67").
@@ -366,3 +367,17 @@ def compound_parts(word: str, known: Container[str],
         if norm(head) in known and norm(tail) in known:
             return norm(head), norm(tail)
     return None
+
+
+KIN = (r"sisters?|brothers?|siblings?|mother|mom|mum|father|dad|parents?|sons?|daughters?|kids?|"
+       r"children|wife|husband|partner|boyfriend|girlfriend|friends?|boss|colleagues?|"
+       r"neighbou?rs?|cousins?|aunt|uncle|grand\w+|niece|nephew|roommate|flatmate|dogs?|cats?|"
+       r"schwester|bruder|mutter|vater|freund\w*|sœur|soeur|frère|frere|mère|père|hermana|"
+       r"hermano|madre|padre|amig[oa]s?|tochter|sohn|frau|mann|fille|fils|amie?|femme|mari|"
+       r"hij[oa]s?|novi[oa]|espos[oa]|marido")
+"""Someone of one's own family, friends or household, as a regex alternation ("my sister",
+"meine Schwester", "mi hermano"): after "my" they make a question or a fact about them, not
+about the speaker."""
+ZH_KIN = (r"妹妹|姐姐|哥哥|弟弟|妈妈|爸爸|母亲|父亲|儿子|女儿|孩子|老公|老婆|丈夫|妻子|"
+          r"男朋友|女朋友|朋友|同事|老板|邻居|室友|奶奶|爷爷|外婆|外公")
+""":data:`KIN` in Chinese."""

@@ -17,6 +17,8 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from mirix_like.lexicon import KIN as KIN
+from mirix_like.lexicon import ZH_KIN as ZH_KIN
 from mirix_like.retrieval.topics import STOPWORDS, TOKEN
 from mirix_like.secrets import redact
 
@@ -259,20 +261,6 @@ def subject_of(inp: InputText, zh: bool) -> str:
 
 def speaker_of(inp: InputText) -> str:
     return inp.speaker or inp.role or "user"
-
-
-KIN = (r"sisters?|brothers?|siblings?|mother|mom|mum|father|dad|parents?|sons?|daughters?|kids?|"
-       r"children|wife|husband|partner|boyfriend|girlfriend|friends?|boss|colleagues?|"
-       r"neighbou?rs?|cousins?|aunt|uncle|grand\w+|niece|nephew|roommate|flatmate|dogs?|cats?|"
-       r"schwester|bruder|mutter|vater|freund\w*|sœur|soeur|frère|frere|mère|père|hermana|"
-       r"hermano|madre|padre|amig[oa]s?|tochter|sohn|frau|mann|fille|fils|amie?|femme|mari|"
-       r"hij[oa]s?|novi[oa]|espos[oa]|marido")
-"""Someone of one's own family, friends or household, as a regex alternation ("my sister",
-"meine Schwester", "mi hermano"): after "my" they make a question or a fact about them, not
-about the speaker."""
-ZH_KIN = (r"妹妹|姐姐|哥哥|弟弟|妈妈|爸爸|母亲|父亲|儿子|女儿|孩子|老公|老婆|丈夫|妻子|"
-          r"男朋友|女朋友|朋友|同事|老板|邻居|室友|奶奶|爷爷|外婆|外公")
-""":data:`KIN` in Chinese."""
 
 
 # --- first person to third person ------------------------------------------------------

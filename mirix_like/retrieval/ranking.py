@@ -4,7 +4,9 @@ Each item's score is its full-text score over the best full-text score of the qu
 with its vector similarity when the embedder is a semantic one. Then, among the candidates:
 
 - an event said by the one person the question names gains :data:`SPEAKER_BOOST` of the top
-  score (questions about Caroline are mostly answered by what Caroline said);
+  score (questions about Caroline are mostly answered by what Caroline said); when the
+  question is about the asker instead ("Where do I live?"), the user's core block counts
+  :data:`SELF_BOOST` times its score;
 - neighbouring events of a conversation share their scores (:data:`NEIGHBOURS`): an event's
   ``context`` holds the message before it, so the one before and the one after are known;
 - the reply that follows a matching question is put right after it (the question's words
@@ -27,11 +29,16 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
 from mirix_like import memory_types
+from mirix_like.lexicon import KIN, ZH_KIN
 from mirix_like.store import SearchHit
 
 DENSE_WEIGHT = 0.5
 """Share of the vector similarity in a fused score (the rest is full-text)."""
 SPEAKER_BOOST = 0.8
+SELF_BOOST = 2.0
+"""Factor on the score of an always-shown item (the user's core block) when the question is
+about the asker ("Where do I live?"): what the user told of themselves, before what they told
+of their sister."""
 NEIGHBOURS = {1: 0.15, 2: 0.05}
 """Share of a hit's score given to the events 1 and 2 messages before and after it."""
 TIE = 0.01
@@ -69,11 +76,17 @@ _BEFORE = re.compile(
     r"autrefois|antes|anterior|antigu[oa])\b)|\b[Vv]or\s+(?=[A-ZÄÖÜ])|之前|以前|原来|旧|上一个|过去|"
     + FIRST.pattern)
 
+_SELF = re.compile(
+    r"(?i:\b(?:I|me|my|mine|myself|ich|mich|mir|mein\w*|je|j['’]|moi|mon|ma|mes|yo|mi|mis)\b"
+    r"(?!\s+(?:" + KIN + r")\b)|\bI['’](?:m|ve|d|ll)\b)|我(?!的?(?:" + ZH_KIN + "))")
+"""The asker as the question's subject or owner ("Where do I live?", "Wo wohne ich?", "我住在
+哪里？"), not as the owner of someone else ("Where does my sister live?")."""
 _NUMBERS = re.compile(r"\d+")
 _SPEAKER = re.compile(r"^([^\n:]{1,40}): ")
 _QUESTION = re.compile(r"\?\s*(\[[^\]]*\])?\s*$")
 
-__all__ = ["DENSE_WEIGHT", "FIRST", "NEIGHBOURS", "PAST_WEIGHT", "SPEAKER_BOOST", "TIE", "Links",
+__all__ = ["DENSE_WEIGHT", "FIRST", "NEIGHBOURS", "PAST_WEIGHT", "SELF_BOOST", "SPEAKER_BOOST",
+           "TIE", "Links",
            "asks_before", "by_score", "fuse", "is_past", "rank", "rerank", "speaker_of"]
 
 
@@ -172,6 +185,10 @@ def rerank(candidates: Sequence[SearchHit], question: str) -> tuple[list[SearchH
         for hit in candidates:
             if speaker_of(hit) == named[0]:
                 boosted[hit.item.id] += SPEAKER_BOOST * top
+    elif not named and _SELF.search(question):
+        for hit in candidates:
+            if memory_types.get(hit.memory_type).retrieval.always:
+                boosted[hit.item.id] *= SELF_BOOST
     smoothed = dict(boosted)
     for item_id, value in boosted.items():
         for steps, share in NEIGHBOURS.items():

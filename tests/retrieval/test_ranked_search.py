@@ -72,3 +72,21 @@ def test_two_captures_that_match_alike_come_newest_first(tmp_path: Path, embedde
         assert [h.item.occurred_at.minute for h in hits] == [7, 3, 0]
         answer = memory.chat("What is my available balance?", user_id=USER).answer
         assert "1,234.50" in answer and "1,284.50" not in answer, answer
+
+
+@pytest.mark.parametrize("question", ["Where do I live?", "where do i live now", "What city do I "
+                                      "live in?", "Which town am I living in these days?"])
+def test_a_question_about_the_asker_gets_their_own_fact_before_their_family(
+        tmp_path: Path, question: str) -> None:
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as memory:
+        for text in ("I moved to Vienna last week, the flat is in the 7th district.",
+                     "My sister Ana lives in Porto and works as a nurse.",
+                     "My brother Tom lives in Leeds, near his office."):
+            memory.add(text, user_id=USER)
+        memory.flush(USER)
+        [top] = memory.search(question, user_id=USER, limit=1)
+        assert "Vienna" in str(top.item.model_dump()), top
+        for other, where in (("Where does my sister live?", "Porto"),
+                             ("Where does Tom live?", "Leeds")):  # someone else's: theirs
+            [top] = memory.search(other, user_id=USER, limit=1)
+            assert where in str(top.item.model_dump()), top

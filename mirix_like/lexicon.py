@@ -23,12 +23,14 @@ __all__ = ["KIN", "WORD", "ZH_KIN", "compound_parts", "compound_splits", "meanin
 # One group per line, the English word first: it names the group. What one pays or spends
 # is what a receipt's total says ("How much did I spend at Aldi?" of "SUMME EUR 10,67").
 _GROUPS = """
-total summe gesamt gesamtbetrag gesamtsumme endsumme endbetrag somme montant importe suma
+total summe gesamt gesamtbetrag gesamtsumme endsumme endbetrag rechnungsbetrag somme montant
+ importe suma
  pay paid spend spent bezahlt gezahlt ausgegeben payé payer dépensé pagado pagar gastado
 amount betrag
 balance saldo solde kontostand
 opening ouverture apertura eröffnung
-price preis prix precio
+price preis prix precio cost costs kosten kostet coût coûte coûtent coste
+ cuesta cuestan
 receipt kassenbon quittung beleg reçu recibo
 invoice rechnung facture factura
 due fällig échéance vencimiento
@@ -54,6 +56,7 @@ headphones earphones kopfhörer écouteurs auriculares cascos
 electricity strom électricité electricidad
 device gerät geräte appareil dispositivo
 network netzwerk netz réseau
+channel kanal canal
 settings einstellung einstellungen réglages paramètres ajustes configuración
 brightness helligkeit luminosité brillo
 storage speicher speicherplatz stockage almacenamiento
@@ -71,6 +74,7 @@ arrival ankunft arrivée llegada
 boarding einsteigen einstieg embarquement embarque
 gate flugsteig porte puerta
 seat sitz sitzplatz siège asiento
+luggage baggage bag bags gepäck koffer bagage bagages equipaje maleta maletas
 room raum zimmer salle chambre habitación
 error fehler erreur
 password passwort kennwort contraseña
@@ -116,7 +120,11 @@ japanese japanisch japonais japonés
 chinese chinesisch chinois chino
 russian russisch russe ruso
 lease mietvertrag
-munich münchen múnich
+munich münchen múnich muc
+barcelona bcn
+london lhr lgw stn ltn
+paris cdg
+amsterdam ams
 cologne köln colonia
 vienna wien vienne viena
 lisbon lissabon lisbonne lisboa

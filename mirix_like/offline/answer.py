@@ -212,13 +212,16 @@ def _plain_stem(word: str) -> str:
     return w
 
 
-def _terms(text: str, *, trade: bool = True) -> set[str]:
+def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
     """Stemmed content words (words of one meaning as one) and Chinese bigrams, for overlap
     scoring. A capitalised word after another one is part of a name or title and kept whole
     ("Past Lives" says nothing about where someone lives). A word of the lexicon also stands
     for its meaning, whatever its language ("Kaffee" is "coffee"). A job said by its name
     ("is a pharmacist") is "work" unless ``trade`` is false (for "Where do I work?", which a
-    chef living in Porto does not answer)."""
+    chef living in Porto does not answer). A sport, pastime, pet or drink also says its
+    kind ("plays padel": "sport", "hobby") unless ``kinds`` is false (for a question that
+    does not ask for one: "How much are the running shoes?" asks for no sport, "What martial
+    art do I do?" does, :func:`_kind_asked`)."""
     text = _COMPOUND.sub(r"\1", text)
     for phrase, word in _PHRASES:
         text = phrase.sub(word, text)
@@ -251,19 +254,39 @@ def _terms(text: str, *, trade: bool = True) -> set[str]:
             terms.update(_stem(_ZH_SLOTS[word]) for word in _ZH_SLOTS if word in segment)
     if _OCCUPATION.search(text) or trade and _TRADE.search(text):
         terms.add("work")
-    if terms & _SPORTS:  # "Which sports do I do?", "What are my hobbies?": "plays padel"
+    if kinds and terms & _SPORTS:  # "Which sports do I do?", "What are my hobbies?": "plays padel"
         terms.update(("sport", "hobby"))
-    if terms & _PASTIMES:
+    if kinds and terms & _PASTIMES:
         terms.add("hobby")
-    if terms & _PETS:
+    if kinds and terms & _PETS:
         terms.add("pet")
-    if _DRINK.search(text):  # "What's my favourite drink?": "prefers tea"
+    if kinds and _DRINK.search(text):  # "What's my favourite drink?": "prefers tea"
         terms.add("drink")
+    if _PATH.search(text):  # "--> src/interest.rs:42:17" is a file, which "Which file?" asks
+        terms.add(_SAYS_FILE)
     if _says_time(text):
         terms.add(_SAYS_TIME)
     if _CODE.search(text):
         terms.add(_SAYS_CODE)
     return terms
+
+
+_ASKED_FOR = re.compile(r"^[\s¿]*(?:what|which|welche[rsmn]?|quel(?:le)?s?|qu[eé]|cu[aá]l(?:es)?)"
+                        r"\s+(?:(?:kinds?|sorts?|types?)\s+of\s+|art\s+von\s+|genre\s+de\s+|"
+                        r"tipo\s+de\s+)?(?P<word>[^\W\d_]+)", re.IGNORECASE)
+
+
+def _kind_asked(question: str) -> bool:
+    """Whether ``question`` asks for a sport, pastime, pet or drink by its kind ("What martial
+    art do I do?", "Which sports …?", "What kind of dog …?"), which any of that kind answers;
+    not one that only names one ("How much are the running shoes?")."""
+    asked = _ASKED_FOR.search(question)
+    if not asked:
+        return False
+    word = asked["word"]
+    return bool({_stem(word), word.lower()} & (_SPORTS | _PASTIMES | _PETS | {"sport", "hobby",
+                                                                              "pet", "drink"})
+                or _DRINK.fullmatch(word))
 
 
 def _translated(question: str) -> set[str]:
@@ -306,7 +329,8 @@ _WHEN = re.compile(
 )
 # "when" in the other languages: an hour answers it ("Quand est le rendez-vous ?").
 _WHEN_ELSEWHERE = re.compile(r"^[\s¿]*(?:quand|wann|cu[aá]ndo|a\s+qu[eé]\s+hora|"
-                             r"à\s+quelle\s+heure|um\s+wie\s*viel\s+uhr)\b", re.IGNORECASE)
+                             r"à\s+quelle\s+heure|um\s+wie\s*viel\s+uhr|l['’]heure|"
+                             r"la\s+hora|die\s+uhrzeit)\b", re.IGNORECASE)
 _MONTH_RE = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 )
@@ -364,6 +388,15 @@ _RECURS = re.compile(r"\b(?:every|each)\s+\w+|\b(?:Mon|Tues|Wednes|Thurs|Fri|Sat
 # A question about oneself is about "the user" of the memories, in their languages.
 _SELF = re.compile(r"(?i:\b(?:I|me|my|mine|myself|ich|mich|mir|mein\w*|je|moi|mon|ma|mes|yo|mi|mis)"
                    r"\b(?!\s+(?:" + KIN + r")\b)|\bI['’](?:m|ve|d|ll)\b)|我(?!的)")
+# A fact of what was and is no more: "Rex was the user's dog.", "Der Hund des Nutzers war Rex."
+# (not "The user was born in Porto", which still holds).
+_WAS = re.compile(r"(?:The user['’]s\s+[\w-]+|[A-ZÀ-Þ][\w'’-]+|(?:Der|Die|Das|Le|La|El)\s+"
+                  r"[\w-]+\s+(?:des\s+Nutzers|de\s+l['’]utilisateur|del\s+usuario))\s+"
+                  r"(?:was|were|war|waren|était|étaient|era|eran|fue|fueron)\b(?!\s+born\b)")
+# A question about what was, not what is ("What was my first job?", "Where did I live before?")
+_THEN_ASKED = re.compile(r"(?i:\b(?:was|were|did|had|used\s+to|before|previous\w*|former\w*|"
+                         r"first|ago|war|waren|hatte|früher|vorher|damals|était|avant|avais|"
+                         r"avait|era|fue|antes|tenía|anterior)\b)|以前|之前|原来")
 _USER_TERMS = frozenset({"user", "nutzer", "utilisateur", "usuario", "用户"})
 _QUOTED = 0.01
 """What a quoted message ("The user said: …") loses to a fact read from it that matches as
@@ -395,9 +428,25 @@ def _says_time(text: str) -> bool:
 # A code: letters or a dash with digits, not a date ("0x80070005", "30088-26", "E0425").
 _CODE = re.compile(r"(?<![\w-])(?!\d{4}-\d\d-\d\d\b)(?=[\w-]*\d)(?=[\w-]*[A-Za-z-])"
                    r"[A-Za-z0-9][\w-]{3,}(?![\w-])")
+# A file by its name or path, with the line and column a compiler points at ("settings.py",
+# "src/interest.rs:42:17", "C:\\Users\\ana\\notes.txt"), not a host ("db.internal").
+_PATH = re.compile(r"(?<![\w.@-])(?:[A-Za-z]:\\|~?/)?(?:[\w.-]+[/\\])*[\w-]+\."
+                   r"(?:py|rs|js|jsx|ts|tsx|go|java|kt|c|h|cc|cpp|hpp|cs|rb|php|swift|scala|sh|"
+                   r"sql|json|ya?ml|toml|"
+                   r"ini|cfg|conf|env|xml|html?|css|md|txt|csv|log|lock|xlsx?|docx?|pptx?|pdf|"
+                   r"odt|ods|png|jpe?g|gif|svg|zip|gz|tar|dmg|exe|mp[34]|mov|wav)"
+                   r"(?::\d+){0,2}(?![\w-])")
+_FILE_ASKED = re.compile(r"\b(?:which|what)\s+(?:\w+\s+)?files?\b|\bfile\s*name\b|"
+                         r"\b(?:welche|quel(?:le)?|qu[eé]|cu[aá]l)\s+(?:\w+\s+)?"
+                         r"(?:datei|fichier|archivo)\b", re.IGNORECASE)
+_SAYS_FILE = "\x00file"
+"""The term of a text that names a file (:data:`_PATH`), which a question for a file asks for
+(not the word "file": French "fil" is a wire)."""
 _CODE_ASKED = re.compile(r"code\b|c[oó]digo\b", re.IGNORECASE)
 _SAYS_CODE = "\x00code"
 """The term of a text that has a code (:data:`_CODE`), which a question for a code asks for."""
+_MARKS = frozenset({_SAYS_TIME, _SAYS_CODE, _SAYS_FILE})
+"""The terms that say what kind of value a text has, not a word of it."""
 _SEEN = re.compile(r"\b(?:see|saw|seen|view\w*|look\w*|open\w*|read|screen\w*|said|told)\b",
                    re.IGNORECASE)
 _YEAR = re.compile(r"\b(?:1[5-9]|20)\d{2}\b年?|(?<!\d)(?:1[5-9]|20)\d{2}年")
@@ -484,6 +533,32 @@ def _name_said(name: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-])(?:{forms}{'|(?i:' + others + ')' if others else ''})(?![\w-])")
 
 
+# How a question may open before it asks ("Remind me how much …", "Do you know when …", "Any
+# idea what …", "Weißt du, wann …", "Rappelle-moi l'heure …", "¿Sabes cuándo …", "你知道…"),
+# and an "again" that asks nothing ("What's my seat again?").
+_LEAD_IN = re.compile(
+    r"^[\s¿¡]*(?:(?:hey|hi|ok(?:ay)?|so|quick\s+question)\s*[,:!]?\s+)?(?:"
+    r"(?:can|could|would)\s+you\s+(?:please\s+)?(?:remind\s+me|tell\s+me)|remind\s+me|"
+    r"(?:do|did)\s+you\s+(?:happen\s+to\s+)?(?:know|remember)|(?:have\s+you\s+)?(?:got\s+)?"
+    r"any\s+idea|tell\s+me|i\s+(?:forgot|forget|can['’]?t\s+remember)|"
+    r"wei(?:ß|ss)t\s+du(?:\s+noch)?|sag\s+mir|erinnere?\s+mich(?:\s+daran)?|"
+    r"kannst\s+du\s+mir\s+sagen|rappelle[-\s]moi|dis[-\s]moi|(?:tu\s+)?sais[-\s]tu|"
+    r"tu\s+sais|recu[ée]rdame|dime|(?:me\s+)?recuerdas|sabes)\b[\s,:]*"
+    # only before a question word: "Do you know Tom?" asks about Tom
+    r"(?=(?:when|what|where|who|whom|which|how|why|wann|was|wo|wer|wie|welche\w*|"
+    r"quand|quel\w*|où|qui|comment|combien|l['’]heure|la\s+date|le\s+jour|cu[aá]ndo|"
+    r"qu[eé]|d[oó]nde|qui[eé]n|c[oó]mo|cu[aá]nt\w*|cu[aá]l\w*|a\s+qu[eé]|à\s+quel\w*|"
+    r"um\s+wie)\b)|^(?:你知道|提醒我|告诉我|你还记得)", re.IGNORECASE)
+_AGAIN = re.compile(r"\s+(?:again|nochmal|noch\s+mal)(?=\s*[?？]?\s*$)", re.IGNORECASE)
+
+
+def _asked(question: str) -> str:
+    """``question`` without how it opens before it asks and an "again" that asks nothing:
+    "Remind me how much I spent at Tesco?" asks "how much I spent at Tesco?"."""
+    core = _AGAIN.sub("", _LEAD_IN.sub("", question, count=1))
+    return core if core.strip(" ?？¿") else question
+
+
 def answer(question: str, memories: list[str]) -> str:
     """One clean sentence from the retrieved memory texts that best answers ``question``,
     or a "not in memory" in the question's language.
@@ -498,8 +573,9 @@ def answer(question: str, memories: list[str]) -> str:
     """
     lang = language(question)
     nothing = _NO_ANSWERS.get(lang, NO_ANSWER)
+    question = _asked(question)
     memories = in_time(question, memories)
-    wanted = _terms(question)
+    wanted = _terms(question, kinds=_kind_asked(question))
     # "Where did I live before Vienna?" names what replaced the answer, not what it is about;
     # German writes every noun with a capital, not only names.
     names = _names(question) if lang != "de" and not asks_before(question) else set()
@@ -524,6 +600,8 @@ def answer(question: str, memories: list[str]) -> str:
         wanted.add(_SAYS_TIME)
     if code := bool(_CODE_ASKED.search(question)):  # "Error 0x80070005: Access is denied."
         wanted.add(_SAYS_CODE)
+    if path := bool(_FILE_ASKED.search(question)):  # "--> src/interest.rs:42:17"
+        wanted.add(_SAYS_FILE)
     if where := bool(_WHERE.search(question)):  # "Where: Room Kepler"
         wanted.add(_stem(_PLACE))
     job = not where and bool(_JOB_ASKED.search(question))
@@ -596,11 +674,14 @@ def answer(question: str, memories: list[str]) -> str:
                     # "When is the launch?" is answered by a line that says it and its day
                     # ("the launch moved to Friday"), not by a chat's hours under its window
                     dated = timely and _dated_line(sentence, wanted)
-                    # "How much is due?" by "Total due 3,800.00", not by "Due date: April 30"
+                    # "How much is due?" by "Total due 3,800.00", not by "Due date: April 30";
+                    # "How much are the running shoes?" by a cart's "Laufschuhe 129,99 €", not
+                    # by a terminal's "Is the server running?", which has no amount at all
                     priced = amount and _priced_line(sentence, wanted - windows[i])
-                    says = defines + places + labels + trade + dated + priced + 2 * someone
+                    says = (defines + places + labels + trade + dated + 2 * priced
+                            + 2 * someone)
                     candidates.append((overlap + bonus + 0.5 * says, -i,
-                                       len(terms - wanted - {_SAYS_TIME, _SAYS_CODE}), sentence))
+                                       len(terms - wanted - _MARKS), sentence))
     # a question on a screen ("Carmen: ¿Quién lleva el vino?") answers nothing beside a line
     # of the same screen that says more than the window
     answering = {-c[1] for c in candidates if not _ASKS.search(c[3])
@@ -609,6 +690,8 @@ def answer(question: str, memories: list[str]) -> str:
     if not candidates:
         return nothing
     best = _latest_seen(max(candidates), candidates, matched, memories, chrome)
+    if not _THEN_ASKED.search(question):
+        best = _still_is(best, candidates, matched)
     _, neg_index, _, chosen = _newest_of_opposites(best, candidates, matched, memories)
     # the same lines in a fuller rendering of the screen (a snippet may leave a table's
     # header out), which may be another memory's
@@ -618,12 +701,14 @@ def answer(question: str, memories: list[str]) -> str:
         sentence = _all_values(sentence, [c[3] for c in candidates
                                           if matched[-c[1], c[3]] >= same], memories)
     value = (None if timely  # the time a line says is a term it matches (_SAYS_TIME)
-             else _CODE if code else _NUMBER if _COUNT.search(question)
+             else _CODE if code else _PATH if path
+             else _NUMBER if _COUNT.search(question)
              else _QUANTITY if amount
              else _VERSION if _VERSION_ASKED.search(question)
              else _NAME if _WHO_ASKED.search(question) else None)
-    line = _best_line(sentence.strip(), wanted, weight, _terms(" ".join(names)), value,
-                      {n.casefold() for n in chrome[-neg_index]})
+    line = _extreme_row(sentence.strip(), question, wanted) or _best_line(
+        sentence.strip(), wanted, weight, _terms(" ".join(names)), value,
+        {n.casefold() for n in chrome[-neg_index]})
     if (when and _says_its_day(line, memories[-neg_index]) and not _SEEN.search(question)
             and not _labelled_date(memories[-neg_index])
             and not any(form.search(line) for form in _DATE_FORMS)):
@@ -693,6 +778,25 @@ def _latest_seen(best: tuple[float, int, int, str],
     same = [c for c in candidates if screens[-c[1]] == window and matched[-c[1], c[3]] == said
             and seen_at(memories[-c[1]])]
     return max(same, key=lambda c: (seen_at(memories[-c[1]]), c)) if same else best
+
+
+def _still_is(best: tuple[float, int, int, str],
+              candidates: list[tuple[float, int, int, str]],
+              matched: dict[tuple[int, str], set[str]]) -> tuple[float, int, int, str]:
+    """``best``, or, when it says what was (:data:`_WAS`: "Rex was the user's dog", told when
+    Rex died), the best candidate that matches as much, says what is and names none of whom
+    ``best`` names ("Bo is the user's puppy" for "What's my dog called?"; not "Rex is the
+    user's dog", the same dog)."""
+    if not _WAS.match(best[3]):
+        return best
+    said = matched[-best[1], best[3]]
+    named = {w.casefold() for w in _TITLE_WORD.findall(best[3])} - _ARTICLES
+    others = [c for c in candidates if not _WAS.match(c[3]) and matched[-c[1], c[3]] >= said
+              and not named & {w.casefold() for w in _TITLE_WORD.findall(c[3])}]
+    return max(others) if said and others else best
+
+
+_ARTICLES = frozenset({"the", "der", "die", "das", "le", "la", "el"})
 
 
 def _newest_of_opposites(best: tuple[float, int, int, str],
@@ -835,6 +939,8 @@ def _said_to_user(sentence: str) -> str:
         sentence = _ZH_USER.sub("你", sentence)
     # a value the vault keeps out of chat is said to be there, not shown as its marker
     sentence = _VAULT_MARKED.sub(lambda m: _in_vault(m, lang), sentence)
+    if _PATH.match(sentence):  # a path is written as it is ("src/interest.rs:42:17")
+        return sentence
     return sentence[:1].upper() + sentence[1:]
 
 
@@ -914,6 +1020,8 @@ _LABELLED = re.compile(r"\w\s?[:：]\s\S")
 neighbour."""
 _LABEL = re.compile(r"^\s*(?P<label>[^:：/]{2,40}?\s?[:：])\s+\S")
 _BULLET = re.compile(r"^[-*•]\s+")
+_ARROW = re.compile(r"^[-=]{0,3}>\s+")
+"""The arrow a terminal points with ("  --> src/interest.rs:42:17", "=> 4.12.7")."""
 _NUMBER = re.compile(r"\d")
 _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
 _FULL_NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?: [A-ZÀ-Þ][a-zß-ÿ]+)+\b")
@@ -932,8 +1040,8 @@ _SENT_BY = re.compile(r"^\s*(?P<name>[A-ZÀ-Þ][\w'’.-]*(?:\s+[A-ZÀ-Þ][\w'�
                       r"\d{1,2}[:.]\d{2}(?:\s?[AaPp][Mm])?\s*$")
 _HEADING = re.compile(r"^\s*#")
 # A question for an amount ("How much is due?", "Wie viel kostet …?"): an amount answers it.
-_AMOUNT = re.compile(r"\b(?:how\s+much|costs?|price|total|combien|cu[aá]nt[oa]|wie\s*viel)\b",
-                     re.IGNORECASE)
+_AMOUNT = re.compile(r"\b(?:how\s+much|costs?|price|total|combien|cu[aá]nt[oa]|wie\s*viel)\b|"
+                     r"多少钱|价格|价钱|费用|金额|花了多少|总共|合计", re.IGNORECASE)
 # A question for a count or a number ("how many", "flight number", "Rechnungsnummer"): digits
 # answer it.
 _COUNT = re.compile(r"\b(?:how\s+many|combien\s+de|cu[aá]nt[oa]s|wie\s*viele)\b|"
@@ -980,7 +1088,7 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
                   for line, terms in zip(lines, found, strict=True)]
 
     def says(line: str) -> list[str]:
-        said = ((w, _terms(w) - {_SAYS_TIME, _SAYS_CODE}) for w in _TOKEN.findall(line))
+        said = ((w, _terms(w) - _MARKS) for w in _TOKEN.findall(line))
         return [w for w, terms in said if terms and not terms & wanted]
 
     def has_value(line: str) -> bool:
@@ -1014,7 +1122,7 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
         keep = sorted({*keep, *(i + 1 for i in keep if i + 1 < len(lines)
                                 and not _HEADING.match(lines[i + 1])),
                        *(i - 1 for i in keep if i and _HEADING.match(lines[i - 1]))})
-    chosen = [_BULLET.sub("", lines[i].strip(" #")) for i in keep]
+    chosen = [_ARROW.sub("", _BULLET.sub("", lines[i].strip(" #"))) for i in keep]
     return LINE_JOIN.join(chosen) if chosen else sentence
 
 
@@ -1028,7 +1136,8 @@ def _dated_line(sentence: str, wanted: set[str]) -> bool:
 def _priced_line(sentence: str, wanted: set[str]) -> bool:
     """Whether a line of ``sentence`` has an amount (:data:`_QUANTITY`) and says something the
     question asks for."""
-    return any(_QUANTITY.search(line) and _matched(_all_terms(line), wanted) - {_SAYS_CODE}
+    return any(_QUANTITY.search(line)
+               and _matched(_all_terms(line), wanted) - {_SAYS_CODE, _SAYS_FILE}
                for line in _JOINT.split(sentence))
 
 
@@ -1056,6 +1165,77 @@ def _table(lines: list[str], keep: list[int], found: list[set[str]],
     return []
 
 
+# "Which region sold the least?", "Welcher Posten war am teuersten?": the row of a table with
+# the smallest or largest value of a column.
+_LEAST = re.compile(r"\b(?:least|lowest|smallest|fewest|cheapest|minimum|am\s+wenigsten|"
+                    r"niedrigsten?|geringsten?|kleinsten?|günstigsten?|billigsten?|le\s+moins|"
+                    r"la\s+moins|moins\s+cher|plus\s+bas(?:se)?|"
+                    r"(?:el|la)\s+(?:de\s+)?menos|más\s+bar[oa]|m[ií]nim[oa])\b", re.IGNORECASE)
+_MOST = re.compile(r"\b(?:most|highest|largest|biggest|maximum|am\s+meisten|höchsten?|"
+                   r"größten?|teuersten?|le\s+plus|la\s+plus|plus\s+cher|"
+                   r"(?:el|la)\s+(?:de\s+)?más|más\s+car[oa]|m[aá]xim[oa])\b", re.IGNORECASE)
+_CELL_NUMBER = re.compile(r"(?<![\w.,])[-−–]?(?:\d{1,3}(?:[.,\u00a0\u202f]\d{3})+|\d+)"
+                          r"(?:[.,]\d{1,2})?(?![\w.,]*\d)(?!\w)")
+
+
+def _number(cell: str) -> float | None:
+    """The value of a number as a table writes it ("4,210", "1.190,00", "-84.12", "2 760")."""
+    digits = re.sub(r"[^\d.,-]", "", cell.replace("−", "-").replace("–", "-"))
+    if "," in digits and "." in digits:
+        thousands = "," if digits.rfind(",") < digits.rfind(".") else "."
+        digits = digits.replace(thousands, "").replace(",", ".")
+    elif re.search(r"[.,]\d{3}$", digits) and not re.search(r"[.,]\d{1,2}[.,]", digits):
+        digits = re.sub(r"[.,]", "", digits)
+    else:
+        digits = digits.replace(",", ".")
+    try:
+        return float(digits)
+    except ValueError:
+        return None
+
+
+def _extreme_row(sentence: str, question: str, wanted: set[str]) -> str | None:
+    """For a question for the least or most of something ("Which region sold the least in
+    July?"), the header of a table in ``sentence`` and its row with the smallest or largest
+    value in the column the question names ("Region July August September / South 2,760 2,905
+    3,040"), or in the table's only column of numbers; else None. Numbers are read from the
+    right: a row's name may have several words, its numbers end it under their columns."""
+    lowest, highest = bool(_LEAST.search(question)), bool(_MOST.search(question))
+    if lowest == highest:
+        return None
+    lines = [line.strip() for line in _JOINT.split(sentence) if line.strip()]
+    for head, header in enumerate(lines):
+        columns = header.split()
+        if len(columns) < 2 or _NUMBER.search(header) or not all(w[:1].isupper() for w in columns):
+            continue
+        rows = list(itertools.takewhile(lambda line: bool(_NUMBER.search(line)),
+                                        lines[head + 1:]))
+        cells = [[c.group(0) for c in _CELL_NUMBER.finditer(row)] for row in rows]
+        if len(rows) < 2 or not all(cells):
+            continue
+        # the columns of numbers: a row's name is no value ("Region" of "South 2,760")
+        first = len(columns) - min(map(len, cells))
+        named = [k for k, column in enumerate(columns)
+                 if k >= first and _matched(_all_terms(column), wanted)]
+        if len(named) == 1:  # the column asked: the row's word under it when each column
+            # has one ("worker-5c2b 0/1 CrashLoopBackOff 14 3d"), else counted from the right
+            back = len(columns) - named[0]
+            values = [_number(words[named[0]]) if len(words := row.split()) == len(columns)
+                      and _CELL_NUMBER.fullmatch(words[named[0]])
+                      else _number(c[-back]) if back <= len(c) else None
+                      for row, c in zip(rows, cells, strict=True)]
+        elif {len(c) for c in cells} == {1}:  # the table's one column of numbers
+            values = [_number(c[0]) for c in cells]
+        else:
+            continue
+        known = [(v, n) for n, v in enumerate(values) if v is not None]
+        if len(known) < 2:
+            continue
+        pick = (min if lowest else max)(known)[1]
+        return f"{header}{LINE_JOIN}{rows[pick]}"
+    return None
+
+
 def _sender(line: str, memory: str) -> str:
     """``line``, a message of a chat in ``memory``, with its sender's name: the name and
     hour over it ("Tom Becker 10:05"), when the message does not name one itself."""
@@ -1078,7 +1258,7 @@ def _labels_asked(sentence: str, wanted: set[str]) -> bool:
     for line in _JOINT.split(sentence):
         if found := _LABEL.match(line):
             label = _matched(_terms(found["label"]), wanted) - _USER_TERMS
-            value = _matched(_terms(line[found.end("label"):]), wanted) - {_SAYS_TIME, _SAYS_CODE}
+            value = _matched(_terms(line[found.end("label"):]), wanted) - _MARKS
             if label and value <= label:
                 return True
     return False

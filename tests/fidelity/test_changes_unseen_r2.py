@@ -409,11 +409,7 @@ THRICE = [
     ([["My brother lives in Leeds."], ["My brother moved to York."], ["My brother moved to Hull."]],
      "Where does my brother live?", "Hull", ["York", "Leeds"]),
     ([["My dog is called Rex."], ["Rex died last spring."], ["We got a puppy called Bo."]],
-     "What's my dog called?", "Bo", ["Rex"], "'Rex was the user's dog. The user's dog was "
-     "called Rex.' outranks 'Bo is the user's puppy' in the answer (even for 'What's my puppy "
-     "called?'): the answer weighs no pet that died against one that lives, and the lexicon has "
-     "no 'puppy' among dogs; the change rules cannot help, since reading 'got a puppy called Bo' "
-     "into the block's dog slot would replace a dog still alive when a second one comes"),
+     "What's my dog called?", "Bo", ["Rex"]),
     ([["My sister lives in Nice."], ["Sorry, my sister lives in Lyon, not Nice."]],
      "Where does my sister live?", "Lyon", []),
     ([["I eat everything."], ["im vegan now"]], "Am I vegan?", "vegan", []),

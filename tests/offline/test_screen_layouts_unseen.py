@@ -154,23 +154,14 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
                       datetime(2025, 3, 20, 9, tzinfo=UTC), 9)
 
 
-def _known(case: tuple[str, list[str], list[str]], why: str) -> object:
-    """A case the offline rules still get wrong, and why."""
-    return pytest.param(*case, marks=pytest.mark.xfail(reason=why, strict=True), id=case[0])
-
-
 CASES = [
     # (question, what the answer must say, what it must not)
     ("What were the West region's sales in August?", ["4,870"], ["3,980", "2,905"]),
-    _known(("Which region sold the least in July?", ["South", "2,760"], []),
-           "the least of a column is a comparison across a table's rows, which the rules do not "
-           "make"),
+    ("Which region sold the least in July?", ["South", "2,760"], ["North", "West"]),
     ("Combien a coûté l'hôtel en réel ?", ["640"], ["165"]),
     ("How much did we budget for restaurants?", ["300"], ["Hôtel"]),
     ("What error code did cargo build fail with?", ["E0425"], []),
-    _known(("Which file has the compile error?", ["src/interest.rs:42:17"], []),
-           "a path with its line ('src/interest.rs:42:17') is not read as the file a question "
-           "asks for"),
+    ("Which file has the compile error?", ["src/interest.rs:42:17"], []),
     ("Which port was the database connection refused on?", ["5432"], []),
     ("What is the IP address of db.internal?", ["10.0.3.12"], []),
     ("When is the piano lesson?", ["18:30"], ["Standup", "Sofia"]),
@@ -211,9 +202,7 @@ CASES = [
     ("How long does it take to walk to Potsdam?", ["7 Std. 10 min"], ["42 min"]),
     ("Wie viel kosten die Laufschuhe?", ["129,99"], []),
     ("How much is the shopping cart in total?", ["154,92"], []),
-    _known(("How much are the running shoes?", ["129,99"], []),
-           "'running' also counts as the sports words 'sport' and 'hobby' in answer.py, so a "
-           "terminal's 'server running' outscores the cart's 'Laufschuhe' (shoes)"),
+    ("How much are the running shoes?", ["129,99"], []),
     ("¿Cuánto cuestan los auriculares?", ["59,90"], ["17,98"]),
     ("Combien coûtent les écouteurs sans fil ?", ["59,90"], ["17,98"]),
     ("Was kostet der Versand?", ["4,95"], ["129,99"]),

@@ -12,12 +12,11 @@ carries why.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.told import tell, told, told_all
+from support.told import says_only, tell, told, told_all
 
 from mirix_like import MemorySystem
 
@@ -424,24 +423,6 @@ THRICE = [
     ([["My partner is Alex."], ["Alex moved out, we're done."]], "Who is my partner?", None,
      ["Your partner is Alex"]),
 ]
-RENDERING = re.compile(
-    r"</?\w+>|[\[\]{}]|\"\w+\":|\d{4}-\d\d-\d\d|\((?:until|since)\b|\bthe user\b|\bNutzer|"
-    r"\busuario\b|\butilisateur\b|用户|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content):",
-    re.IGNORECASE)
-"""What an answer must not show: tags, JSON, stamps, ranges, line numbers, labels, "the
-user" unsaid."""
-_SENTENCE_END = re.compile(r"(?<![\d\s])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)[.!?。！？]\s+\S")
-"""An end of a sentence with more after it (not "1. März", a German date, nor "Dr. Park")."""
-
-
-def _says_only(answer: str, says: str | None, not_said: list[str]) -> None:
-    """``answer`` carries ``says`` and none of ``not_said``, in one clean sentence."""
-    assert says is None or says.casefold() in answer.casefold(), answer
-    assert not [n for n in not_said if n.casefold() in answer.casefold()], answer
-    assert not RENDERING.search(answer), answer
-    assert not _SENTENCE_END.search(answer.strip()), answer
-
-
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
     """One offline memory holding every persona, each told session by session."""
@@ -456,7 +437,7 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
 def test_the_answer_is_one_clean_sentence_of_what_held_when_asked(
         memory: MemorySystem, user: str, question: str, says: str | None,
         not_said: list[str]) -> None:
-    _says_only(memory.chat(question, user_id=user).answer, says, not_said)
+    says_only(memory.chat(question, user_id=user).answer, says, not_said)
 
 
 @pytest.fixture(scope="module")
@@ -472,7 +453,7 @@ def pairs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
     for n, (_, later, question, says, not_said, *known) in enumerate(PAIRS)])
 def test_a_change_in_everyday_words_is_answered(pairs: MemorySystem, n: int, question: str,
                                                 says: str | None, not_said: list[str]) -> None:
-    _says_only(pairs.chat(question, user_id=f"u{n}").answer, says, not_said)
+    says_only(pairs.chat(question, user_id=f"u{n}").answer, says, not_said)
 
 
 @pytest.fixture(scope="module")
@@ -490,7 +471,7 @@ def thrice(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
     for n, (sessions, question, says, not_said, *known) in enumerate(THRICE)])
 def test_a_value_changed_again_is_answered(thrice: MemorySystem, n: int, question: str,
                                            says: str | None, not_said: list[str]) -> None:
-    _says_only(thrice.chat(question, user_id=f"u{n}").answer, says, not_said)
+    says_only(thrice.chat(question, user_id=f"u{n}").answer, says, not_said)
 
 
 def test_a_value_changed_twice_keeps_each_range(memory: MemorySystem) -> None:

@@ -16,12 +16,11 @@ carries why.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.told import tell, told
+from support.told import says_only, tell, told
 
 from mirix_like import MemorySystem
 
@@ -286,24 +285,6 @@ CASES = [
         ("¿Dónde trabajo?", "Iberia", ["Vueling"]),
     ]),
 ]
-RENDERING = re.compile(
-    r"</?\w+>|[\[\]{}]|\"\w+\":|\d{4}-\d\d-\d\d|\((?:until|since)\b|\bthe user\b|\bNutzer|"
-    r"\busuario\b|\butilisateur\b|用户|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content):",
-    re.IGNORECASE)
-"""What an answer must not show: tags, JSON, stamps, ranges, line numbers, labels, "the
-user" unsaid."""
-_SENTENCE_END = re.compile(r"(?<![\d\s])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)[.!?。！？]\s+\S")
-"""An end of a sentence with more after it (not "1. März", a German date, nor "Dr. Park")."""
-
-
-def _says_only(answer: str, says: str | None, not_said: list[str]) -> None:
-    """``answer`` carries ``says`` and none of ``not_said``, in one clean sentence."""
-    assert says is None or says.casefold() in answer.casefold(), answer
-    assert not [n for n in not_said if n.casefold() in answer.casefold()], answer
-    assert not RENDERING.search(answer), answer
-    assert not _SENTENCE_END.search(answer.strip()), answer
-
-
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
     with told(tmp_path_factory.mktemp("r3"), CASES, FIRST, LATER) as system:
@@ -317,7 +298,7 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
     for question, says, not_said, *known in asked])
 def test_a_change_or_no_change_is_answered(memory: MemorySystem, n: int, question: str,
                                            says: str | None, not_said: list[str]) -> None:
-    _says_only(memory.chat(question, user_id=f"u{n}").answer, says, not_said)
+    says_only(memory.chat(question, user_id=f"u{n}").answer, says, not_said)
 
 
 @pytest.mark.parametrize(("old", "new"), [

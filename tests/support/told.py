@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -38,3 +39,21 @@ def told(path: Path, cases: Sequence[Sequence[Any]], first: str,
     ``first`` and those of ``cases[n][1]`` at ``later``."""
     return told_all(path, {f"u{n}": ((first, before), (later, after))
                            for n, (before, after, *_) in enumerate(cases)})
+
+
+RENDERING = re.compile(
+    r"</?\w+>|[\[\]{}]|\"\w+\":|\d{4}-\d\d-\d\d|\((?:until|since)\b|\bthe user\b|\bNutzer|"
+    r"\busuario\b|\butilisateur\b|用户|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content):",
+    re.IGNORECASE)
+"""What an answer must not show: tags, JSON, stamps, ranges, line numbers, labels, "the
+user" unsaid."""
+_SENTENCE_END = re.compile(r"(?<![\d\s])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)[.!?。！？]\s+\S")
+"""An end of a sentence with more after it (not "1. März", a German date, nor "Dr. Park")."""
+
+
+def says_only(answer: str, says: str | None, not_said: list[str]) -> None:
+    """``answer`` carries ``says`` and none of ``not_said``, in one clean sentence."""
+    assert says is None or says.casefold() in answer.casefold(), answer
+    assert not [n for n in not_said if n.casefold() in answer.casefold()], answer
+    assert not RENDERING.search(answer), answer
+    assert not _SENTENCE_END.search(answer.strip()), answer

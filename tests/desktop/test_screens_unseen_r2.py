@@ -443,8 +443,8 @@ CASES: list[object] = [
                      "date the screen shows ('Friday, April 11'), not by when it was seen "
                      "(what_it_showed drops the seen time on purpose)")),
     _known(("What was on my screen at 8:30?", ["Sagrada"], []),
-           "answer.py: an hour in the question is matched as words, not as the time a screen "
-           "was seen"),
+           "retrieval: an hour in the question is matched as words, not as the time a screen "
+           "was seen, so the 08:30 screen is not among the memories the answerer gets"),
     ("Which venue did we book for the offsite?", ["Lakeside Lodge"], ["Kumo Catering"]),
     ("Which invoice number does Kumo Catering have?", ["INV-3391"], ["INV-0457"]),
     ("When is the Bright AV invoice due?", ["7 Oct"], []),

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
+from support.cases import known
 from support.screens import FakeScreen
 
 from mirix_like import MemorySystem
@@ -348,13 +349,6 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
         yield system
 
 
-def _known(case: tuple[str, list[str], list[str]], why: str, *marks: pytest.MarkDecorator
-           ) -> object:
-    """A case the offline rules still get wrong where this module's files cannot fix it."""
-    return pytest.param(*case, marks=[pytest.mark.xfail(reason=why, strict=True), *marks],
-                        id=case[0])
-
-
 CASES: list[object] = [
     # (question, what the answer must say, what it must not)
     ("Who sent me the mail about the quarterly tax filing?", ["Erik Lindqvist"], []),
@@ -442,9 +436,9 @@ CASES: list[object] = [
                      strict=False, reason="answer.py: 'when did I look at' is answered by a "
                      "date the screen shows ('Friday, April 11'), not by when it was seen "
                      "(what_it_showed drops the seen time on purpose)")),
-    _known(("What was on my screen at 8:30?", ["Sagrada"], []),
-           "retrieval: an hour in the question is matched as words, not as the time a screen "
-           "was seen, so the 08:30 screen is not among the memories the answerer gets"),
+    known(("What was on my screen at 8:30?", ["Sagrada"], []),
+          "retrieval: an hour in the question is matched as words, not as the time a screen "
+          "was seen, so the 08:30 screen is not among the memories the answerer gets"),
     ("Which venue did we book for the offsite?", ["Lakeside Lodge"], ["Kumo Catering"]),
     ("Which invoice number does Kumo Catering have?", ["INV-3391"], ["INV-0457"]),
     ("When is the Bright AV invoice due?", ["7 Oct"], []),

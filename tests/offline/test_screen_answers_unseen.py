@@ -14,6 +14,7 @@ from functools import cache
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
+from support.cases import known
 
 from mirix_like import MemorySystem
 
@@ -291,11 +292,6 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
         yield system
 
 
-def _known(case: tuple[str, list[str], list[str]], why: str) -> object:
-    """A case the offline rules still get wrong, and why."""
-    return pytest.param(*case, marks=pytest.mark.xfail(reason=why, strict=True), id=case[0])
-
-
 CASES = [
     # (question, what the answer must say, what it must not)
     ("What was the error code in the dialog?", ["30088-26"], []),
@@ -305,10 +301,10 @@ CASES = [
     ("What is the device name in the network settings?", ["Annas MacBook Air"], []),
     ("Quand est le rendez-vous chez le kiné ?", ["15:00"], ["yoga"]),
     ("When is lunch with Claire?", ["12:30"], ["Réunion", "kiné"]),
-    _known(("Who offered to review the onboarding mockups?", ["Tom Becker"], []),
-           "answer.py ranks the request ('Can someone review the onboarding mockups?') over "
-           "the reply that takes it on ('I'll take it'): naming who offered needs a rule there "
-           "that reads a reply after a request"),
+    known(("Who offered to review the onboarding mockups?", ["Tom Becker"], []),
+          "answer.py ranks the request ('Can someone review the onboarding mockups?') over "
+          "the reply that takes it on ('I'll take it'): naming who offered needs a rule there "
+          "that reads a reply after a request"),
     ("What is the Figma file called?", ["Onboarding v3"], []),
     ("Who said they would send notes by Friday?", ["Tom Becker"], []),
     ("Who said the Figma file is called Onboarding v3?", ["Marta Silva"], []),

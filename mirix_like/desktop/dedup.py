@@ -179,8 +179,7 @@ def _replaced(before: np.ndarray, after: np.ndarray, box: Box) -> bool:
     top, bottom = max(0, y0 - tall), min(after.shape[0], y1 + tall)
     left, right = max(0, x0 - reach), min(after.shape[1], x1 + reach)
     paper = _paper(after, box)
-    if not _inked_on_both(before, after, box) or not all(
-            _spans(_ink(frame[y0:y1, x0:x1], paper)) for frame in (before, after)):
+    if not all(_spans(_ink(frame[y0:y1, x0:x1], paper)) for frame in (before, after)):
         return False
     strokes = cv2.absdiff(before[y0:y1, x0:x1], after[y0:y1, x0:x1]) > TOLERANCE
     if strokes.mean() > GLYPH_FILL:

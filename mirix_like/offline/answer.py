@@ -284,9 +284,11 @@ def _kind_asked(question: str) -> bool:
     if not asked:
         return False
     word = asked["word"]
-    return bool({_stem(word), word.lower()} & (_SPORTS | _PASTIMES | _PETS | {"sport", "hobby",
-                                                                              "pet", "drink"})
-                or _DRINK.fullmatch(word))
+    return bool({_stem(word), word.lower()} & _KINDS or _DRINK.fullmatch(word))
+
+
+_KINDS = _SPORTS | _PASTIMES | _PETS | {"sport", "hobby", "pet", "drink"}
+"""What a question may ask for as a kind, which :func:`_terms` adds to a text of one."""
 
 
 def _translated(question: str) -> set[str]:

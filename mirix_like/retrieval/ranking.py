@@ -86,8 +86,8 @@ _SPEAKER = re.compile(r"^([^\n:]{1,40}): ")
 _QUESTION = re.compile(r"\?\s*(\[[^\]]*\])?\s*$")
 
 __all__ = ["DENSE_WEIGHT", "FIRST", "NEIGHBOURS", "PAST_WEIGHT", "SELF_BOOST", "SPEAKER_BOOST",
-           "TIE", "Links",
-           "asks_before", "by_score", "fuse", "is_past", "rank", "rerank", "speaker_of"]
+           "TIE", "Links", "asks_before", "by_score", "fuse", "is_past", "rank", "rerank",
+           "speaker_of"]
 
 
 def asks_before(question: str) -> bool:

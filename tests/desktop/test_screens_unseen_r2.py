@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
-from support.cases import known
+from support.cases import assert_answered, known
 from support.screens import FakeScreen
 
 from mirix_like import MemorySystem
@@ -461,11 +461,7 @@ def _id(case: object) -> str:
 @pytest.mark.parametrize(("question", "says", "not_says"), CASES, ids=[_id(c) for c in CASES])
 def test_a_question_about_an_unseen_screen_gets_the_value_it_showed(
         memory: MemorySystem, question: str, says: list[str], not_says: list[str]) -> None:
-    answer = memory.chat(question, user_id=USER).answer
-    assert all(s in answer for s in says), answer
-    assert not any(s in answer for s in not_says), answer
-    assert not LEAK.search(answer), answer
-    assert "\n" not in answer, answer
+    assert_answered(memory.chat(question, user_id=USER).answer, says, not_says, LEAK)
 
 
 # ----------------------------------------------------------------- sequences of one app

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
-from support.cases import known
+from support.cases import assert_answered, known
 from test_screen_answers_unseen import LEAK, Cells, Look, _draw
 
 from mirix_like import MemorySystem
@@ -182,11 +182,7 @@ def _id(case: object) -> str:
 @pytest.mark.parametrize(("question", "says", "not_says"), CASES, ids=[_id(c) for c in CASES])
 def test_an_everyday_question_gets_the_value_the_screen_showed(
         memory: MemorySystem, question: str, says: list[str], not_says: list[str]) -> None:
-    answer = memory.chat(question, user_id=USER).answer
-    assert all(s in answer for s in says), answer
-    assert not any(s in answer for s in not_says), answer
-    assert not LEAK.search(answer), answer
-    assert "\n" not in answer, answer
+    assert_answered(memory.chat(question, user_id=USER).answer, says, not_says, LEAK)
 
 
 # What people told the assistant in chat, asked back weeks later in the same everyday ways;
@@ -228,8 +224,4 @@ def told(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
 @pytest.mark.parametrize(("question", "says", "not_says"), TOLD, ids=[_id(c) for c in TOLD])
 def test_an_everyday_question_gets_what_was_said_last(
         told: MemorySystem, question: str, says: list[str], not_says: list[str]) -> None:
-    answer = told.chat(question, user_id=USER).answer
-    assert all(s in answer for s in says), answer
-    assert not any(s in answer for s in not_says), answer
-    assert not LEAK.search(answer), answer
-    assert "\n" not in answer, answer
+    assert_answered(told.chat(question, user_id=USER).answer, says, not_says, LEAK)

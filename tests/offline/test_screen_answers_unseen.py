@@ -14,7 +14,7 @@ from functools import cache
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
-from support.cases import known
+from support.cases import assert_answered, known
 
 from mirix_like import MemorySystem
 
@@ -383,8 +383,4 @@ CASES = [
                          ids=[getattr(c, "id", None) or c[0] for c in CASES])
 def test_a_question_about_an_unseen_screen_or_note_gets_its_own_line(
         memory: MemorySystem, question: str, says: list[str], not_says: list[str]) -> None:
-    answer = memory.chat(question, user_id=USER).answer
-    assert all(s in answer for s in says), answer
-    assert not any(s in answer for s in not_says), answer
-    assert not LEAK.search(answer), answer
-    assert "\n" not in answer, answer
+    assert_answered(memory.chat(question, user_id=USER).answer, says, not_says, LEAK)

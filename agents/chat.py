@@ -24,6 +24,7 @@ from mirix_like.retrieval.active import (
     prompt_block,
 )
 from mirix_like.retrieval.budget import BLOCK_TOKENS
+from mirix_like.retrieval.clock import zone_key
 from mirix_like.retrieval.snippets import render_hit
 from mirix_like.retrieval.topics import keyword_topics
 from mirix_like.store import MemoryStore, SearchHit
@@ -147,8 +148,10 @@ class ChatAgent:
         """Answer ``message`` for ``user_id`` from memory; ``recent`` holds earlier turns."""
         recall = await self.recall(message, user_id, recent)
         topics, used, counts = recall.topics, list(recall.revealed), recall.counts
-        system = task_block("answer") + "\n" + SYSTEM.format(
-            now=utcnow().isoformat(timespec="minutes"), topics=", ".join(topics),
+        zone = self.active.settings.zone
+        system = task_block("answer", timezone=zone_key(zone)) + "\n" + SYSTEM.format(
+            now=f"{utcnow().astimezone(zone).isoformat(timespec='minutes')} ({zone_key(zone)})",
+            topics=", ".join(topics),
             memories=prompt_block(recall))
         if recent:
             system += "\nRecent conversation:\n" + "\n".join(recent[-6:])

@@ -8,11 +8,20 @@ rule-based model backend.
 from __future__ import annotations
 
 import os
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import platformdirs
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -58,6 +67,29 @@ class RetrievalSettings(BaseModel):
 
     method: Literal["auto", "hybrid", "fts", "vector"] = "auto"
     """``auto``: full-text search with a lexical embedder (the offline default), else hybrid."""
+    timezone: str | None = None
+    """The zone an hour in a question is read in ("What was on my screen at 8:30?"): an IANA
+    name such as ``Europe/Lisbon``; ``None``: the machine's own, as the desktop capture
+    stamps screens."""
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                ZoneInfo(value)
+            except (ValueError, ZoneInfoNotFoundError):
+                raise ValueError(f"unknown time zone {value!r} (use a name like "
+                                 "Europe/Lisbon)") from None
+        return value
+
+    @property
+    def zone(self) -> tzinfo:
+        """:attr:`timezone` as a zone (the machine's own when unset)."""
+        if self.timezone is not None:
+            return ZoneInfo(self.timezone)
+        zone = datetime.now().astimezone().tzinfo
+        return zone if zone is not None else UTC
 
     @model_validator(mode="after")
     def _known_types(self) -> RetrievalSettings:

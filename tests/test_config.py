@@ -45,6 +45,8 @@ def test_the_older_episodic_relevant_name_still_works() -> None:
     ({"semantic": True}, "whole number"),
     ({"semantic": "many"}, "whole number"),
     ({"method": "bm25"}, "method"),
+    ({"timezone": "Mars/Olympus"}, "unknown time zone 'Mars/Olympus'"),
+    ({"timezone": "../../etc/passwd"}, "unknown time zone"),
 ])
 def test_a_bad_retrieval_setting_is_a_config_error(retrieval, message) -> None:
     with pytest.raises(ConfigError, match=message):
@@ -55,3 +57,11 @@ def test_a_typo_in_the_environment_is_a_config_error(monkeypatch) -> None:
     monkeypatch.setenv("MIRIX_LIKE_RETRIEVAL__KNOWLEDGEVAULT", "2")
     with pytest.raises(ConfigError, match="knowledgevault"):
         load_settings()
+
+
+def test_the_time_zone_of_hours_in_questions(monkeypatch) -> None:
+    monkeypatch.setenv("MIRIX_LIKE_RETRIEVAL__TIMEZONE", "America/Sao_Paulo")
+    assert str(load_settings().retrieval.zone) == "America/Sao_Paulo"
+    assert str(load_settings(retrieval={"timezone": "Asia/Tokyo"}).retrieval.zone) == "Asia/Tokyo"
+    monkeypatch.delenv("MIRIX_LIKE_RETRIEVAL__TIMEZONE")
+    assert load_settings().retrieval.zone.utcoffset(None) is not None  # the machine's own

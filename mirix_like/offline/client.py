@@ -38,7 +38,9 @@ from mirix_like.offline import changes, screens
 from mirix_like.offline.answer import answer
 from mirix_like.offline.extractors import extractor_for, route
 from mirix_like.offline.language import InputText
+from mirix_like.offline.plain import language
 from mirix_like.prompt_format import INPUTS_TAG, MEMORIES_TAG, read_task, unwrap
+from mirix_like.retrieval.clock import zone_of
 from mirix_like.retrieval.topics import keyword_topics
 
 log = logging.getLogger("mirix_like")
@@ -158,7 +160,8 @@ def _decide(messages: Sequence[LLMMessage]) -> str | list[FunctionCall]:
     kind = task.get("task")
     if isinstance(last, FunctionExecutionResultMessage):
         if kind == "answer":  # the chat agent reflecting on a tool's results
-            return answer(user, [r.content for r in last.content] + _memory_texts(system))
+            return _answer(user, [r.content for r in last.content] + _memory_texts(system),
+                           task)
         return "done"
     if kind == "extract-topics":
         return "\n".join(keyword_topics(user.splitlines()[-1].removeprefix("user: ")))
@@ -173,7 +176,15 @@ def _decide(messages: Sequence[LLMMessage]) -> str | list[FunctionCall]:
         return [_shortened(unwrap("block", user) or {})]
     if kind == "update-memory":
         return _update_calls(memory_types.get(str(task.get("memory_type"))), user)
-    return answer(user, _memory_texts(system))
+    return _answer(user, _memory_texts(system), task)
+
+
+def _answer(question: str, memories: list[str], task: Mapping[str, Any]) -> str:
+    """What the screen showed at an hour the question names (in the user's zone, which the
+    task states), else the best memory's sentence."""
+    zone = zone_of(str(task.get("timezone") or "UTC"))
+    return screens.on_screen_at(question, memories, language(question), zone) or answer(
+        question, memories)
 
 
 def _inputs(user: str) -> list[InputText]:

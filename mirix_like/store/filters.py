@@ -6,7 +6,7 @@ Every value from outside goes through :func:`literal`; nothing is formatted into
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -98,6 +98,22 @@ def time_range(column: str, since: datetime | None, until: datetime | None) -> s
     if until is not None:
         parts.append(f"{column} < {timestamp(until)}")
     return all_of(parts) or None
+
+
+def clock_range(column: str, ranges: Sequence[tuple[int, int]] | None) -> str | None:
+    """The minute of the UTC day of ``column`` is in one of ``ranges`` ([start, end), each
+    within 0 and 1440)."""
+    if ranges is None:
+        return None
+    pairs = list(ranges) if not isinstance(ranges, str) else []
+    if not pairs or not all(
+            isinstance(pair, tuple) and len(pair) == 2
+            and all(type(m) is int for m in pair) and 0 <= pair[0] < pair[1] <= 1440
+            for pair in pairs):
+        raise InvalidQueryError("clock must be (start, end) minutes of the day, "
+                                "0 <= start < end <= 1440")
+    minute = f"date_part('hour', {column}) * 60 + date_part('minute', {column})"
+    return " OR ".join(f"({minute} >= {start} AND {minute} < {end})" for start, end in pairs)
 
 
 def metadata_equals(metadata: Mapping[str, Any] | None) -> str | None:

@@ -23,7 +23,8 @@ class SearchRequest:
 
     ``method="recent"`` ignores ``query`` and gives the newest items (by event time for
     episodic); ``sensitivity`` (vault levels allowed) applies to types that have one;
-    ``past`` keeps only facts that stopped being true (a type without ``valid_until`` has none).
+    ``past`` keeps only facts that stopped being true (a type without ``valid_until`` has none);
+    ``clock`` keeps items whose time falls in one of its ranges of minutes of the UTC day.
     """
 
     memory_type: str | Sequence[str]
@@ -38,6 +39,7 @@ class SearchRequest:
     vector: Sequence[float] | None = None
     reveal_secrets: bool = False
     past: bool = False
+    clock: Sequence[tuple[int, int]] | None = None
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,8 @@ def check_request(request: SearchRequest, user_id: str
         raise InvalidQueryError(f"{method} search needs a non-empty query")
     clauses = [filters.user_scope(user_id), filters.tree_prefix(request.tree_path),
                filters.metadata_equals(request.metadata),
-               filters.time_range("time", request.since, request.until)]
+               filters.time_range("time", request.since, request.until),
+               filters.clock_range("time", request.clock)]
     if request.sensitivity is not None and any("sensitivity" in s.item_model.model_fields
                                                for s in specs):
         # Types without a sensitivity have none to filter.

@@ -167,6 +167,10 @@ def test_the_async_call_gives_the_same(filled: MemoryStore) -> None:
     ([SearchRequest("episodic", "x", limit=True)], InvalidQueryError),  # type: ignore[arg-type]
     ([SearchRequest("episodic", "x", since=datetime(2024, 1, 1))], InvalidQueryError),
     ([SearchRequest("episodic", "x", tree_path="life")], InvalidQueryError),  # type: ignore[arg-type]
+    ([SearchRequest("episodic", method="recent", clock=[(600, 540)])], InvalidQueryError),
+    ([SearchRequest("episodic", method="recent", clock=[(0, 1500)])], InvalidQueryError),
+    ([SearchRequest("episodic", method="recent", clock=[])], InvalidQueryError),
+    ([SearchRequest("episodic", method="recent", clock="8:30")], InvalidQueryError),  # type: ignore[arg-type]
     ([SearchRequest("episodic", "x", vector=[0.1, 0.2])], EmbeddingDimensionError),
     ([SearchRequest("episodic", "\ud800")], InvalidQueryError),
     ([SearchRequest("nope", "x")], UnknownMemoryTypeError),
@@ -218,3 +222,20 @@ def test_past_keeps_only_facts_that_stopped_being_true(filled: MemoryStore) -> N
         SearchRequest("episodic", method="recent", past=True)]).hits
     assert [h.item.summary for h in past] == ["ada lives in Porto"]
     assert events == []  # events have no validity range: none is past
+
+
+def test_clock_keeps_items_of_those_minutes_of_the_day_on_any_day(filled: MemoryStore) -> None:
+    # the events of the fixture happen at 12:00 to 16:00 UTC, one hour a day in turn
+    [at_two, around_midnight, both] = filled.search_many("ada", [
+        SearchRequest("episodic", method="recent", limit=100, clock=[(14 * 60, 14 * 60 + 30)]),
+        SearchRequest("episodic", method="recent", limit=100, clock=[(0, 60), (1410, 1440)]),
+        SearchRequest("episodic", method="recent", limit=100,
+                      clock=[(12 * 60, 12 * 60 + 1), (16 * 60, 17 * 60)],
+                      since=BASE + timedelta(days=10))]).hits
+    assert {h.item.occurred_at.hour for h in at_two} == {14}
+    assert len(at_two) == 8  # days 2, 7, 12 … 37
+    assert around_midnight == []
+    assert {h.item.occurred_at.hour for h in both} == {12, 16}
+    assert all(h.item.occurred_at >= BASE + timedelta(days=10) for h in both)
+    assert [h.item.occurred_at for h in both] == sorted(
+        (h.item.occurred_at for h in both), reverse=True)

@@ -1,0 +1,184 @@
+"""The time of day a question asks about, and the memories that happened then.
+
+"What was on my screen at 8:30?", "What was I reading around 9pm yesterday?", "Was hatte ich
+um 14 Uhr offen?", "Qu'est-ce que je regardais vers 8h30 ?", "¿Qué tenía abierto a las 8 y
+media?", "我下午3点在看什么？": an hour a question names is when something happened, which no
+word of a memory says. :func:`asked_clock` reads it as windows of the day in the user's time
+zone; retrieval asks the store for the events in them (:meth:`AskedClock.utc_ranges`, a
+cheap pre-filter on the stored UTC times) and keeps those the user saw then
+(:meth:`AskedClock.closest`).
+
+An hour without am/pm in English ("at 8:30") may be either; both are looked at, as are 12
+and 0 for "at 12". German, French, Spanish and Chinese write the day's hours to 24, or say
+which half ("abends", "du soir", "de la tarde", "下午").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from mirix_like import memory_types
+from mirix_like.store import SearchHit
+
+__all__ = ["DAY", "EXACT_REACH", "HOUR_REACH", "ROUNDING", "AskedClock", "asked_clock", "zone_key",
+           "zone_of"]
+
+DAY = 24 * 60
+EXACT_REACH = (30, 15)
+"""Minutes before and after a time written to the minute ("at 8:30") that answer it: a
+screen seen at 8:10 may still be what was on screen at 8:30."""
+HOUR_REACH = (30, 30)
+"""Minutes before and after an hour said alone ("around 9", "um 14 Uhr")."""
+ROUNDING = 5
+"""Minutes after the asked time that still count as "at" it: people round what they saw at
+8:32 to "at 8:30"."""
+
+_LATE = r"(?P<late>p\.?\s?m\.?|in the (?:afternoon|evening)|at night|tonight|abends|" \
+        r"nachmittags|nachts|du soir|de l['’]après-midi|de la (?:tarde|noche))"
+_EARLY = r"(?P<early>a\.?\s?m\.?|in the morning|morgens|vormittags|du matin|de la mañana)"
+_HALF = r"(?P<half>\s+(?:y\s+media|et\s+demie))"
+_MINUTE = r"(?:\s*(?:[:.]|h|\s*Uhr\s*)(?P<minute>[0-5]\d))"
+_BARE_LEAD = r"at|around|about|circa|roughly|approximately|um|gegen"
+"""Words before an hour that make a number alone a time ("at 9", "um 9")."""
+_LEAD = (rf"(?:\b(?P<bare>{_BARE_LEAD})|\b(?:ca\.|etwa|vers)|(?<!\w)à|"
+         r"\b(?:a|sobre|hacia|alrededor\s+de|a\s+eso\s+de)\s+las?)"
+         r"\s+(?:(?:about|around|ca\.|etwa)\s+)?")
+_CLOCK = re.compile(
+    rf"(?P<lead>{_LEAD})?(?<![\d:.,/-])(?P<hour>[01]?\d|2[0-3]){_MINUTE}?"
+    rf"(?P<mark>\s*(?:o['’]?clock|Uhr|h(?:eures?)?\b|horas?))?{_HALF}?"
+    rf"\s*(?:{_LATE}|{_EARLY})?(?![\d/.,:-]?\d|\s*(?:%|€|\$|[kmg]b\b|years?|days?|min))",
+    re.IGNORECASE)
+_NAMED = re.compile(r"\b(?:at|around|um|gegen)\s+(?:(?P<noon>noon|midday|Mittag)|midnight|"
+                    r"Mitternacht)\b|(?<!\w)à\s+(?:(?P<midi>midi)|minuit)\b|"
+                    r"\ba(?:l|\s+la)\s+(?:(?P<medio>mediodía)|medianoche)\b", re.IGNORECASE)
+_THEN = re.compile(r"\s*(?:$|[?？!.,;:)]|(?:yesterday|today|tonight|this|last|on|in|gestern|"
+                   r"heute|vorgestern|letzte\w*|am)\b)", re.IGNORECASE)
+"""What may follow an hour said alone ("at 9 yesterday?"), unlike "at 2 shops"."""
+_ZH = re.compile(r"(?P<part>凌晨|早上|早晨|上午|中午|下午|傍晚|晚上)?\s*(?P<hour>[01]?\d|2[0-3])"
+                 r"\s*[点點时時](?:\s*(?P<half>半)|\s*(?P<quarter>一刻|三刻)|"
+                 r"\s*(?P<minute>[0-5]?\d)\s*分?)?")
+_ZH_LATE = frozenset({"下午", "傍晚", "晚上"})
+_EITHER_HALF = frozenset({"at", "around", "about", "circa", "roughly", "approximately"})
+"""English leads, after which an hour to 12 with no am/pm may be morning or evening."""
+
+
+@dataclass(frozen=True)
+class AskedClock:
+    """Windows of the day, in minutes after local midnight, [start, end); any one answers.
+    ``said`` is the time as the question wrote it ("8:30", "9pm", "14 Uhr", "8点半")."""
+
+    minutes: tuple[int, ...]
+    reach: tuple[int, int]
+    said: str = ""
+
+    @property
+    def windows(self) -> list[tuple[int, int]]:
+        """Each asked minute with its reach; a window may run past either midnight."""
+        before, after = self.reach
+        return [(m - before, m + after) for m in self.minutes]
+
+    def utc_ranges(self, zone: tzinfo, year: int) -> list[tuple[int, int]]:
+        """The windows as minutes of the UTC day, for each offset ``zone`` has in ``year``
+        (summer and winter time), split at midnight: what the store can filter on."""
+        offsets = {(datetime(year, month, 1, tzinfo=zone).utcoffset() or timedelta())
+                   // timedelta(minutes=1) for month in (1, 7)}
+        ranges: set[tuple[int, int]] = set()
+        for offset in offsets:
+            for start, end in self.windows:
+                start, end = start - offset, end - offset
+                shift = start // DAY * DAY
+                start, end = start - shift, end - shift
+                ranges.add((start, min(end, DAY)))
+                if end > DAY:
+                    ranges.add((0, end - DAY))
+        return sorted(ranges)
+
+    def place(self, when: datetime, zone: tzinfo | None = None) -> tuple[date, int] | None:
+        """The day whose asked time ``when`` answers and its minutes from it (negative:
+        before), or None when it is in no window; read in ``zone`` (``when``'s own offset
+        when None). 23:50 answers "at midnight" of the next day."""
+        local = when.astimezone(zone) if zone is not None else when
+        minute = local.hour * 60 + local.minute
+        near = [(abs(shift + minute - asked), shift + minute - asked, shift)
+                for asked, (start, end) in zip(self.minutes, self.windows, strict=True)
+                for shift in (-DAY, 0, DAY) if start <= shift + minute < end]
+        if not near:
+            return None
+        _, delta, shift = min(near)
+        return local.date() - timedelta(days=shift // DAY), delta
+
+    def nearest(self, times: Sequence[datetime | None], zone: tzinfo | None = None,
+                day: date | None = None) -> list[int]:
+        """The indexes of ``times`` in a window on ``day`` (else on the newest day that has
+        any): those at the asked time (up to :data:`ROUNDING` minutes after it) or before
+        it, nearest first, as what was seen then was still there, then those after it.
+        Each is read in ``zone`` (its own offset when None); None times are in no window."""
+        placed = [(found, index) for index, when in enumerate(times)
+                  if when is not None and (found := self.place(when, zone)) is not None]
+        chosen = day if day is not None else max((f[0] for f, _ in placed), default=None)
+        return [index for (_, delta), index in sorted(
+            ((f, i) for f, i in placed if f[0] == chosen),
+            key=lambda p: (p[0][1] > ROUNDING, abs(p[0][1]), p[1]))]
+
+    def closest(self, hits: Sequence[SearchHit], zone: tzinfo, keep: int,
+                day: date | None = None) -> list[SearchHit]:
+        """The ``keep`` hits :meth:`nearest` puts first, by the time their type keeps."""
+        times = [getattr(h.item, memory_types.get(h.memory_type).time_field, None) for h in hits]
+        order = self.nearest([t if isinstance(t, datetime) else None for t in times], zone, day)
+        return [hits[i] for i in order[:keep]]
+
+
+def zone_key(zone: tzinfo) -> str:
+    """``zone`` as a prompt can carry it: its IANA name, else its offset now ("+0100")."""
+    return getattr(zone, "key", None) or datetime.now(zone).strftime("%z")
+
+
+def zone_of(key: str) -> tzinfo:
+    """The zone :func:`zone_key` wrote (UTC for anything else)."""
+    if found := re.fullmatch(r"([+-])(\d\d)(\d\d)", key):
+        sign = -1 if found[1] == "-" else 1
+        return timezone(sign * timedelta(hours=int(found[2]), minutes=int(found[3])))
+    try:
+        return ZoneInfo(key)
+    except (ValueError, ZoneInfoNotFoundError):
+        return UTC
+
+
+def asked_clock(question: str) -> AskedClock | None:
+    """The time of day ``question`` asks about, or None when it names none."""
+    if found := _ZH.search(question):
+        hour = int(found["hour"])
+        if found["part"] in _ZH_LATE and hour < 12:
+            hour += 12
+        minute = (30 if found["half"] else {"一刻": 15, "三刻": 45}.get(found["quarter"] or "")
+                  or int(found["minute"] or 0))
+        exact = bool(found["half"] or found["quarter"] or found["minute"])
+        return AskedClock((hour * 60 + minute,), EXACT_REACH if exact else HOUR_REACH,
+                          found.group(0).strip())
+    if found := _NAMED.search(question):
+        noon = found["noon"] or found["midi"] or found["medio"]
+        return AskedClock((12 * 60 if noon else 0,), HOUR_REACH, found.group(0).split()[-1])
+    for found in _CLOCK.finditer(question):
+        hour, written = int(found["hour"]), found["minute"]
+        said = written or found["mark"] or found["half"] or found["late"] or found["early"]
+        # "8:30" alone may name a train, "at 2 shops" count them: a time is led or marked
+        if not (found["lead"] and said or found["late"] or found["early"]
+                or found["bare"] and _THEN.match(question, found.end())):
+            continue
+        minute = int(written) if written else 30 if found["half"] else 0
+        if found["late"] and hour < 12:
+            hour += 12
+        elif found["early"] and hour == 12:
+            hour = 0
+        reach = EXACT_REACH if written or found["half"] else HOUR_REACH
+        if (found["bare"] or "").lower() in _EITHER_HALF and 1 <= hour <= 12 and not (
+                found["mark"] or found["late"] or found["early"]):
+            minutes: tuple[int, ...] = (hour % 12 * 60 + minute, (hour % 12 + 12) * 60 + minute)
+        else:
+            minutes = (hour * 60 + minute,)
+        return AskedClock(minutes, reach, found.group(0)[len(found["lead"] or ""):].strip())
+    return None

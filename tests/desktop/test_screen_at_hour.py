@@ -1,0 +1,100 @@
+""""What was on my screen at 8:30?": a user in Berlin whose desktop recorded screens over two
+days asks, in five languages, what was on screen at an hour (and a day). The answer is the
+screen they had then, on the newest day unless they name one, with the hour read in their
+own time zone; an hour with nothing seen says so; a question that asks for a value seen at an
+hour still gets the value; the context an app's own model gets carries that screen first."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from support.cases import assert_answered
+from support.screens import render
+from support.told import RENDERING
+
+from mirix_like import MemorySystem
+
+BERLIN = ZoneInfo("Europe/Berlin")
+USER = "lena"
+_TODAY = datetime.now(BERLIN).replace(hour=0, minute=0, second=0, microsecond=0)
+YESTERDAY, BEFORE = _TODAY - timedelta(days=1), _TODAY - timedelta(days=2)
+
+# (day, hour, minute, app, window title, the lines on screen)
+SCREENS = [
+    (BEFORE, 8, 30, "Firefox", "Photosynthesis - Wikipedia",
+     ["Photosynthesis", "Light reactions in the thylakoid"]),
+    (BEFORE, 14, 0, "Firefox", "Amazon.de Cart", ["Cart", "Kettle Bosch 39,99 EUR"]),
+    (YESTERDAY, 8, 5, "Thunderbird", "Inbox", ["Inbox", "Invoice from Hetzner: 41,65 EUR"]),
+    (YESTERDAY, 8, 32, "Google Maps", "Route", ["Route to Messe Berlin", "S-Bahn 22 min"]),
+    (YESTERDAY, 9, 10, "Writer", "Q3 report draft", ["Q3 report draft", "Revenue up 12%"]),
+    (YESTERDAY, 14, 2, "Slack", "#design", ["#design", "Standup notes: ship the new logo"]),
+    (YESTERDAY, 21, 15, "Netflix", "Dark", ["Dark", "Season 2 Episode 4"]),
+]
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    store = str(Path(tmp_path_factory.mktemp("at_hour")) / "store")
+    with MemorySystem(store_uri=store, backend="offline",
+                      retrieval={"timezone": "Europe/Berlin"}) as system:
+        for day, hour, minute, app, title, lines in SCREENS:
+            system.add(images=[render(lines, (960, 540))], user_id=USER,
+                       occurred_at=day.replace(hour=hour, minute=minute),
+                       metadata={"source": "screen", "app": app, "window_title": title})
+        system.flush(USER)
+        yield system
+
+
+CASES = [
+    # (question, what the answer must say, what it must not say)
+    ("What was on my screen at 8:30?", ["Messe Berlin", "08:32"], ["Photosynthesis"]),
+    # at 9:00 the map seen at 8:32 was still on screen; the report came at 9:10
+    ("what was i looking at around 9", ["Messe Berlin"], ["Q3"]),
+    ("What was I looking at at 9:20 in the morning?", ["Q3 report"], ["Dark"]),
+    ("What was I doing at 2pm yesterday?", ["logo"], ["Kettle"]),
+    ("What was on my screen at 8:30 the day before yesterday?", ["Photosynthesis"], ["Messe"]),
+    ("Was hatte ich gestern um 14 Uhr offen?", ["Slack", "logo"], ["Kettle"]),
+    ("Was habe ich um 8 Uhr gelesen?", ["Hetzner"], []),
+    ("Qu'est-ce que je regardais hier vers 21h ?", ["Dark", "Netflix"], []),
+    ("¿Qué estaba viendo a las 9:10?", ["Q3 report"], []),
+    ("我昨天下午2点在看什么？", ["Slack"], []),
+    ("What was on my screen at 3am?", ["nothing", "3am"], ["Messe", "Dark"]),
+]
+
+
+@pytest.mark.parametrize(("question", "says", "not_says"), CASES, ids=[c[0] for c in CASES])
+def test_the_screen_seen_at_an_hour_is_what_was_on_screen(
+        memory: MemorySystem, question: str, says: list[str], not_says: list[str]) -> None:
+    answer = memory.chat(question, user_id=USER).answer
+    assert_answered(answer, says, not_says, RENDERING)
+    assert not re.search(r"\bUTC\b|\bViewed\b|Screenshot of", answer), answer
+
+
+def test_a_value_seen_at_an_hour_is_still_answered_by_the_value(memory: MemorySystem) -> None:
+    answer = memory.chat("How much was the Hetzner invoice?", user_id=USER).answer
+    assert "41,65" in answer
+
+
+def test_the_context_for_an_app_carries_the_screen_of_that_hour_first(
+        memory: MemorySystem) -> None:
+    context = memory.context("What was on my screen at 8:30?", user_id=USER, max_tokens=300)
+    events = [h for h in context.items if h.memory_type == "episodic"]
+    assert events and "Messe Berlin" in events[0].item.details
+    # without an hour the same words find no particular screen first
+    plain = memory.context("What was on my screen?", user_id=USER, max_tokens=300)
+    assert [h.item.id for h in plain.items] != [h.item.id for h in context.items]
+
+
+def test_the_hour_is_read_in_the_users_time_zone(memory: MemorySystem,
+                                                 tmp_path: Path) -> None:
+    # The same store read with UTC as the zone: 14:00 UTC is 15:00 in Berlin, or 16:00 in
+    # summer, when no screen was seen.
+    with MemorySystem(store_uri=memory.settings.store_uri, backend="offline",
+                      retrieval={"timezone": "UTC"}) as utc:
+        answer = utc.chat("Was hatte ich gestern um 14 Uhr offen?", user_id=USER).answer
+    assert "logo" not in answer and "Slack" not in answer, answer

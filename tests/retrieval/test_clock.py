@@ -1,0 +1,107 @@
+"""The hour a question names, in five languages, and which moments answer it: "at 8:30" is
+what was on screen then (seen by then, or a few minutes after), on the newest day that has
+one unless the question names a day; a count, a price or a train's name is no hour."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from mirix_like.retrieval.clock import AskedClock, asked_clock
+
+H = 60
+
+ASKED = [
+    ("What was on my screen at 8:30?", {8 * H + 30, 20 * H + 30}),
+    ("what was i looking at around 9", {9 * H, 21 * H}),
+    ("What was I reading around 9pm yesterday?", {21 * H}),
+    ("Who messaged me at 7:45 am?", {7 * H + 45}),
+    ("What did I have open at 11.15?", {11 * H + 15, 23 * H + 15}),
+    ("What was on screen at 14:05?", {14 * H + 5}),
+    ("Where was I at noon?", {12 * H}),
+    ("What was open at midnight?", {0}),
+    ("What was I doing at 9 in the evening?", {21 * H}),
+    ("Was hatte ich um 14 Uhr offen?", {14 * H}),
+    ("Was habe ich gegen 8:30 gelesen?", {8 * H + 30}),
+    ("Was lief um 9 Uhr abends?", {21 * H}),
+    ("Qu'est-ce que je regardais vers 8h30 ?", {8 * H + 30}),
+    ("Qu'est-ce qui était à l'écran à 20h ?", {20 * H}),
+    ("Qu'est-ce que j'ai vu à midi ?", {12 * H}),
+    ("¿Qué tenía abierto a las 8 y media?", {8 * H + 30}),
+    ("¿Qué vi a las 10 de la noche?", {22 * H}),
+    ("¿Qué estaba viendo sobre las 16:40?", {16 * H + 40}),
+    ("我下午3点在看什么？", {15 * H}),
+    ("我8点半在看什么？", {8 * H + 30}),
+    ("昨天晚上9点一刻屏幕上是什么？", {21 * H + 15}),
+]
+
+
+@pytest.mark.parametrize(("question", "minutes"), ASKED, ids=[q for q, _ in ASKED])
+def test_the_hour_a_question_names_is_read_in_its_language(question: str,
+                                                           minutes: set[int]) -> None:
+    asked = asked_clock(question)
+    assert asked is not None
+    assert set(asked.minutes) == minutes
+    assert asked.said and asked.said in question
+
+
+@pytest.mark.parametrize("question", [
+    "When does the 8:30 train leave?",  # a time that names something
+    "I went to 2 shops",
+    "What did I buy at 2 shops in Lisbon?",
+    "How far is it at 3.5 km?",
+    "Did I book a 5 star hotel?",
+    "Une table à 2 personnes ?",
+    "How much was it in 2023?",
+    "What is my PIN?",
+    "我看了3小时电视",
+])
+def test_a_number_that_is_no_hour_asks_no_time(question: str) -> None:
+    assert asked_clock(question) is None
+
+
+def test_seen_by_then_answers_before_seen_after() -> None:
+    asked = AskedClock((8 * H + 30,), (30, 15))
+    day = datetime(2025, 4, 14, tzinfo=UTC)
+    times = [day + timedelta(hours=8, minutes=m) for m in (5, 36, 24, 44, 59)]
+    # 8:59 is past the window; 8:24 was on screen at 8:30, 8:36 only after it
+    assert asked.nearest([*times, None]) == [2, 0, 1, 3]
+    # a screen seen at 8:32 is what someone who rounds says they saw "at 8:30"
+    assert asked.nearest([day + timedelta(hours=8, minutes=m) for m in (24, 32)]) == [1, 0]
+
+
+def test_the_newest_day_unless_a_day_is_named() -> None:
+    asked = AskedClock((9 * H,), (30, 30))
+    monday, tuesday = datetime(2025, 4, 14, 9, tzinfo=UTC), datetime(2025, 4, 15, 9, 10,
+                                                                     tzinfo=UTC)
+    assert asked.nearest([monday, tuesday]) == [1]
+    assert asked.nearest([monday, tuesday], day=date(2025, 4, 14)) == [0]
+    assert asked.nearest([monday, tuesday], day=date(2025, 4, 16)) == []
+
+
+def test_a_time_before_midnight_answers_midnight_of_the_next_day() -> None:
+    asked = asked_clock("What was open at midnight?")
+    assert asked is not None
+    late = datetime(2025, 4, 14, 23, 50, tzinfo=UTC)
+    assert asked.place(late) == (date(2025, 4, 15), -10)
+    assert asked.nearest([late], day=date(2025, 4, 15)) == [0]
+
+
+def test_the_hour_is_read_in_the_users_zone_in_summer_and_winter() -> None:
+    asked = asked_clock("Was hatte ich um 14 Uhr offen?")
+    assert asked is not None
+    berlin = ZoneInfo("Europe/Berlin")
+    # 13:30 to 14:30 in Berlin is 12:30 to 13:30 UTC in winter, 11:30 to 12:30 in summer
+    assert asked.utc_ranges(berlin, 2025) == [(11 * H + 30, 12 * H + 30),
+                                              (12 * H + 30, 13 * H + 30)]
+    winter = datetime(2025, 1, 8, 13, 5, tzinfo=UTC)  # 14:05 in Berlin
+    summer = datetime(2025, 7, 8, 12, 5, tzinfo=UTC)  # 14:05 in Berlin
+    assert asked.place(winter, berlin) == (date(2025, 1, 8), 5)
+    assert asked.place(summer, berlin) == (date(2025, 7, 8), 5)
+    assert asked.place(winter, UTC) is None and asked.place(summer, UTC) is None
+    # a window across midnight UTC is split in two the store can filter on
+    tokyo = asked_clock("What was I reading at 8:50 am?")  # 8:20 to 9:05 in Tokyo
+    assert tokyo is not None
+    assert tokyo.utc_ranges(ZoneInfo("Asia/Tokyo"), 2025) == [(0, 5), (23 * H + 20, 24 * H)]

@@ -25,8 +25,7 @@ from functools import cached_property
 from mirix_like.lexicon import WORD, meaning, same_meaning
 from mirix_like.memory_types.base import utcnow
 from mirix_like.offline.language import InputText, Row, cap, is_zh, mask
-from mirix_like.offline.timeparse import find_times
-from mirix_like.retrieval.clock import asked_clock
+from mirix_like.retrieval.clock import ASKS_WHAT_HAPPENED, asked_time
 from mirix_like.secrets import find_secrets
 
 __all__ = [
@@ -108,63 +107,78 @@ def seen_at(memory: str) -> datetime | None:
     return None
 
 
-# What a question asks of a screen at an hour: "What was on my screen at 8:30?", "What was I
-# doing around 9?", "Was hatte ich um 14 Uhr offen?", "Qu'est-ce que je regardais à 8h30 ?",
-# "¿Qué estaba viendo a las 8:30?", "我8点半在看什么？"
-_ASKS_SCREEN = re.compile(
-    r"(?i)\b(?:what|which)\b.*\b(?:screen|look(?:ing|ed)? at|see|saw|view(?:ing|ed)?|do(?:ing)?|"
-    r"work(?:ing)? on|read(?:ing)?|watch(?:ing|ed)?|open|up to)\b|"
-    r"\b(?:was|welche[nmrs]?)\b.*\b(?:Bildschirm|offen|geöffnet|an(?:ge)?(?:schaut|sehen)|"
-    r"gesehen|gemacht|gelesen|geschaut|getan)\b|"
-    r"(?:\bqu['’]est-ce que|\bque\b|\bquoi\b|\bquel(?:le)?s?\b).*(?:écran|\bregard|\bfais|"
-    r"\bfaisais|\blis|\blisais|\bouvert|\bvu\b|\bvoyais)|"
-    r"\b(?:qué|cuál)\b.*\b(?:pantalla|viendo|mirando|haciendo|abierto|leyendo|vi|veía|hacía)\b|"
-    r"(?:屏幕|看|做|打开|开着).*(?:什么|啥|哪)")
 _SHOWN_LINES = re.compile(rf"(?:{_CLOCK_SAID}\.?|”。?) — (?P<lines>.+)$|(?:{_CLOCK_SAID}: |"
                           rf"{_CLOCK_ZH}.+?的截图：)(?P<shot>.+?)(?: content: |$)")
 _AT_FRAMES = {
     "en": ("At {clock} you were looking at {title} in {app}: {line}.",
            "At {clock} your screen showed {title}: {line}.",
-           "I have nothing you saw on screen around {clock}."),
+           "You looked at {seen}.", "{title} in {app} at {clock}", " and ",
+           "I have nothing you saw on screen then ({said})."),
     "de": ("Um {clock} hattest du {title} in {app} offen: {line}.",
            "Um {clock} zeigte dein Bildschirm {title}: {line}.",
-           "Ich habe nichts, was du um {clock} auf dem Bildschirm hattest."),
+           "Du hattest {seen} offen.", "{title} in {app} um {clock}", " und ",
+           "Ich habe nichts, was du da ({said}) auf dem Bildschirm hattest."),
     "fr": ("À {clock}, tu regardais {title} dans {app} : {line}.",
            "À {clock}, ton écran affichait {title} : {line}.",
-           "Je n'ai rien de ce que tu voyais à l'écran vers {clock}."),
+           "Tu as regardé {seen}.", "{title} dans {app} à {clock}", " et ",
+           "Je n'ai rien de ce que tu voyais à l'écran à ce moment-là ({said})."),
     "es": ("A las {clock} estabas viendo {title} en {app}: {line}.",
            "A las {clock} tu pantalla mostraba {title}: {line}.",
-           "No tengo nada de lo que viste en pantalla hacia las {clock}."),
+           "Viste {seen}.", "{title} en {app} a las {clock}", " y ",
+           "No tengo nada de lo que viste en pantalla en ese momento ({said})."),
     "zh": ("{clock}你在{app}中看“{title}”：{line}。", "{clock}你的屏幕显示“{title}”：{line}。",
-           "我没有你在{clock}左右屏幕上看到的内容。"),
+           "你看了{seen}。", "{clock}在{app}中的“{title}”", "、",
+           "我没有你在那个时间（{said}）屏幕上看到的内容。"),
 }
+"""Per language: one screen at an hour, with its app or without; screens of a span, each
+one and the last joint; nothing seen then."""
+_NO_LINE = re.compile(r"\s*[:：]\s*([.。])$")
+"""The colon left before a line that only said the title again."""
+SPAN_LISTED = 5
+"""Screens an answer about a part of a day or a day names, the latest of it."""
 
 
 def on_screen_at(question: str, memories: list[str], lang: str, zone: tzinfo) -> str | None:
-    """What the screen showed at the hour ``question`` asks about ("What was on my screen at
-    8:30?") in the user's ``zone``, in ``lang``: the window and first line of the screen seen
-    last by then (on the day the question names, else the newest), or that none was seen
-    then. None when the question names no hour or asks something more particular ("How much
-    was the charger at 8:48?")."""
-    clock = asked_clock(question)
-    if clock is None or not _ASKS_SCREEN.search(question):
+    """What the screen showed when ``question`` asks about, in the user's ``zone``, in
+    ``lang``: at an hour ("What was on my screen at 8:30?"), the window and first line of the
+    screen seen last by then; in a part of a day or a day ("What did I look at yesterday
+    afternoon?"), the latest windows seen then with their times; or that none was seen then.
+    Only the day the question names counts, else the newest day with any. None when the
+    question names no time or asks something more particular ("How much was the charger at
+    8:48?")."""
+    asked = asked_time(question, utcnow().astimezone(zone))
+    if asked is None or not ASKS_WHAT_HAPPENED.search(question):
         return None
-    shown = [_SHOWN_LINES.search(memory) for memory in memories]
-    times = [seen_at(m) if lines else None for m, lines in zip(memories, shown, strict=True)]
-    day = next((t.when.date() for t in find_times(question, utcnow().astimezone(zone))
-                if t.granularity == "day"), None)
-    with_app, alone, nothing = _AT_FRAMES.get(lang, _AT_FRAMES["en"])
-    order = clock.nearest(times, zone, day)
+    # a screen's memory says when it was seen; its lines may have been cut for the question
+    times = [seen_at(m) if screen_of(m) else None for m in memories]
+    one, alone, many, each, last, nothing = _AT_FRAMES.get(lang, _AT_FRAMES["en"])
+    order = asked.pick(times, zone)
     if not order:
-        return nothing.format(clock=clock.said)
-    found, when = shown[order[0]], times[order[0]].astimezone(zone)  # type: ignore[union-attr]
-    names = window_of(memories[order[0]])
-    title, app = (names + [""])[:2] if names else ("", "")
-    chrome = {n.casefold() for n in names}
-    lines = [line.strip() for line in _JOINT.split(found["lines"] or found["shot"])]  # type: ignore[index]
-    line = next((x for x in lines if x and x.casefold() not in chrome), title)
-    return (with_app if app else alone).format(clock=f"{when:%H:%M}", title=title or line,
-                                               app=app, line=line.rstrip(".。"))
+        return nothing.format(said=asked.said)
+    # a screen's event and its screenshot are seen at one time: one of them, the event, which
+    # names the app apart from the title
+    by_time: dict[datetime, dict[str, str]] = {}
+    for index in order:
+        names = window_of(memories[index])
+        title, app = (names + [""])[:2] if names else ("", "")
+        chrome = {n.casefold() for n in names}
+        shown = _SHOWN_LINES.search(memories[index])
+        lines = _JOINT.split(shown["lines"] or shown["shot"]) if shown else []
+        line = next((x.strip() for x in lines if x.strip().casefold() not in chrome | {""}),
+                    title)
+        when = times[index].astimezone(zone)  # type: ignore[union-attr]
+        if when not in by_time or app and not by_time[when]["app"]:
+            by_time[when] = {"clock": f"{when:%H:%M}", "title": title or line, "app": app,
+                             "line": line.rstrip(".。")}
+    kept = list(by_time.values())
+    seen = kept[-SPAN_LISTED:] if asked.span else kept[:1]
+    if not asked.span:
+        point = seen[0] | {"line": "" if seen[0]["line"] == seen[0]["title"] else seen[0]["line"]}
+        return _NO_LINE.sub(r"\1", (one if point["app"] else alone).format(**point))
+    named = [(each if s["app"] else "{title} ({clock})").format(**s) for s in seen]
+    joined = ("、" if lang == "zh" else ", ").join(named[:-1]) + last + named[-1] \
+        if len(named) > 1 else named[0]
+    return many.format(seen=joined)
 
 
 def window_of(memory: str) -> list[str]:

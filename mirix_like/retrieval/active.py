@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -25,7 +25,7 @@ from mirix_like.config import RetrievalSettings
 from mirix_like.memory_types.base import utcnow
 from mirix_like.prompt_format import MEMORIES_TAG
 from mirix_like.retrieval.budget import BLOCK_TOKENS, estimate_tokens
-from mirix_like.retrieval.clock import AskedClock, asked_clock
+from mirix_like.retrieval.clock import AskedTime, asked_time
 from mirix_like.retrieval.ranking import DENSE_WEIGHT, Links, asks_before, fuse, rank, rerank
 from mirix_like.retrieval.snippets import render_hit
 from mirix_like.store import MemoryStore, SearchHit
@@ -39,9 +39,13 @@ ALWAYS_SHOWN = 10
 """Items of an always-shown type (core: its blocks) a context carries, newest first."""
 CLOCK_SHOWN = 3
 """Events a question that names an hour gets ("What was on my screen at 8:30?"): those of the
-newest day that has any then, nearest the hour first (:mod:`mirix_like.retrieval.clock`)."""
-CLOCK_CANDIDATES = 30
-"""Events in the hour's windows the store returns for :data:`CLOCK_SHOWN` to be chosen from."""
+day it names, else of the newest day that has any then, the last seen by then first
+(:mod:`mirix_like.retrieval.clock`)."""
+SPAN_SHOWN = 6
+"""Events a question about a part of a day or a day gets ("What did I look at yesterday
+afternoon?"): the latest of it, in time order."""
+THEN_CANDIDATES = 30
+"""Events of the time asked the store returns for those shown to be chosen from."""
 PAST_SHOWN = 10
 """Facts that stopped being true (per type with a validity range) a question about before
 gets, newest first, whatever words they share with it ("before Austin": "lived in Denver")."""
@@ -73,9 +77,8 @@ class Context(BaseModel):
 class _Ask:
     """What one request of the store call is for."""
 
-    role: str  # always, past, clock, lexical, dense or recent
-    clock: AskedClock | None = None
-    day: date | None = None  # the day a clock's question names, in the user's zone
+    role: str  # always, past, then, lexical, dense or recent
+    then: AskedTime | None = None  # when a question asks about, for role "then"
 
 
 class ActiveRetrieval:
@@ -109,10 +112,10 @@ class ActiveRetrieval:
                                           limit=PAST_SHOWN * len(with_past), past=True,
                                           sensitivity=chat_sensitivity()))
             asks.append(_Ask("past"))
-        if clock := asked_clock(question or query):
-            request, day = self._at_clock(clock, question or query)
-            requests.append(request)
-            asks.append(_Ask("clock", clock, day))
+        zone = self.settings.zone
+        if then := asked_time(question or query, utcnow().astimezone(zone)):
+            requests.append(_then(then, zone))
+            asks.append(_Ask("then", then))
         if searched and any(ch.isalnum() for ch in query):
             for leg in legs[self.method]:
                 requests.append(SearchRequest(
@@ -127,25 +130,6 @@ class ActiveRetrieval:
                 requests.append(SearchRequest(spec.name, method="recent", limit=recent))
                 asks.append(_Ask("recent"))
         return requests, asks
-
-    def _at_clock(self, clock: AskedClock, question: str) -> tuple[SearchRequest, date | None]:
-        """The events in ``clock``'s windows (of the types that keep when something happened),
-        on the day ``question`` names if it names one, and that day."""
-        # dateparser takes a while to load; most questions name no hour
-        from mirix_like.offline.timeparse import find_times
-
-        zone = self.settings.zone
-        now = utcnow().astimezone(zone)
-        day = next((t.when.date() for t in find_times(question, now)
-                    if t.granularity == "day"), None)
-        since = until = None
-        if day is not None:  # a window may reach into the day before or after
-            midnight = datetime.combine(day, time(), tzinfo=zone)
-            since, until = midnight - timedelta(days=1), midnight + timedelta(days=2)
-        timed = [s.name for s in memory_types.all_types() if s.time_field != "created_at"]
-        return SearchRequest(timed, method="recent", limit=CLOCK_CANDIDATES, since=since,
-                             until=until, clock=clock.utc_ranges(zone, now.year),
-                             sensitivity=chat_sensitivity()), day
 
     def search(self, user_id: str, query: str, *, types: Sequence[str] | None = None,
                limit: int = 10, **filters: Any) -> list[SearchHit]:
@@ -208,9 +192,9 @@ class ActiveRetrieval:
                 kept.append(hit)
         pinned = by_role.get("past", [])
         for ask, hits in zip(asks, found.hits, strict=True):
-            if ask.clock is not None:
-                pinned = pinned + ask.clock.closest(hits, self.settings.zone, CLOCK_SHOWN,
-                                                    day=ask.day)
+            if ask.then is not None:
+                pinned = pinned + ask.then.hits(
+                    hits, self.settings.zone, SPAN_SHOWN if ask.then.span else CLOCK_SHOWN)
         shown = {h.item.id for h in pinned}
         rest = _ranked_with_replies(kept, ranked, by_role.get("recent", []), links)
         return always + pinned + [h for h in rest if h.item.id not in shown], found.counts
@@ -262,6 +246,22 @@ def _line(hit: SearchHit, topics: Sequence[str]) -> str:
     """One memory as one line: the type's brief rendering, else its full one, a long field
     cut to the lines that match ``topics``."""
     return "- " + " ".join(str(render_hit(hit, " ".join(topics))).split())
+
+
+def _then(asked: AskedTime, zone: tzinfo) -> SearchRequest:
+    """The newest events (of the types that keep when something happened) of the time
+    ``asked``: in its hours, on its day if it names one (and the days either side, which a
+    window across midnight reaches)."""
+    since = until = None
+    if asked.day is not None:
+        midnight = datetime.combine(asked.day, time(), tzinfo=zone)
+        reach = timedelta(days=1 if asked.clock else 0)
+        since, until = midnight - reach, midnight + timedelta(days=1) + reach
+    timed = [s.name for s in memory_types.all_types() if s.time_field != "created_at"]
+    return SearchRequest(timed, method="recent", limit=THEN_CANDIDATES, since=since,
+                         until=until, sensitivity=chat_sensitivity(),
+                         clock=asked.clock.utc_ranges(zone, (asked.day or date.today()).year)
+                         if asked.clock else None)
 
 
 def chat_sensitivity() -> list[str]:

@@ -1,4 +1,4 @@
-"""The time of day a question asks about, and the memories that happened then.
+"""When a question asks about, and the memories that happened then.
 
 "What was on my screen at 8:30?", "What was I reading around 9pm yesterday?", "Was hatte ich
 um 14 Uhr offen?", "Qu'est-ce que je regardais vers 8h30 ?", "¿Qué tenía abierto a las 8 y
@@ -6,7 +6,9 @@ media?", "我下午3点在看什么？": an hour a question names is when someth
 word of a memory says. :func:`asked_clock` reads it as windows of the day in the user's time
 zone; retrieval asks the store for the events in them (:meth:`AskedClock.utc_ranges`, a
 cheap pre-filter on the stored UTC times) and keeps those the user saw then
-(:meth:`AskedClock.closest`).
+(:meth:`AskedTime.pick`). A part of the day ("yesterday afternoon", "gestern Abend", "hier
+soir", "esta mañana", "昨天下午") is a window too, and a question of what the user did or saw
+on a day ("What did I look at on Monday?") asks for that whole day (:func:`asked_time`).
 
 An hour without am/pm in English ("at 8:30") may be either; both are looked at, as are 12
 and 0 for "at 12". German, French, Spanish and Chinese write the day's hours to 24, or say
@@ -24,8 +26,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from mirix_like import memory_types
 from mirix_like.store import SearchHit
 
-__all__ = ["DAY", "EXACT_REACH", "HOUR_REACH", "ROUNDING", "AskedClock", "asked_clock", "zone_key",
-           "zone_of"]
+__all__ = ["ASKS_WHAT_HAPPENED", "DAY", "EXACT_REACH", "HOUR_REACH", "ROUNDING", "AskedClock",
+           "AskedTime", "asked_clock", "asked_time", "zone_key", "zone_of"]
 
 DAY = 24 * 60
 EXACT_REACH = (30, 15)
@@ -62,6 +64,32 @@ _ZH = re.compile(r"(?P<part>凌晨|早上|早晨|上午|中午|下午|傍晚|晚
                  r"\s*[点點时時](?:\s*(?P<half>半)|\s*(?P<quarter>一刻|三刻)|"
                  r"\s*(?P<minute>[0-5]?\d)\s*分?)?")
 _ZH_LATE = frozenset({"下午", "傍晚", "晚上"})
+# Parts of the day as (centre, reach) in minutes: morning 5:00-12:00, afternoon 12:00-18:00,
+# evening and night 17:00-2:00. German "Morgen" alone is tomorrow, Spanish "mañana" too.
+_PARTS = (
+    (re.compile(r"(?i)\bmorning\b|\b(?:heute|gestern|vorgestern|am)\s+(?:Morgen|Vormittag)\b|"
+                r"\b(?:morgens|vormittags)\b|\bmatin(?:ée)?\b|\b(?:esta|la)\s+mañana\b|"
+                r"早上|早晨|上午|今早"), (8 * 60 + 30, (210, 210))),
+    (re.compile(r"(?i)\bafternoon\b|\bNachmittag|\baprès-midi\b|\b(?:esta|la)\s+tarde\b|"
+                r"下午"), (15 * 60, (180, 180))),
+    (re.compile(r"(?i)\b(?:evening|night|tonight)\b|\bAbend|\bnachts\b|\bsoir(?:ée)?\b|"
+                r"\bnuit\b|\bnoche\b|\banoche\b|晚上|今晚|昨晚|傍晚"), (21 * 60 + 30, (270, 270))),
+)
+_GREETING = re.compile(r"(?i)\bgood\s+(?:morning|afternoon|evening|night)\b|"
+                       r"\bguten\s+(?:Morgen|Abend)\b|\bgute\s+Nacht\b|\bbonne\s+(?:soirée|nuit)\b|"
+                       r"\bbuen(?:os|as)\s+(?:días|tardes|noches)\b|早上好|晚上好|晚安")
+# What a question asks of what happened or was on screen: "What was on my screen …?", "What
+# did I do …?", "Was hatte ich … offen?", "Qu'est-ce que je regardais …?", "¿Qué vi …?",
+# "我…在看什么？"
+ASKS_WHAT_HAPPENED = re.compile(
+    r"(?i)\b(?:what|which)\b.*\b(?:screen|look(?:ing|ed)? at|see|saw|view(?:ing|ed)?|do(?:ing)?|"
+    r"did|work(?:ing)? on|read(?:ing)?|watch(?:ing|ed)?|open|up to)\b|"
+    r"\b(?:was|welche[nmrs]?)\b.*\b(?:Bildschirm|offen|geöffnet|an(?:ge)?(?:schaut|sehen)|"
+    r"gesehen|gemacht|gelesen|geschaut|getan)\b|"
+    r"(?:\bqu['’]est-ce que|\bque\b|\bquoi\b|\bquel(?:le)?s?\b).*(?:écran|\bregard|\bfais|"
+    r"\bfait\b|\blis|\bouvert|\bvu\b|\bvoyais)|"
+    r"\b(?:qué|cuál)\b.*\b(?:pantalla|viendo|mirando|haciendo|hice|abierto|leyendo|vi|veía|"
+    r"hacía)\b|(?:屏幕|看|做|干|打开|开着).*(?:什么|啥|哪)")
 _EITHER_HALF = frozenset({"at", "around", "about", "circa", "roughly", "approximately"})
 """English leads, after which an hour to 12 with no am/pm may be morning or evening."""
 
@@ -74,6 +102,9 @@ class AskedClock:
     minutes: tuple[int, ...]
     reach: tuple[int, int]
     said: str = ""
+    span: bool = False
+    """A part of the day ("yesterday afternoon"): every moment in it answers, not the one
+    nearest a time."""
 
     @property
     def windows(self) -> list[tuple[int, int]]:
@@ -124,12 +155,44 @@ class AskedClock:
             ((f, i) for f, i in placed if f[0] == chosen),
             key=lambda p: (p[0][1] > ROUNDING, abs(p[0][1]), p[1]))]
 
-    def closest(self, hits: Sequence[SearchHit], zone: tzinfo, keep: int,
-                day: date | None = None) -> list[SearchHit]:
-        """The ``keep`` hits :meth:`nearest` puts first, by the time their type keeps."""
+
+
+@dataclass(frozen=True)
+class AskedTime:
+    """When a question asks about: hours of the day, a day (in the user's zone), or both."""
+
+    clock: AskedClock | None
+    day: date | None
+    said: str
+    """The words that said it ("8:30", "yesterday afternoon", "on Monday")."""
+
+    @property
+    def span(self) -> bool:
+        """Whether every moment in it answers (a part of the day, a whole day)."""
+        return self.clock is None or self.clock.span
+
+    def pick(self, times: Sequence[datetime | None], zone: tzinfo | None = None) -> list[int]:
+        """The indexes of ``times`` that answer, on the day asked (else the newest day that
+        has any): in time order for a span, else :meth:`AskedClock.nearest` first. Each is
+        read in ``zone`` (its own offset when None)."""
+        if self.clock is not None and not self.clock.span:
+            return self.clock.nearest(times, zone, self.day)
+        placed = [(found[0], when.timestamp(), index) for index, when in enumerate(times)
+                  if when is not None and (found := self._place(when, zone)) is not None]
+        chosen = self.day or max((p[0] for p in placed), default=None)
+        return [index for day, _, index in sorted(placed) if day == chosen]
+
+    def _place(self, when: datetime, zone: tzinfo | None) -> tuple[date, int] | None:
+        if self.clock is not None:
+            return self.clock.place(when, zone)
+        return (when.astimezone(zone) if zone is not None else when).date(), 0
+
+    def hits(self, hits: Sequence[SearchHit], zone: tzinfo, keep: int) -> list[SearchHit]:
+        """The ``keep`` hits :meth:`pick` puts first (of a span, the latest ones), by the
+        time their type keeps."""
         times = [getattr(h.item, memory_types.get(h.memory_type).time_field, None) for h in hits]
-        order = self.nearest([t if isinstance(t, datetime) else None for t in times], zone, day)
-        return [hits[i] for i in order[:keep]]
+        order = self.pick([t if isinstance(t, datetime) else None for t in times], zone)
+        return [hits[i] for i in (order[-keep:] if self.span else order[:keep])]
 
 
 def zone_key(zone: tzinfo) -> str:
@@ -181,4 +244,26 @@ def asked_clock(question: str) -> AskedClock | None:
         else:
             minutes = (hour * 60 + minute,)
         return AskedClock(minutes, reach, found.group(0)[len(found["lead"] or ""):].strip())
+    for words, (centre, reach) in _PARTS:
+        if found := words.search(_GREETING.sub("", question)):
+            return AskedClock((centre,), reach, found.group(0), span=True)
+    return None
+
+
+def asked_time(question: str, now: datetime) -> AskedTime | None:
+    """When ``question`` asks about, its day resolved against ``now`` (in the user's zone):
+    an hour or a part of the day, on a day or not, or a day alone when the question asks what
+    happened or was seen then ("What did I look at on Monday?"). None when it asks none."""
+    # dateparser takes a while to load: only a question that may name a time needs it
+    from mirix_like.offline.timeparse import find_times
+
+    clock = asked_clock(question)
+    named = next((t for t in find_times(question, now) if t.granularity == "day"), None)
+    day = named.when.date() if named else None
+    if clock is not None and (not clock.span or ASKS_WHAT_HAPPENED.search(question)):
+        said = clock.said if not clock.span or named is None or clock.said in named.text \
+            else f"{named.text} {clock.said}"
+        return AskedTime(clock, day, said)
+    if named is not None and ASKS_WHAT_HAPPENED.search(question):
+        return AskedTime(None, day, named.text)
     return None

@@ -64,6 +64,18 @@ CASES = [
     ("¿Qué estaba viendo a las 9:10?", ["Q3 report"], []),
     ("我昨天下午2点在看什么？", ["Slack"], []),
     ("What was on my screen at 3am?", ["nothing", "3am"], ["Messe", "Dark"]),
+    # a part of a day, or a day: the screens seen then, in time order
+    ("What did I look at yesterday afternoon?", ["#design in Slack at 14:02"],
+     ["Netflix", "Hetzner", "Kettle"]),
+    ("What was I looking at yesterday morning?",
+     ["Inbox in Thunderbird at 08:05", "Route in Google Maps at 08:32",
+      "Q3 report draft in Writer at 09:10"], ["Slack", "Photosynthesis"]),
+    ("Was hatte ich gestern Abend offen?", ["Dark in Netflix um 21:15"], ["Slack"]),
+    ("Qu'est-ce que j'ai regardé avant-hier ?", ["Photosynthesis", "Amazon.de Cart"],
+     ["Messe", "Slack"]),
+    ("¿Qué vi ayer por la tarde?", ["#design en Slack a las 14:02"], ["Kettle"]),
+    ("我昨天晚上在看什么？", ["21:15", "Netflix"], ["Slack"]),
+    ("What did I do last night?", ["Dark"], []),
 ]
 
 

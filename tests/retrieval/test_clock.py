@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from mirix_like.retrieval.clock import AskedClock, asked_clock
+from mirix_like.retrieval.clock import AskedClock, asked_clock, asked_time
 
 H = 60
 
@@ -105,3 +105,46 @@ def test_the_hour_is_read_in_the_users_zone_in_summer_and_winter() -> None:
     tokyo = asked_clock("What was I reading at 8:50 am?")  # 8:20 to 9:05 in Tokyo
     assert tokyo is not None
     assert tokyo.utc_ranges(ZoneInfo("Asia/Tokyo"), 2025) == [(0, 5), (23 * H + 20, 24 * H)]
+
+
+NOW = datetime(2025, 4, 16, 10, 30, tzinfo=UTC)  # a Wednesday
+
+
+@pytest.mark.parametrize(("question", "day", "minutes", "said"), [
+    ("What did I look at yesterday afternoon?", date(2025, 4, 15), 15 * H, "yesterday afternoon"),
+    ("Was hatte ich gestern Abend offen?", date(2025, 4, 15), 21 * H + 30, "gestern Abend"),
+    ("Qu'est-ce que je regardais hier soir ?", date(2025, 4, 15), 21 * H + 30, "hier soir"),
+    ("¿Qué hice esta mañana?", None, 8 * H + 30, "esta mañana"),
+    ("我昨天下午在看什么？", date(2025, 4, 15), 15 * H, "昨天 下午"),
+    ("What did I do on Monday?", date(2025, 4, 14), None, "on Monday"),
+    ("What was on my screen yesterday at 8:30?", date(2025, 4, 15), 8 * H + 30, "8:30"),
+])
+def test_a_part_of_a_day_or_a_day_is_a_span(question: str, day: date | None,
+                                            minutes: int | None, said: str) -> None:
+    asked = asked_time(question, NOW)
+    assert asked is not None
+    assert asked.day == day
+    assert (asked.clock.minutes[0] if asked.clock else None) == minutes
+    assert asked.said == said
+    assert asked.span == (":" not in said)
+
+
+@pytest.mark.parametrize("question", [
+    "Good morning! Where do I work?",
+    "Guten Morgen, wo arbeite ich?",
+    "When is my dentist appointment tomorrow morning?",  # asks when, not what happened
+    "Where was Ana on Monday?",
+    "Buenas noches, ¿cómo se llama mi perro?",
+])
+def test_a_greeting_or_a_question_of_something_else_asks_no_span(question: str) -> None:
+    assert asked_time(question, NOW) is None
+
+
+def test_a_span_lists_its_moments_in_time_order_on_the_newest_day() -> None:
+    asked = asked_time("What did I look at in the afternoon?", NOW)
+    assert asked is not None and asked.span and asked.day is None
+    monday = datetime(2025, 4, 14, tzinfo=UTC)
+    tuesday = monday + timedelta(days=1)
+    times = [tuesday + timedelta(hours=16), monday + timedelta(hours=13),
+             tuesday + timedelta(hours=12, minutes=5), tuesday + timedelta(hours=19), None]
+    assert asked.pick(times) == [2, 0]

@@ -34,6 +34,7 @@ price preis prix precio cost costs kosten kostet coût coûte coûtent coste
 receipt kassenbon quittung beleg reçu recibo
 invoice rechnung facture factura
 due fällig échéance vencimiento
+charge charged abbuchung lastschrift prélèvement prélevé cargo
 vat mwst ust mehrwertsteuer tva iva
 cart warenkorb einkaufswagen panier carrito cesta
 delivery shipping versand lieferung livraison envío entrega
@@ -60,6 +61,7 @@ channel kanal canal
 settings einstellung einstellungen réglages paramètres ajustes configuración
 brightness helligkeit luminosité brillo
 storage speicher speicherplatz stockage almacenamiento
+memory ram arbeitsspeicher mémoire memoria
 available verfügbar disponible disponibles
 people personen leute personnes gens personas gente
 dog hund chien perro retriever labrador poodle spaniel terrier beagle bulldog husky dachshund
@@ -81,6 +83,11 @@ password passwort kennwort contraseña
 address adresse dirección
 phone telefon téléphone teléfono
 birthday geburtstag anniversaire cumpleaños
+daughter tochter töchter fille filles hija hijas
+sister schwester schwestern sœur soeur sœurs hermana hermanas
+brother bruder brüder frère frere frères hermano hermanos
+mother mum mom mutter mama mère madre
+father dad vater papa père padre
 train zug bahn tren
 walk fuß fußweg pied caminando andando
 station bahnhof gare estación
@@ -172,6 +179,7 @@ bring bring,bracht traig,llev apport
 arrive ankomm lleg arriv
 delivery liefer entreg livré,livrer
 lunch - almorz déjeun
+bake back horne -
 """
 _VERB_LANGUAGES = ("de", "es", "fr")
 # The prefixes a German verb sheds at the end of its clause ("Bring … mit" of "mitbringen").
@@ -194,8 +202,9 @@ _ENDINGS_OF["de"] |= {""}
 _ENDINGS_OF["fr"] |= {""}
 # every ending, the longest first (so "estudiamos" is "estudi"+"amos", not "estudiamo"+"s")
 _VERB_ENDINGS = tuple(sorted(set().union(*_ENDINGS_OF.values()), key=len, reverse=True))
-_NOT_VERBS = frozenset({"habit", "habits"})
-"""English words that read as a verb form of another language (French "habiter")."""
+_NOT_VERBS = frozenset({"habit", "habits", "back", "backer"})
+"""English words that read as a verb form of another language (French "habiter", German
+"backen")."""
 _LETTER = r"[^\W\d_\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
 WORD = re.compile(rf"{_LETTER}(?:{_LETTER}|['’-](?={_LETTER}))*")
 """A word in a spaced alphabet (not Chinese or Japanese, which have no spaces): letters, with

@@ -124,6 +124,8 @@ _PHRASES = (
                 re.IGNORECASE), " dislike "),
     (re.compile(r"(?:\b(?:is|am|are|got|get|gets|getting)|['’]m)\s+into\b|"
                 r"\b(?:take|takes|took|taken|taking)\s+up\b", re.IGNORECASE), " hobby "),
+    # who e-mailed, texted or messaged sent a message ("Who emailed me about the offsite?")
+    (re.compile(r"\b(?:e-?mail|text|messag)(?:ed|es|s)\b", re.IGNORECASE), " sent "),
     # a mail's "From: Dana" (or "De : Julien") is who sent it, an invitation's "Where:" the
     # place it is at
     (re.compile(r"(?:^|(?<=\s))(?:From|Von|Absender|De|Expéditeur|Remitente)\s?:(?=\s)"),
@@ -163,6 +165,7 @@ _DENIES = re.compile(r"(?i:\b(?:not|no|never|none|nothing|nicht|kein\w*|nie|pas|
 _TOKEN = re.compile(rf"{WORD.pattern}|\d+(?:[.,:]\d+)*")
 _PRONOUN = re.compile(r"(?:He|She)\b")
 _CAMEL = re.compile(r"[A-Z][a-z]+|[a-z]+")
+_APOSTROPHE = re.compile(r"['’]")
 _WORD_PART = 4
 """The fewest letters a part of an identifier has to count as a word ("Key" does not)."""
 _DOER = re.compile(r"(?i:[a-z]{4,}(?:er|or))$")
@@ -238,10 +241,11 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
     # a function word means nothing ("mon frère" is no Monday)
     terms.update(_stem(head) for t, keep in zip(tokens, kept, strict=True)
                  if keep and (head := meaning(t)) and head not in STOPWORDS)
-    # an identifier's words ("KeyError" is an error), a label's doer its deed ("Presenter:"
-    # is who presents)
-    terms.update(_stem(part) for t in tokens if len(parts := _CAMEL.findall(t)) > 1
-                 for part in parts if len(part) >= _WORD_PART)
+    # an identifier's words ("KeyError" is an error; not "What's", no "what"), a label's
+    # doer its deed ("Presenter:" is who presents)
+    terms.update(_stem(part) for t in tokens if not _APOSTROPHE.search(t)
+                 and len(parts := _CAMEL.findall(t)) > 1 for part in parts
+                 if len(part) >= _WORD_PART)
     terms.update(_stem(m.group(0)[:-2]) for m in found
                  if _DOER.search(m.group(0)) and text[m.end():].lstrip().startswith((":", "："))
                  and m.group(0).lower() not in STOPWORDS)
@@ -532,7 +536,9 @@ def _name_said(name: str) -> re.Pattern[str]:
     every memory is tested."""
     forms = "|".join(map(re.escape, (name, name.upper())))
     others = "|".join(re.escape(w) for w in same_meaning(name) if w != name.lower())
-    return re.compile(rf"(?<![\w-])(?:{forms}{'|(?i:' + others + ')' if others else ''})(?![\w-])")
+    # a name may head a word joined in camel case: "my Mac" is the "MacBook Pro"
+    return re.compile(rf"(?<![\w-])(?:{forms}{'|(?i:' + others + ')' if others else ''})"
+                      r"(?!-|(?![A-ZÀ-Þ])\w)")
 
 
 # How a question may open before it asks ("Remind me how much …", "Do you know when …", "Any
@@ -639,7 +645,9 @@ def answer(question: str, memories: list[str]) -> str:
             kin = _kin_named(parts)
             for part in parts:
                 for sentence in sentences_of(part.text):
-                    sentence = what_it_showed(sentence) or sentence
+                    sentence = _unstamped(what_it_showed(sentence) or sentence, chrome[i])
+                    if not sentence:
+                        continue
                     sentence = _with_kin(sentence, kin, wanted)
                     terms = _terms(sentence, trade=not where)
                     found = _matched(terms, wanted) - _USER_TERMS
@@ -693,11 +701,13 @@ def answer(question: str, memories: list[str]) -> str:
         return nothing
     best = _latest_seen(max(candidates), candidates, matched, memories, chrome)
     if not _THEN_ASKED.search(question):
-        best = _still_is(best, candidates, matched)
+        best = _renewed(_still_is(best, candidates, matched), candidates, matched)
     _, neg_index, _, chosen = _newest_of_opposites(best, candidates, matched, memories)
     # the same lines in a fuller rendering of the screen (a snippet may leave a table's
-    # header out), which may be another memory's
-    sentence = max((c[3] for c in candidates if chosen in c[3]), key=len)
+    # header out or its last rows, and heads its lines with the window's name), which may be
+    # another memory's
+    shown = _untitled(chosen, chrome[-neg_index])
+    sentence = max((c[3] for c in candidates if shown in c[3]), key=len)
     if _LIST_ASKED.search(question):
         same = matched[-neg_index, chosen]
         sentence = _all_values(sentence, [c[3] for c in candidates
@@ -708,7 +718,10 @@ def answer(question: str, memories: list[str]) -> str:
              else _QUANTITY if amount
              else _VERSION if _VERSION_ASKED.search(question)
              else _NAME if _WHO_ASKED.search(question) else None)
-    line = _extreme_row(sentence.strip(), question, wanted) or _best_line(
+    # a question of a chat is answered by a later message, unless the asker is asked for
+    asking = not _WHO_ASKED.search(question) and _asking(sentence)
+    line = asking and _reply(asking, memories, value, timely)
+    line = line or _extreme_row(sentence.strip(), question, wanted) or _best_line(
         sentence.strip(), wanted, weight, _terms(" ".join(names)), value,
         {n.casefold() for n in chrome[-neg_index]})
     if (when and _says_its_day(line, memories[-neg_index]) and not _SEEN.search(question)
@@ -719,8 +732,10 @@ def answer(question: str, memories: list[str]) -> str:
             _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(sentence)) and not (
             (_HABIT.search(question) or _EVERY_YEAR.search(question))
             and _RECURS.search(sentence)):
-        for i in sorted(range(len(memories)), key=lambda i: (-scores[i], i)):
-            if scores[i] < 0.5 * best_score:
+        # the chosen sentence's memory first, then the others by how well they match
+        for i in sorted(range(len(memories)),
+                        key=lambda i: (i != -neg_index, -scores[i], i)):
+            if i != -neg_index and scores[i] < 0.5 * best_score:
                 break
             if date := _date_in(memories[i], sentence if i == -neg_index else ""):
                 return date
@@ -799,6 +814,23 @@ def _still_is(best: tuple[float, int, int, str],
 
 
 _ARTICLES = frozenset({"the", "der", "die", "das", "le", "la", "el"})
+# A fact that says it replaces one before it: "the new one expires in June 2035".
+_NEW = re.compile(r"\b(?:new|renew\w*|replac\w*|neue[nmrs]?|erneuert\w*|nouvel(?:le)?|"
+                  r"nouveau|renouvel\w*|nuev[oa]|renov\w*)\b", re.IGNORECASE)
+
+
+def _renewed(best: tuple[float, int, int, str],
+             candidates: list[tuple[float, int, int, str]],
+             matched: dict[tuple[int, str], set[str]]) -> tuple[float, int, int, str]:
+    """``best``, or the best candidate that matches as much and says it is the new one
+    (:data:`_NEW`) where ``best`` does not: memories about a thing are dated by the day they
+    are about, not the day they were told ("the new one expires in June 2035" over "expires
+    in May 2025")."""
+    said = matched[-best[1], best[3]]
+    if not said or _NEW.search(best[3]):
+        return best
+    newer = [c for c in candidates if _NEW.search(c[3]) and matched[-c[1], c[3]] >= said]
+    return max(newer) if newer else best
 
 
 def _newest_of_opposites(best: tuple[float, int, int, str],
@@ -1040,6 +1072,8 @@ _LINE_OR_SENTENCE = re.compile(rf"{re.escape(LINE_JOIN)}|\n|\s…\s|(?<=[.!?])\s
 # A chat's sender over their messages: a name and the hour ("Tom Becker  10:05").
 _SENT_BY = re.compile(r"^\s*(?P<name>[A-ZÀ-Þ][\w'’.-]*(?:\s+[A-ZÀ-Þ][\w'’.-]*){0,3})\s+"
                       r"\d{1,2}[:.]\d{2}(?:\s?[AaPp][Mm])?\s*$")
+_ME = frozenset({"i", "me", "you", "ich", "du", "moi", "vous", "yo", "tú", "我"})
+"""How a chat names the user over their own messages."""
 _HEADING = re.compile(r"^\s*#")
 # A question for an amount ("How much is due?", "Wie viel kostet …?"): an amount answers it.
 _AMOUNT = re.compile(r"\b(?:how\s+much|costs?|price|total|combien|cu[aá]nt[oa]|wie\s*viel)\b|"
@@ -1048,7 +1082,7 @@ _AMOUNT = re.compile(r"\b(?:how\s+much|costs?|price|total|combien|cu[aá]nt[oa]|
 # answer it.
 _COUNT = re.compile(r"\b(?:how\s+many|combien\s+de|cu[aá]nt[oa]s|wie\s*viele)\b|"
                     r"(?:number|nummer|numéro|numero|número)\b", re.IGNORECASE)
-_QUANTITY = re.compile(r"\d[.,]\d|[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹%]|(?:[A-Z]{3}|[kMGT]?B|[kMGT]o|"
+_QUANTITY = re.compile(r"\d[.,]\d|[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹%]|(?:(?-i:[A-Z]{3})|[kMGT]?B|[kMGT]o|"
                        r"euros?|dollars?|million|billion|元)(?!\w))", re.IGNORECASE)
 """An amount or a measure, not a count ("3,800.00", "$12", "32 GB", "18 Euro"; not "2 items")."""
 
@@ -1094,7 +1128,8 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
         return [w for w, terms in said if terms and not terms & wanted]
 
     def has_value(line: str) -> bool:
-        return bool(len(says(line)) > 1 or _LABELLED.search(line) or asked(line))
+        # of a kind asked for, only that kind: "小米空气净化器 4 Pro" has no price
+        return asked(line) or not value and bool(len(says(line)) > 1 or _LABELLED.search(line))
 
     def asked(line: str) -> bool:
         # what follows a speaker's "Omar:" is the message; the speaker is no value; a line that
@@ -1236,6 +1271,55 @@ def _extreme_row(sentence: str, question: str, wanted: set[str]) -> str | None:
         pick = (min if lowest else max)(known)[1]
         return f"{header}{LINE_JOIN}{rows[pick]}"
     return None
+
+
+def _unstamped(sentence: str, window: list[str]) -> str:
+    """``sentence`` without a chat's sender lines that name the window (the contact the chat
+    is with) or the user ("Oma Helga  18:11", "Ich  18:10"): their hour is when a message was
+    sent, not one it speaks of."""
+    names = {n.casefold() for name in window for n in (name, name.split(" - ")[-1])} | _ME
+    lines = _JOINT.split(sentence)
+    kept = [line for line in lines if not ((sent := _SENT_BY.match(line))
+                                           and sent["name"].casefold() in names)]
+    return sentence if len(kept) == len(lines) else LINE_JOIN.join(kept).strip()
+
+
+def _asking(sentence: str) -> str | None:
+    """The question a message of a chat in ``sentence`` ends on, or None; its sender's line
+    may follow it ("… / On se retrouve où demain soir ? Moi  19:05")."""
+    pieces = [p.strip() for p in _LINE_OR_SENTENCE.split(sentence) if p.strip()]
+    while pieces and _SENT_BY.match(pieces[-1]):
+        pieces.pop()
+    return pieces[-1] if pieces and _ASKS.search(pieces[-1]) else None
+
+
+def _reply(asked: str, memories: list[str], value: re.Pattern[str] | None, timely: bool
+           ) -> str | None:
+    """The first message after ``asked``, a question of a chat in ``memories``, that says the
+    ``value`` asked for, or an hour or a day when ``timely`` ("Kommst du Sonntag zum Kaffee?"
+    … "Um 15 Uhr bei mir"), or else is no question itself ("On se retrouve où ?" … "Devant le
+    cinéma Le Champo"); None when no later message does, or ``asked`` says it itself ("Tu
+    peux récupérer les clés chez Paul ?")."""
+    if value.search(asked) if value else _CLOCK.search(asked) if timely else _names(asked):
+        return None
+    for part in itertools.chain.from_iterable(map(statements, memories)):
+        after = part.text.partition(asked)[2]
+        for piece in _LINE_OR_SENTENCE.split(after) if after else []:
+            piece = piece.strip()
+            if piece and not _SENT_BY.match(piece) and (
+                    value.search(piece) if value else _says_time(piece) if timely
+                    else not _ASKS.search(piece)):
+                return piece
+    return None
+
+
+def _untitled(sentence: str, window: list[str]) -> str:
+    """``sentence`` without the window's name a snippet heads its lines with ("Terminal -
+    kubectl / $ kubectl get pods"), the app's name and the title ("京东 - 订单详情 / …")."""
+    head, joint, rest = sentence.partition(LINE_JOIN)
+    if joint and any(head == name or head.startswith(f"{name} - ") for name in window):
+        return rest
+    return sentence
 
 
 def _sender(line: str, memory: str) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
-from support.cases import assert_answered, known
+from support.cases import assert_answered
 from test_screen_answers_unseen import LEAK, Cells, Look, _draw
 
 from mirix_like import MemorySystem
@@ -138,13 +138,8 @@ CASES: list[object] = [
     ("Rappelle-moi l'heure de l'ostéopathe ?", ["14:30"], ["19:00", "09:00"]),
     ("When's salsa class?", ["19:00"], ["14:30"]),
     ("Do you know when I'm calling Hugo?", ["17:00"], ["Ostéopathe"]),
-    known(("What time is coffee at Oma Helga's on Sunday?", ["15 Uhr"], []),
-          "answer.py: the hour is in a later message ('Schön! Um 15 Uhr bei mir') than the one "
-          "the question's words match ('Kommst du Sonntag zum Kaffee?'), and the sender's line "
-          "'Oma Helga  18:11' counts as a line that says an hour"),
-    known(("Was backt Oma zum Kaffee?", ["Apfelkuchen"], []),
-          "'backt' and 'backe' share no stem: the lexicon's verbs have no 'backen', so the "
-          "answer is the question on the screen ('Kommst du Sonntag zum Kaffee?')"),
+    ("What time is coffee at Oma Helga's on Sunday?", ["15 Uhr"], ["18:"]),
+    ("Was backt Oma zum Kaffee?", ["Apfelkuchen"], []),
     ("What am I bringing to Oma's?", ["Sahne"], []),
     ("What's the total on invoice 2025-118 again?", ["1.940,30"], ["1.630,50", "309,80"]),
     ("Bis wann muss ich die Rechnung von Malerbetrieb Vogt bezahlen?", ["28.04.2025"],
@@ -154,19 +149,14 @@ CASES: list[object] = [
     ("What channel is the router on?", ["36"], []),
     ("What's the router's IP address again?", ["192.168.0.1"], []),
     ("How many times has the worker pod restarted?", ["14"], []),
-    known(("Which pod has the most restarts?", ["worker-5c2b"], ["api-7d9f"]),
-          "answer.py: the sentence chosen holds the table's header and not its rows ('$ "
-          "kubectl get pods -n shop / NAME READY STATUS RESTARTS AGE'), so no row is there to "
-          "compare"),
+    ("Which pod has the most restarts?", ["worker-5c2b"], ["api-7d9f"]),
     ("What was the npm error code?", ["ERESOLVE"], []),
     ("Which version of react did npm find?", ["18.2.0"], []),
     ("Dans quelle voiture je suis dans le TGV ?", ["14"], []),
     ("Any idea how much the TGV ticket to Lyon cost?", ["49,00"], []),
     ("Do you know when my train to Lyon leaves?", ["08:04"], []),
     ("¿Cuántos kWh consumí el mes pasado según la factura de Endesa?", ["245"], []),
-    known(("When will the Endesa bill be charged?", ["10/04/2025"], []),
-          "'charged' is not read as the bill's 'Fecha de cargo': the lexicon leaves 'cargo' "
-          "out, an English word of another meaning, so the period's dates answer"),
+    ("When will the Endesa bill be charged?", ["10/04/2025"], ["01/03/2025"]),
     ("What's the total of the electricity bill again?", ["68,37"], []),
     pytest.param("电费花了多少？", ["218.30"], ["45.60"], marks=needs_cjk),
     pytest.param("我的账户余额还有多少？", ["12,306.88"], [], marks=needs_cjk),
@@ -199,10 +189,7 @@ SAID: list[tuple[str, list[str]]] = [
         "Ich habe meinen Zahnarzttermin auf Donnerstag um 15 Uhr verschoben."]),
 ]
 TOLD = [
-    known(("Remind me when my passport expires?", ["2035"], ["May 2025"]),
-          "two events match alike ('The user's passport expires in May 2025.', 'the new one "
-          "expires in June 2035'), each dated on the day it is about, not on the day it was "
-          "told, so the answer cannot tell which was said last and takes the first retrieved"),
+    ("Remind me when my passport expires?", ["2035"], ["May 2025"]),
     ("Do you know where my sister Lucía lives now?", ["Sevilla"], ["Valencia"]),
     ("What level did I park on again?", ["3"], []),
     ("Tu te souviens du code de réservation pour Lisbonne ?", ["QX7P2L"], []),

@@ -85,7 +85,6 @@ phone telefon téléphone teléfono
 birthday geburtstag anniversaire cumpleaños
 daughter tochter töchter fille filles hija hijas
 sister schwester schwestern sœur soeur sœurs hermana hermanas
-brother bruder brüder frère frere frères hermano hermanos
 mother mum mom mutter mama mère madre
 father dad vater papa père padre
 train zug bahn tren
@@ -93,6 +92,7 @@ walk fuß fußweg pied caminando andando
 station bahnhof gare estación
 key schlüssel clé clef llave
 rent miete loyer alquiler
+landlord vermieter vermieterin casero casera arrendador
 work job employer employ employs employed employment occupation profession beruf arbeitgeber
  emploi employeur métier empleo
  empleador profesión

@@ -727,7 +727,7 @@ def answer(question: str, memories: list[str]) -> str:
     if (when and _says_its_day(line, memories[-neg_index]) and not _SEEN.search(question)
             and not _labelled_date(memories[-neg_index])
             and not any(form.search(line) for form in _DATE_FORMS)):
-        return _said_to_user(line)
+        return _said_to_user(line, lang)
     if when and not (
             _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(sentence)) and not (
             (_HABIT.search(question) or _EVERY_YEAR.search(question))
@@ -740,8 +740,8 @@ def answer(question: str, memories: list[str]) -> str:
             if date := _date_in(memories[i], sentence if i == -neg_index else ""):
                 return date
     if value is _NAME:
-        line = _sender(line, memories[-neg_index])
-    return _said_to_user(_ended(_named(line, memories[-neg_index])))
+        line = _sender(line, [memories[-neg_index], *memories])
+    return _said_to_user(_ended(_named(line, memories[-neg_index])), lang)
 
 
 def _all_values(sentence: str, others: list[str], memories: list[str]) -> str:
@@ -961,14 +961,18 @@ def _language_of(sentence: str) -> str:
     return _USER_LANGUAGE[user.group(0)] if user else language(sentence)
 
 
-def _said_to_user(sentence: str) -> str:
-    """``sentence`` said to the user, not about them, in the language of the fact (of a
-    quoted message, the message's: "The user said: Ich bin Lehrerin" -> "Du hast gesagt:
-    Ich bin Lehrerin"), capitalised."""
+def _said_to_user(sentence: str, asked_in: str) -> str:
+    """``sentence`` said to the user, not about them, in the language of the fact, capitalised;
+    a quoted message keeps its words, in a frame of the language ``asked_in`` when the rules
+    speak it ("The user said: Ich bin Lehrerin" -> "You said: Ich bin Lehrerin" to "What do I
+    do?", "Du hast gesagt: Ich bin Lehrerin" to "Was bin ich?"), else of its own."""
     sentence = _BULLET.sub("", sentence)  # a line of a list: "- Tom owns the redesign."
     quoted = USER_SAID_LEAD.match(sentence)
     lang = language(sentence[quoted.end():] if quoted else sentence)
-    sentence = second_person_in(sentence, lang)
+    frame = ""
+    if quoted and asked_in in _FRAMED:
+        frame, sentence = second_person_in(quoted.group(0), asked_in), sentence[quoted.end():]
+    sentence = frame + second_person_in(sentence, lang)
     if lang == "zh":  # "用户住在深圳" is "你住在深圳" to the user; a "用户名" stays one
         sentence = _ZH_USER.sub("你", sentence)
     # a value the vault keeps out of chat is said to be there, not shown as its marker
@@ -978,6 +982,8 @@ def _said_to_user(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
+_FRAMED = frozenset({"en", "de", "fr", "es"})
+"""The languages the rules frame a quoted message in ("You said:", "Du hast gesagt:" …)."""
 _BULLET = re.compile(r"^\s*[-*•]\s+")
 _ZH_USER = re.compile(r"用户(?![名号])")
 _VAULT_MARKED = re.compile(
@@ -1076,15 +1082,18 @@ _ME = frozenset({"i", "me", "you", "ich", "du", "moi", "vous", "yo", "tú", "我
 """How a chat names the user over their own messages."""
 _HEADING = re.compile(r"^\s*#")
 # A question for an amount ("How much is due?", "Wie viel kostet …?"): an amount answers it.
-_AMOUNT = re.compile(r"\b(?:how\s+much|costs?|price|total|combien|cu[aá]nt[oa]|wie\s*viel)\b|"
+_AMOUNT = re.compile(r"\b(?:how\s+much|costs?|price|total|tax(?:es)?|vat|mwst|tva|iva|combien|"
+                     r"cu[aá]nt[oa]|wie\s*viel)\b|"
                      r"多少钱|价格|价钱|费用|金额|花了多少|总共|合计", re.IGNORECASE)
 # A question for a count or a number ("how many", "flight number", "Rechnungsnummer"): digits
 # answer it.
 _COUNT = re.compile(r"\b(?:how\s+many|combien\s+de|cu[aá]nt[oa]s|wie\s*viele)\b|"
                     r"(?:number|nummer|numéro|numero|número)\b", re.IGNORECASE)
 _QUANTITY = re.compile(r"\d[.,]\d|[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹%]|(?:(?-i:[A-Z]{3})|[kMGT]?B|[kMGT]o|"
-                       r"euros?|dollars?|million|billion|元)(?!\w))", re.IGNORECASE)
-"""An amount or a measure, not a count ("3,800.00", "$12", "32 GB", "18 Euro"; not "2 items")."""
+                       r"euros?|dollars?|million|billion|min(?:ute)?s?|h(?:ou)?r?s?|k?m|kg|kWh|"
+                       r"元)(?!\w))", re.IGNORECASE)
+"""An amount or a measure, not a count ("3,800.00", "$12", "32 GB", "18 Euro", "25 min"; not
+"2 items", nor "4 Pro": a currency's code is in capitals)."""
 
 
 def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
@@ -1322,17 +1331,21 @@ def _untitled(sentence: str, window: list[str]) -> str:
     return sentence
 
 
-def _sender(line: str, memory: str) -> str:
-    """``line``, a message of a chat in ``memory``, with its sender's name: the name and
-    hour over it ("Tom Becker 10:05"), when the message does not name one itself."""
-    where = memory.find(line.split(LINE_JOIN)[0])
-    if _SPEAKER.match(line) or where < 0:
+def _sender(line: str, memories: list[str]) -> str:
+    """``line``, a message of a chat, with its sender's name: the name and hour over it
+    ("Tom Becker 10:05") in the first of ``memories`` that shows them (a snippet may start
+    below it), when the message does not name one itself."""
+    if _SPEAKER.match(line):
         return line
-    above = [piece for piece in _LINE_OR_SENTENCE.split(memory[:where]) if piece.strip()]
-    # a message of a few lines, not a name further up the screen
-    for piece in reversed(above[-_MESSAGE_LINES:]):
-        if found := _SENT_BY.match(piece.lstrip("—-–… ")):
-            return f"{found['name']}: {line}"
+    for memory in memories:
+        where = memory.find(line.split(LINE_JOIN)[0])
+        if where < 0:
+            continue
+        above = [piece for piece in _LINE_OR_SENTENCE.split(memory[:where]) if piece.strip()]
+        # a message of a few lines, not a name further up the screen
+        for piece in reversed(above[-_MESSAGE_LINES:]):
+            if found := _SENT_BY.match(piece.lstrip("—-–… ")):
+                return f"{found['name']}: {line}"
     return line
 
 

@@ -517,21 +517,11 @@ SEQUENCES: list[tuple[str, str, str, Page, list[Text], list[Text], str, str, str
 ]
 SEQUENCE_CASES = [pytest.param(*s, id=s[0], marks=[needs_cjk] if s[3].font == "cjk" else [])
                   for s in SEQUENCES]
-MOVED = ("answer.py: the message that moves the plan ('Gym is full until 8, let's say 8:30 "
-         "instead') does not name it, so the one that does ('Bouldering tonight at 7?') answers")
-WATCHED_WRONG = {"a later message that moves a time": MOVED}
-ADDED_WRONG = {"a later message that moves a time": MOVED}
-
-
-def _but(cases: list[object], wrong: dict[str, str]) -> list[object]:
-    """``cases`` with those ``wrong`` names expected to fail, and why."""
-    return [pytest.param(*c.values, id=c.id, marks=[*c.marks, pytest.mark.xfail(
-        reason=wrong[c.id], strict=True)]) if c.id in wrong else c for c in cases]
 
 
 @pytest.mark.parametrize(
     ("what", "app", "title", "page", "before", "after", "question", "now", "then"),
-    _but(SEQUENCE_CASES, WATCHED_WRONG))
+    SEQUENCE_CASES)
 def test_the_watcher_keeps_a_screen_changed_in_one_region_and_answers_what_it_shows_now(
         tmp_path: Path, what: str, app: str, title: str, page: Page, before: list[Text],
         after: list[Text], question: str, now: str, then: str) -> None:
@@ -553,7 +543,7 @@ def test_the_watcher_keeps_a_screen_changed_in_one_region_and_answers_what_it_sh
 
 @pytest.mark.parametrize(
     ("what", "app", "title", "page", "before", "after", "question", "now", "then"),
-    _but(SEQUENCE_CASES, ADDED_WRONG))
+    SEQUENCE_CASES)
 def test_two_captures_added_apart_are_both_kept_and_the_newer_one_answers(
         tmp_path: Path, what: str, app: str, title: str, page: Page, before: list[Text],
         after: list[Text], question: str, now: str, then: str) -> None:
@@ -583,7 +573,7 @@ UNNAMED = {"a balance on a phone", "a count in a sidebar at 4K", "another date"}
 
 @pytest.mark.parametrize(
     ("what", "app", "title", "page", "before", "after", "question", "now", "then"),
-    _but([c for c in SEQUENCE_CASES if c.id not in UNNAMED], ADDED_WRONG))
+    [c for c in SEQUENCE_CASES if c.id not in UNNAMED])
 def test_a_folder_of_two_screens_of_one_app_answers_with_the_newer(
         tmp_path: Path, what: str, app: str, title: str, page: Page, before: list[Text],
         after: list[Text], question: str, now: str, then: str) -> None:

@@ -613,7 +613,9 @@ def answer(question: str, memories: list[str]) -> str:
     if where := bool(_WHERE.search(question)):  # "Where: Room Kepler"
         wanted.add(_stem(_PLACE))
     job = not where and bool(_JOB_ASKED.search(question))
-    amount = bool(_AMOUNT.search(question)) and not _COUNT.search(question)
+    # "Who sent the tax filing?" asks for a person, whatever amount it names
+    amount = bool(_AMOUNT.search(question) and not _COUNT.search(question)
+                  and not _WHO_ASKED.search(question))
     # the user named in any language is one term: "Nutzer" is no rarer than "user"
     per_memory = [_one_user(_matched(_terms(" ".join([label(m), *(s.text for s in parts)]),
                                             trade=not where), wanted))
@@ -701,7 +703,7 @@ def answer(question: str, memories: list[str]) -> str:
         return nothing
     best = _latest_seen(max(candidates), candidates, matched, memories, chrome)
     if not _THEN_ASKED.search(question):
-        best = _renewed(_still_is(best, candidates, matched), candidates, matched)
+        best = _renewed(_still_is(best, candidates, matched), candidates, matched, memories)
     _, neg_index, _, chosen = _newest_of_opposites(best, candidates, matched, memories)
     # the same lines in a fuller rendering of the screen (a snippet may leave a table's
     # header out or its last rows, and heads its lines with the window's name), which may be
@@ -814,6 +816,8 @@ def _still_is(best: tuple[float, int, int, str],
 
 
 _ARTICLES = frozenset({"the", "der", "die", "das", "le", "la", "el"})
+_EVENT = re.compile(r"\[\d{4}-\d\d-\d\d\]")
+"""How an event's memory opens: the day it is about."""
 # A fact that says it replaces one before it: "the new one expires in June 2035".
 _NEW = re.compile(r"\b(?:new|renew\w*|replac\w*|neue[nmrs]?|erneuert\w*|nouvel(?:le)?|"
                   r"nouveau|renouvel\w*|nuev[oa]|renov\w*)\b", re.IGNORECASE)
@@ -821,13 +825,14 @@ _NEW = re.compile(r"\b(?:new|renew\w*|replac\w*|neue[nmrs]?|erneuert\w*|nouvel(?
 
 def _renewed(best: tuple[float, int, int, str],
              candidates: list[tuple[float, int, int, str]],
-             matched: dict[tuple[int, str], set[str]]) -> tuple[float, int, int, str]:
-    """``best``, or the best candidate that matches as much and says it is the new one
-    (:data:`_NEW`) where ``best`` does not: memories about a thing are dated by the day they
-    are about, not the day they were told ("the new one expires in June 2035" over "expires
-    in May 2025")."""
+             matched: dict[tuple[int, str], set[str]],
+             memories: list[str]) -> tuple[float, int, int, str]:
+    """``best``, when an event (:data:`_EVENT`), or the best candidate that matches as much
+    and says it is the new one (:data:`_NEW`) where ``best`` does not: events about a thing
+    are dated by the day they are about, not the day they were told ("the new one expires in
+    June 2035" over "expires in May 2025"). A fact is current as the change rules keep it."""
     said = matched[-best[1], best[3]]
-    if not said or _NEW.search(best[3]):
+    if not said or _NEW.search(best[3]) or not _EVENT.match(memories[-best[1]]):
         return best
     newer = [c for c in candidates if _NEW.search(c[3]) and matched[-c[1], c[3]] >= said]
     return max(newer) if newer else best

@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from support.cases import assert_answered, known
-from test_answers_unseen_r3 import CJK, _draw_zh, _x, needs_cjk
+from test_answers_unseen_r3 import CJK, _draw_zh, _id, _x, needs_cjk
 from test_screen_answers_unseen import LEAK, Cells, Look, _draw
 
 from mirix_like import MemorySystem
@@ -130,10 +130,6 @@ CASES: list[object] = [
           "vault]')", needs_cjk),
     pytest.param("净化器什么时候送到？", ["6月14日"], [], marks=needs_cjk),
 ]
-
-
-def _id(case: object) -> str:
-    return case[0] if type(case) is tuple else case.id or case.values[0]  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("question", "says", "not_says"), CASES, ids=[_id(c) for c in CASES])

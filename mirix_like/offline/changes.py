@@ -33,7 +33,7 @@ from mirix_like.offline.timeparse import find_times, period_end
 from mirix_like.offline.timewords import MONTH_NAMES
 from mirix_like.retrieval.ranking import FIRST, asks_before
 
-__all__ = ["AWAY", "DRINKS", "GONE", "JOBS", "Setting", "block_lines", "core_calls", "in_time",
+__all__ = ["DRINKS", "JOBS", "Setting", "block_lines", "core_calls", "in_time", "parted",
            "passed", "replacing", "says_being_at", "says_stop", "settings", "since", "superseded",
            "switches_drink"]
 
@@ -62,12 +62,16 @@ class _Pattern:
     reads: Callable[[re.Match[str]], str] | None = None
     """The value the match says in other words ("a keen gardener": gardening), when it is not
     its ``v`` group as written."""
+    denies: bool = False
+    """Its words say the value by what stopped ("Ich esse kein Fleisch mehr": vegetarian), so
+    the negation in its clause is its own and ends nothing."""
 
 
 def _p(slot: str, regex: str, template: str, change: bool = False, lang: str = "en",
        possessive: bool = False, ends: bool = False,
-       reads: Callable[[re.Match[str]], str] | None = None) -> _Pattern:
-    return _Pattern(slot, re.compile(regex), template, change, lang, possessive, ends, reads)
+       reads: Callable[[re.Match[str]], str] | None = None, denies: bool = False) -> _Pattern:
+    return _Pattern(slot, re.compile(regex), template, change, lang, possessive, ends, reads,
+                    denies)
 
 
 def _value_of(pattern: _Pattern, match: re.Match[str]) -> str:
@@ -146,6 +150,12 @@ _DRINKS = (r"(?:green|black|herbal|mint|iced|jasmine|earl\s+grey)\s+tea|tea|coff
            r"cider|(?:red\s+|white\s+)?wine|whisk(?:e)?y|gin|vodka|rum")
 """Drinks by name, so one preferred is the favourite drink."""
 DRINKS = _DRINKS
+_DE_DRINKS = (r"(?:Grün|Schwarz|Kräuter|Pfefferminz|Eis|Früchte)?[Tt]ee|Kaffee|Espresso|"
+              r"Latte(?:\s+Macchiato)?|Cappuccino|Matcha|Chai|Kakao|(?:Mineral)?[Ww]asser|"
+              r"(?:Orangen|Apfel)?[Ss]aft|(?:Apfel)?[Ss]chorle|Limo(?:nade)?|Kombucha|"
+              r"(?:Hafer)?[Mm]ilch|Cola|Mate|Bier|(?:Rot|Weiß)?[Ww]ein|Sekt")
+"""Drinks by their German names, so one drunk instead of another is the favourite drink."""
+_DE_DRINK_TEMPLATE = "{s} hat als Lieblingsgetränk {v}."
 _BEEN = r"\b(?i:am|is|['’]m|(?:have|has|['’]ve)\s+been)\s+"
 """Being something now, or for a while up to now ("I've been a designer at Canva")."""
 _EN_HOME, _EN_WORK = "{s} lives in {v}.", "{s} works at {v}."
@@ -311,13 +321,42 @@ _SWITCHED = (r"(?!(?:" + _PLAYED + r"|" + _SUBJECTS + r")\b)[a-z][a-z-]{2,}ing|y
 """A pastime switched from or to ("from climbing to surfing", not "from tea to coffee");
 what is played and what is studied have their own slots."""
 _GONE = (r"(?P<who>\b(?!I\b)[A-Z][\w'’-]+)\s+(?:(?i:has|had|sadly|just|recently)\s+)*"
-         r"(?P<v>(?i:passed\s+away|died|was\s+put\s+down|was\s+put\s+to\s+sleep))\b")
-"""Someone (or a pet) named as having died: "Pickle passed away"."""
-GONE = re.compile(_GONE)
-AWAY = re.compile(r"\b(?i:re-?homed|gave\s+away|given\s+away|found\s+a\s+(?:new\s+)?home\s+for|"
-                  r"had\s+to\s+give\s+up)\s+(?:(?i:our|my|the)\s+(?:[a-z]+\s+){1,2}?)?"
-                  r"(?P<who>(?!I\b)[A-Z][\w'’-]+)")
-"""A pet (or anything named) given away for good: "We rehomed Miso with my aunt"."""
+         r"(?P<v>(?i:passed\s+away|died|was\s+put\s+down|was\s+put\s+to\s+sleep|"
+         r"was\s+re-?homed|was\s+given\s+away))\b")
+"""Someone (or a pet) named as gone for good: "Pickle passed away", "Miso was rehomed"."""
+_WHO = r"(?P<who>(?!I\b)[A-Z\u00c0-\u00de][\w'’-]+)"
+_PET = r"(?:(?i:our|my|the|poor|old|sweet|little|unsere?n?|unser|notre|nuestr[oa])\s+)*"
+PARTED: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(regex), said) for regex, said
+                                                         in (
+    (_GONE, ""),
+    (r"\b(?:RIP|R\.I\.P\.?)\s+" + _WHO, "{who} passed away."),
+    (r"\b(?i:re-?homed|gave\s+away|given\s+away|found\s+a\s+(?:new\s+)?home\s+for|"
+     r"had\s+to\s+give\s+up)\s+(?:(?i:our|my|the)\s+(?:[a-z]+\s+){1,2}?)?" + _WHO,
+     "{who} was rehomed."),
+    # "We had to put Rex down", not a child put down for a nap
+    (r"\b(?i:had|have|having|decided)\s+to\s+put\s+" + _PET + _WHO
+     + r"\s+(?i:down|to\s+sleep)\b(?!\s+(?i:for|at|after|before)\b)", "{who} was put down."),
+    # "Bello ist gestorben", "Wir mussten Bello einschläfern lassen"
+    (_WHO + r"\s+(?:(?i:ist|sind)\s+(?:[\wäöüß]+\s+){0,3}?(?i:gestorben|verstorben|tot|"
+     r"eingeschläfert\s+worden)|(?i:einschläfern\s+lassen|eingeschläfert))\b", ""),
+    # "Filou est mort", "On a dû faire euthanasier Filou"
+    (_WHO + r"\s+(?:(?i:est|es)\s+(?:[\wàâçéèêëîïôûù]+\s+)?(?i:morte?|décédée?)|"
+     r"(?i:nous\s+a\s+quittés))\b", ""),
+    (r"\b(?i:euthanasier|faire\s+piquer|endormir)\s+" + _PET + _WHO, ""),
+    # "Toby murió", "Tuvimos que sacrificar a Toby"
+    (_WHO + r"\s+(?i:murió|falleció|se\s+murió|ha\s+muerto|ha\s+fallecido|se\s+ha\s+muerto|"
+     r"nos\s+dejó)(?!\w)", ""),
+    (r"\b(?i:sacrificar|sacrificamos|dormir|dormimos|eutanasiar)\s+a\s+" + _PET + _WHO, ""),
+))
+"""Someone (or a pet) named as gone for good, each with how an English fact says it when its
+words are no fact the semantic rules read ("We had to put Rex down": "Rex was put down.");
+a death the rules read already, or one said in another language, with none."""
+
+
+def parted(text: str) -> list[tuple[str, str]]:
+    """Who ``text`` says is gone for good (see PARTED), each with its fact or ""."""
+    return [(m["who"], said.format(who=m["who"])) for regex, said in PARTED
+            for m in regex.finditer(text)]
 
 
 def _gerund(verb: str) -> str:
@@ -343,6 +382,11 @@ _NOT_DOERS = (r"believer|supporter|follower|lover|drinker|eater|sleeper|smoker|s
               r"mother|father|daughter|partner|leader|thinker|dreamer|worker|commuter|"
               r"listener|timer|fighter")
 """Words said like a doer of a pastime that name none ("a big believer", "a keen learner")."""
+_DWELLER = (r"(?P<{g}>(?!(?i:" + _JOBS + "|" + _NOT_DOERS + r"|partner|member|owner|winner|"
+            r"beginner|vegetarian|librarian|musician|technician|physician|politician|comedian|"
+            r"guardian|christian)\b)(?:New\s+)?[A-Z][a-z]{{2,}}(?:er|ian))")
+"""Who lives in a place, by its name ("Londoner", "New Yorker", "Parisian"), not a trade or a
+role said with a capital ("Manager", "Partner")."""
 _DOER_ENDS = (("grapher", "graphy"), ("cyclist", "cycling"), ("er", "ing"))
 
 
@@ -462,6 +506,13 @@ _PATTERNS = (
     # "Moved back in with my parents in Bergen", "My sister moved in with us in Rome"
     _p("home", r"\b(?i:moved|moving)\s+(?:back\s+)?in\s+with\s+" + _COMPANY + r"\s+in\s+"
        + _NO_MONTH + _PLACE, _EN_HOME, True),
+    _p("home", r"\b(?P<my>(?i:my|our))\s+(?i:new)\s+(?i:home|place|flat|apartment|house|condo|"
+       r"cottage)\s+in\s+" + _PLACE, _EN_HOME, True, possessive=True),
+    # a home said as who one is: "Officially a Londoner now!", "I'm a New Yorker now"
+    _p("home", r"(?:\b(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+|^\s*)(?:(?i:now|officially|"
+       r"finally)\s+)*(?i:an?)\s+" + _DWELLER.format(g="v") + r"s?\s+(?i:now)\b|"
+       r"\b(?i:officially|finally)\s+(?i:an?)\s+" + _DWELLER.format(g="w") + r"\b",
+       _EN_HOME, True, reads=lambda m: re.sub(r"(?:er|ian)s?$", "", m["v"] or m["w"])),
     _p("home", r"\b(?i:new\s+(?:home|place|flat|apartment|house))\s+is\s+in\s+" + _PLACE,
        _EN_HOME, True),
     _p("home", r"\b(?i:bought|rented|found|moved\s+into|(?:got|picked\s+up)\s+the\s+keys\s+"
@@ -482,8 +533,11 @@ _PATTERNS = (
     # "I'm at Jacobs now as a senior engineer": "as a" says it is work
     _p("work", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:now)\s+)?at\s+" + _PLACE
        + r"\s+(?:(?i:now)\s+)?as\s+(?:an?\s+)?[a-z]", _EN_WORK),
-    _p("work", r"\b(?i:joined|hired\s+(?:by|at)|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?(?:at|with)|"
-       r"got\s+a\s+job\s+(?:at|with)|start(?:ed|ing)\s+(?:(?:a|the|my)\s+(?:new\s+)?"
+    # a start to come is the change too ("I'm joining Lidl next month", "I start at Lidl on
+    # Monday"): a decision made, which a later question finds done
+    _p("work", r"\b(?i:joined|joining|hired\s+(?:by|at)|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?"
+       r"(?:at|with)|(?:first|last)\s+day\s+at|"
+       r"got\s+a\s+job\s+(?:at|with)|start(?:s|ed|ing)?\s+(?:(?:a|the|my)\s+(?:new\s+)?"
        r"(?:job|gig|role|position|post)\s+|working\s+)?at|"
        r"(?:(?:got\s+)?hired|start(?:ed|ing)(?:\s+work(?:ing)?)?)\s+as\s+(?:an?\s+)?"
        r"[a-z]+(?:\s+[a-z]+){0,2}?\s+(?:at|by|with)|"
@@ -495,6 +549,25 @@ _PATTERNS = (
        r"(?:took|taken|taking|accepted|accepting)\s+(?:the|a|that|this)\s+(?:new\s+)?"
        r"(?:job|position|role|post|offer)\s+(?:at|with|from))\s+" + _PLACE,
        _EN_WORK, True),
+    # no employer: "I work for myself now", "I'm freelancing", "went freelance"; said as
+    # working, which a question of where one works finds
+    _p("work", r"(?P<v>\b(?i:work(?:s|ing)?\s+for\s+(?:myself|themself|themselves|himself|"
+       r"herself|ourselves)|(?:am|is|are|['’]m|['’]re)\s+(?:now\s+)?(?:self-employed|"
+       r"freelancing|(?:a\s+)?freelancer|my\s+own\s+boss)|(?:went|gone|going|go)\s+freelance|"
+       r"self-employed\s+now))\b", "{s} works for themself.", True,
+       reads=lambda _: "self-employed"),
+    *(_p("work", regex, template, True, lang=lang, reads=lambda _, said=said: said)
+      for lang, regex, template, said in (
+          ("de", r"(?P<v>\b(?i:bin|ist|arbeite|arbeitet)\s+(?:(?i:jetzt|nun|inzwischen|"
+           r"mittlerweile|seit\s+\w+)\s+)*(?i:selbstständig|selbständig|freiberuflich|"
+           r"(?:als\s+)?Freelancer(?:in)?))\b", "{s} arbeitet selbstständig.", "selbstständig"),
+          ("fr", r"(?P<v>\b(?i:suis|est|travaille|bosse|mise?)\s+(?:(?i:maintenant|désormais|"
+           r"depuis\s+\w+)\s+)*(?i:à\s+(?:mon|son)\s+compte|(?:en\s+)?(?:indépendante?|"
+           r"freelance|auto-entrepreneu(?:r|se))))(?!\w)", "{s} travaille en indépendant.",
+           "indépendant"),
+          ("es", r"(?P<v>\b(?i:trabajo|trabaja|soy|es)\s+(?:(?i:ahora|ya)\s+)*"
+           r"(?i:por\s+(?:mi|su)\s+cuenta|por\s+cuenta\s+propia|autónom[oa]|freelance))(?!\w)",
+           "{s} trabaja por cuenta propia.", "por cuenta propia"))),
     _p("work", r"\b(?i:teach(?:es|ing)?|lectur(?:e|es|ing))\s+" + _NOW
        + r"(?:[a-z]+\s+){0,2}(?:at|for)\s+" + _PLACE, _EN_WORK),
     _p("work", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
@@ -639,9 +712,20 @@ _PATTERNS = (
     # "I eat meat again": no diet holds
     _p("diet", r"\b(?i:eat|eats|eating|ate)\s+(?P<v>(?i:meat|fish|chicken))\s+(?i:again)\b", "",
        ends=True),
+    _p("diet", r"\b(?:(?i:remange|remangeons|mange\s+(?:à|de)\s+nouveau)\s+(?i:de\s+la|du)\s+|"
+       r"(?i:esse|essen)\s+(?:(?i:jetzt|nun)\s+)?(?i:wieder)\s+|(?i:vuelvo|volví|volvemos|"
+       r"volvimos)\s+a\s+comer\s+)(?P<v>(?i:viande|poisson|Fleisch|Fisch|carne|pescado))\b", "",
+       ends=True),
     _p("diet", r"\b(?i:am|is|['’]m|became|went|gone)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
        r"(?:(?:fully|completely|strictly|totally|mostly)\s+)?(?:an?\s+)?"
        r"(?P<v>vegetarian|vegan|pescatarian)\b", "{s} is {v}."),
+    # a diet said as a word alone: "Started eating fish again, so pescatarian I guess"
+    _p("diet", r"\b(?i:so|basically|officially|technically)\s+(?:(?i:an?)\s+)?"
+       r"(?P<v>(?i:vegetarian|vegan|pescatarian))\b", "{s} is {v}.", True),
+    # meat no longer eaten: "I stopped eating meat", "I don't eat meat anymore"
+    _p("diet", r"\b(?i:stopped|quit|gave\s+up|given\s+up|no\s+longer|don['’]t|do\s+not|"
+       r"never)\s+(?:(?i:eat|eating)\s+)?(?:(?i:any|red)\s+)?(?P<v>(?i:meat))\b",
+       "{s} is vegetarian.", True, reads=lambda _: "vegetarian", denies=True),
     _p("age", r"\b(?i:turned\s+)(?P<v>\d{1,3})\b", "{s} is {v} years old.", True),
     _p("age", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?(?P<v>\d{1,3})\s+years?\s+old\b",
        "{s} is {v} years old."),
@@ -730,6 +814,9 @@ _PATTERNS = (
     # "I don't drink coffee anymore, I switched to tea": the drink preferred now
     _p("prefer {v}", r"\b(?i:switched|changed|moved|gone\s+over)\s+(?:(?i:over)\s+)?"
        r"(?i:to)\s+(?P<v>" + _DRINKS + r")\b", "{s} prefers {v}.", True),
+    # "I quit coffee, it's all tea now"
+    _p("prefer {v}", r"\b(?i:it['’]s|it\s+is)\s+(?:(?i:all|only|just)\s+)(?P<v>" + _DRINKS
+       + r")\s+(?i:now|these\s+days|for\s+me\s+now)\b", "{s} prefers {v}.", True),
     _p("prefer {hv}", r"\b(?i:prefer|prefers)\s+(?!(?:to|not|it|that|this|them|him|her)\b)"
        r"(?P<v>[a-z][\w-]*(?:\s+(?!(?:over|to|rather|than)\b)[a-z][\w-]*){0,2}?)" + _PREFER_END,
        "{s} prefers {v}."),
@@ -744,6 +831,10 @@ _PATTERNS = (
     _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"(?:bei|für)\s+"
        + _DE_ARTICLE + _PLACE,
        "{s} arbeitet bei {v}.", lang="de"),
+    # "Ich arbeite jetzt bei einer Agentur": an employer not named
+    _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"(?:bei|für)\s+"
+       r"(?P<v>(?i:einer|einem)\s+(?:[a-zäöüß]+e[nmr]?\s+)?[A-ZÄÖÜ][\wäöüß-]+)",
+       "{s} arbeitet bei {v}.", lang="de"),
     _p("work", r"\b(?P<my>(?i:mein))\s+(?:(?i:neuer)\s+)?Arbeitgeber\s+ist\s+" + _NOW + _PLACE,
        "{s} arbeitet bei {v}.", True, lang="de", possessive=True),
     _p("favourite {k}", r"\bLieblings?(?P<k>[a-zäöüß]{3,20})\s+(?:ist|sind)\s+(?:jetzt\s+|nun\s+)?"
@@ -754,6 +845,12 @@ _PATTERNS = (
        "{s} hat als Lieblings{k} {v}.", lang="de", possessive=True),
     _p("favourite {k}", r"\bhat\s+als\s+Lieblings?(?P<k>[a-zäöüß]{3,20})\s+" + _DE_VALUE,
        "{s} hat als Lieblings{k} {v}.", lang="de"),
+    # "Ich trinke jetzt Tee statt Kaffee", "Bin von Kaffee auf Tee umgestiegen"
+    _p("favourite getränk", r"\b(?i:trinke|trinkt|trinken)\s+(?:(?i:ich|er|sie|wir)\s+)?" + _NOW
+       + r"(?:(?i:lieber|nur\s+noch|eher)\s+)?(?P<v>" + _DE_DRINKS + r")\s+(?i:statt|anstatt|"
+       r"anstelle\s+von|als)\s+(?:" + _DE_DRINKS + r")\b", _DE_DRINK_TEMPLATE, True, lang="de"),
+    *_switch("favourite getränk", r"\b(?i:von)\s+", r"\s+(?i:auf|zu)\s+", _DE_DRINKS,
+             _DE_DRINK_TEMPLATE, "de", r"\s+(?i:umgestiegen|gewechselt)\b"),
     _p("job", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"als\s+"
        + _DE_JOB + _DE_JOB_END, "{s} arbeitet als {v}.", lang="de"),
     # "Ich arbeite bei Voestalpine als Chemikerin": the job after the employer
@@ -837,6 +934,9 @@ _PATTERNS = (
     _p("diet", r"\b(?i:lebe|lebt|ernähre\s+mich|ernährt\s+sich|esse|isst)\s+(?:(?i:ich|er|sie)\s+)?"
        r"(?:(?i:jetzt|nun|inzwischen|mittlerweile|seit\s+\w+|komplett|streng|rein)\s+)*"
        r"(?P<v>vegan|vegetarisch|pescetarisch)\b", "{s} ernährt sich {v}.", lang="de"),
+    _p("diet", r"\b(?i:esse|isst|essen)\s+(?:(?i:ich|er|sie|wir)\s+)?(?:[\wäöüß]+\s+){0,2}?"
+       r"(?P<v>(?i:kein(?:e|en)?)\s+Fleisch)\b", "{s} ernährt sich vegetarisch.", True, lang="de",
+       reads=lambda _: "vegetarisch", denies=True),
     # French
     _p("home", r"(?i:habite|habites|habitons|vis|vit|vivons)\s+" + _NOW + r"(?:à|a|en|au)\s+"
        + _PLACE, "{s} habite à {v}.", lang="fr"),
@@ -900,6 +1000,9 @@ _PATTERNS = (
     _p("diet", r"\b(?i:suis|est)\s+(?:(?i:maintenant|devenue?|désormais)\s+)*"
        r"(?P<v>végétarien(?:ne)?|végétalien(?:ne)?|végane?|vegan|pescétarien(?:ne)?)\b",
        "{s} est {v}.", lang="fr"),
+    _p("diet", r"\b(?:(?i:ne|n['’])\s*(?i:mange|manges|mangeons)\s+(?i:plus|pas|jamais)|"
+       r"(?i:arrêté|cessé)\s+(?i:de\s+manger))\s+(?i:de\s+la\s+|de\s+|d['’])\s*(?P<v>(?i:viande))\b",
+       "{s} est végétarien.", True, lang="fr", reads=lambda _: "végétarien", denies=True),
     # Spanish
     _p("home", r"\b(?i:vivo|vive|vivimos)\s+" + _NOW + r"en\s+" + _PLACE, "{s} vive en {v}.",
        lang="es"),
@@ -982,6 +1085,9 @@ _PATTERNS = (
        r"(?P<v>" + _ES_SUBJECTS + r")\b", "{s} estudia {v}.", True, lang="es"),
     _p("diet", r"\b(?i:soy|es|hice|hecho)\s+(?:(?i:ahora|ya)\s+)?"
        r"(?P<v>vegetarian[oa]|vegan[oa]|pescetarian[oa])\b", "{s} es {v}.", lang="es"),
+    _p("diet", r"\b(?:(?<=(?i:no)\s)(?i:como|comemos)|(?i:dejé|dejado|dejamos)\s+"
+       r"(?i:de\s+comer))\s+(?P<v>(?i:carne))\b", "{s} es vegetariano.", True, lang="es",
+       reads=lambda _: "vegetariano", denies=True),
     # a partner or pet by name in German, French and Spanish ("Meine Freundin heißt Anna", "Mon
     # chien s'appelle Filou", "Mi novio se llama Pablo"), also as a block line says it ("Die
     # Freundin des Nutzers heißt Anna"): one slot each, a new name replaces
@@ -1024,6 +1130,10 @@ _PATTERNS = (
        r"丈夫|未婚妻|未婚夫|对象)(?:叫|是)(?P<v>[\u4e00-\u9fff]{2,4}?)(?=了|[，。！？；,.!?\s]|$)",
        "{s}的{k}叫{v}。",
        lang="zh", possessive=True),
+    # "我是老师", "我现在是程序员了": a trade by its ending or name
+    _p("job", r"(?:现在|目前)?(?:是|当|做|成为了?|成了)(?:一名|一个|个|名)?(?P<v>[\u4e00-\u9fff]{0,5}?"
+       r"(?:师|员|医生|护士|工人|警察|记者|司机|会计|老板|经理|主管|教授|作家|画家|歌手|演员))"
+       r"(?:了|啦)?(?=[，。！？；,.!?\s]|$)", "{s}的工作是{v}。", lang="zh"),
     _p("work", r"(?:加入了|跳槽到了?|入职了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)"
        r"(?=了|[，。！？；,.!?\s]|$)", "{s}在{v}工作。", True, lang="zh"),
 )
@@ -1043,6 +1153,8 @@ _ENDS = (
     _p("work", r"(?:从|离开了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:辞职|离职)", ""),
     _p("work", r"\b(?i:laid\s+off|let\s+go|fired|sacked|made\s+redundant)\s+(?i:from|by|at)\s+"
        + _PLACE, ""),
+    # "Oracle laid me off"
+    _p("work", r"\b(?i:laid|let)\s+me\s+(?i:off|go)\b|\b(?i:fired|sacked)\s+me\b", ""),
     _p("work", r"\b(?i:arbeite|arbeitet|arbeiten)\s+(?:(?i:ich|er|sie|wir)\s+)?(?i:nicht|nie)\s+"
        r"(?i:mehr|länger)\s+(?i:bei|für)\s+" + _DE_ARTICLE + _PLACE, ""),
     _p("work", r"\b(?i:ne|n['’])\s*(?i:travaille|travailles|travaillons|suis|bosse)\s+plus\s+"
@@ -1087,8 +1199,11 @@ _NEGATION = re.compile(r"(?i:\bno\s+longer\b|\b(?:stopped|quit|gave\s+up)\s+play
 UNREAL = re.compile(
     r"(?i:\b(?:if|unless|whether|would|could|might|wish|hope|hoping|want|wants|wanna|plan|"
     r"planning|thinking\s+(?:about|of)|considering|maybe|someday|dream|dreaming|wenn|falls|"
-    r"würde|möchte|si|voudrais|aimerais|quisiera|gustaría)\b|\bI['’]d\b)")
+    r"würde|möchte|si|voudrais|aimerais|quisiera|gustaría|should|shall|ought|sollte|"
+    r"devrais|debería)\b|\bI['’]d\b)")
 """Words before a statement in its clause that make it no fact: a condition, a wish, a plan."""
+_DENIED = re.compile(r"(?i:\b(?:not|never|nicht|nie|pas|jamais|no|nunca)|n['’]t)\s+(?:\w+\s+)?$")
+"""Words right before an ending that deny it ("I didn't quit Spotify", "never left")."""
 _FORMERLY = re.compile(r"(?i:\bused\s+to\b|\bformerly\b)")
 """A clause that tells a value that was ("I used to live in Paris"), which holds no more."""
 _CLAUSE = re.compile(r"[,;:]\s+|\s+[-–—]+\s+|\s+(?:but|and|sondern|und|mais|et|pero|y)\s+")
@@ -1103,16 +1218,17 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\b(?:vivo|trabajo|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
                     r"dejé|cambié|tengo|cumplí|vivimos|trabajamos|empecé|comencé|inicié|"
                     r"empiezo|comienzo|rompí|hemos|conduzco|manejo|vendí|compré|acepté|"
-                    r"compramos|alquilé|alquilamos)\b|"
+                    r"compramos|alquilé|alquilamos|yo|dejamos|vuelvo|volví|volvemos)\b|\bno\s+(?:como|comemos)\b|"
+                    r"\b(?:laid|fired|sacked)\s+me\b|"
                     r"^\s*(?:[Hh]abe?|[Bb]in)\b|\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\b|a\s+(?:rompu|acheté|loué)|habite|vit|travaille))|"
                     r"我(?!的|" + _ZH_KIN + r")|"
-                    r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)?"
+                    r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)*"
                     r"(?:(?i:just|finally|recently|also|so|ended\s+up)\s+)?(?i:moved|movd|relocated|quit|"
                     r"joined|left|switched|changed|got|started|handed|traded|sold|bought|took|"
-                    r"gave|retrained|became|turned|swapped|been|taking|accepted)\b|"
+                    r"gave|retrained|became|turned|swapped|been|taking|accepted|officially)\b|"
                     # Chinese leaves out "我": a message that begins with the change says it
                     r"^\s*(?:上个?月|上周|上星期|上礼拜|昨天|前天|前几天|今年|去年|最近|刚刚?|终于|"
-                    r"已经|这周|本周|这个月)*\s*(?:搬|跳槽|入职|加入|换)")
+                    r"已经|这周|本周|这个月)*\s*(?:搬|跳槽|入职|加入|换|从|离职|辞职)")
 _PEOPLE = (KIN + r"|child|baby|twins|spouse|fianc[ée]e?|ex|mates?|buddy|manager|co-?workers?|"
            r"team(?:mates?)?|gran|nan|family|in-laws|roommates|flatmates|housemates?|landlord|"
            r"landlady|company|firm|employer|office|band|eltern|kinder|chef\w*|firma|amie?s|"
@@ -1259,13 +1375,22 @@ def _key(value: str) -> str:
     return " ".join(value.casefold().split()).removeprefix("the ")
 
 
+def _article(value: str) -> str:
+    """"a" or "an" before ``value``: "an" before a vowel, but "a" before a "u" said "you"
+    ("a user researcher", "a ux designer"; "an umpire")."""
+    word = value.casefold()
+    said_you = word[:1] == "u" and (len(word.split()[0]) <= 2 or word[1] not in "aeiou"
+                                    and word[2] in "aeiou")
+    return "an" if word[:1] in "aeiou" and not said_you else "a"
+
+
 def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
     if subject in _USER.values():
         subject = _USER[pattern.lang]
     value = _value_of(pattern, match)
     if pattern.slot == "wake" and value.isdigit():  # "waking up at 8": an hour, said as one
         value += ":00"
-    article = "an" if value[:1].lower() in "aeiou" else "a"
+    article = _article(value)
     found = {name: text or "" for name, text in match.groupdict().items()}
     groups = {**found, "s": subject, "v": value, "a": article, "ing": _gerund(found.get("k", "")),
               "art": "la" if found.get("g") == "a" else "el"}
@@ -1330,11 +1455,12 @@ def _sentence_settings(sentence: str, subject: str, own: bool) -> dict[str, Sett
             # "I don't play tennis anymore, I took up padel": the clause's own negation
             end = next(c for c in clauses if c > match.start())
             start = max(c for c in clauses if c <= match.start())
-            if UNREAL.search(sentence, start, match.start()):
-                continue  # "If I moved to Leeds", "I'd love to live in Paris": no fact
+            if UNREAL.search(sentence, start, match.start()) or pattern.change and (
+                    _DENIED.search(sentence[:match.start()])):
+                continue  # "If I moved to Leeds", "I never moved to Sydney": no fact
             # "I used to live in Paris": before the value, in its own clause
             at = match.start("v") if match["v"] is not None else match.start()
-            negated = pattern.ends or bool(
+            negated = pattern.ends or not pattern.denies and bool(
                 _NEGATION.search(sentence, start, end)
                 or _FORMERLY.search(sentence, max(c for c in clauses if c <= at), at))
             value = None if negated else said
@@ -1345,9 +1471,9 @@ def _sentence_settings(sentence: str, subject: str, own: bool) -> dict[str, Sett
                                      pattern.change or negated)
     for pattern in _ENDS:
         match = pattern.regex.search(sentence)
-        if match and UNREAL.search(sentence, max(c for c in clauses if c <= match.start()),
-                                   match.start()):
-            continue  # "if I ever quit Google": no end
+        if match and (UNREAL.search(sentence, max(c for c in clauses if c <= match.start()),
+                                    match.start()) or _DENIED.search(sentence[:match.start()])):
+            continue  # "if I ever quit Google", "I didn't quit Spotify": no end
         if match and pattern.slot not in here and (
                 not own or _by_speaker(sentence, match, pattern)):
             here[pattern.slot] = Setting(pattern.slot, None, "", True)
@@ -1531,7 +1657,7 @@ def _gone(text: str, blocks: Mapping[str, list[str]]) -> list[Setting]:
     """The endings of the slots whose value in a block is someone ``text`` says died
     ("Pickle passed away" ends "The user's cat is Pickle."), and of the habits it says
     stopped ("I stopped climbing" ends "The user goes climbing on Tuesdays.")."""
-    names = {_key(m["who"]) for regex in (GONE, AWAY) for m in regex.finditer(text)}
+    names = {_key(who) for who, _ in parted(text)}
     ended = {s.slot for lines in blocks.values() for line in lines
              for s in settings(PERIOD.sub("", line), subject="")
              if s.value and (_key(s.value) in names or s.slot.startswith(_HABIT)

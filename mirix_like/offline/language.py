@@ -378,7 +378,7 @@ _USER_SAID = re.compile(
     r"(?<=\bsince\s)|(?<=\buntil\s)|(?<=\bwhere\s)|(?<=\bonce\s))"
     r"(?P<the>[Tt]he user)(?: and others)?(?P<adv>(?:\s+(?:" + ADVERBS + r"))*)\s+"
     r"(?P<verb>[a-z]+(?:n['’]t)?)\b(?!['’])|(?P<thing>^[A-Z][\w -]{0,40}?) of the user\b|"
-    r"\b(?P<own>[Tt]he user['’]s)\b|\b(?P<other>[Tt]he user)\b")
+    r"\b(?P<own>[Tt]he user['’]s)\b|\b(?P<other>[Tt]he user)\b|\b(?P<self>themself)\b")
 
 
 def _plain_verb(verb: str) -> str:
@@ -411,6 +411,8 @@ def second_person(text: str) -> str:
             out = f"you{m['adv']} {_plain_verb(m['verb'])}"
         elif m["thing"]:
             out = f"your {m['thing'][:1].lower()}{m['thing'][1:]}"
+        elif m["self"]:  # "themself" is what "myself" was said as (see third_person)
+            out = "yourself"
         else:
             out = "your" if m["own"] else "you"
         return cap(out) if m.start() == 0 else out
@@ -434,7 +436,7 @@ _FR_TU = {"est": "es", "a": "as", "va": "vas", "fait": "fais", "peut": "peux", "
 _DE_NOT_VERBS = word_set("jetzt nicht nichts seit mit erst fast oft selbst nebst zuletzt "
                          "meist längst bereits damit somit trotzdem dort weit")
 _DE_USER = re.compile(
-    r"\b(?P<subj>[Dd]er Nutzer)\s+(?P<verb>[a-zäöüß]+)\b|"
+    r"\b(?P<subj>[Dd]er Nutzer)\s+(?P<verb>[a-zäöüß]+)\b(?P<sich>\s+sich\b)?|"
     r"\b(?P<inv>[a-zäöüß]+)\s+der Nutzer\b|"
     r"\b(?P<art>[Dd](?:ie|er|as|en|em))\s+(?P<thing>(?:[A-ZÄÖÜ][\wäöüß-]*|[a-zäöüß]+)"
     r"(?:\s+[\wäöüß-]+)?)\s+des Nutzers\b|"
@@ -498,8 +500,8 @@ def _opening(words: str, text: str, at: int) -> str:
 
 def _de_second(text: str) -> str:
     def swap(m: re.Match[str]) -> str:
-        if m["subj"]:
-            out = f"du {_de_du(m['verb'])}"
+        if m["subj"]:  # "ernährt sich": "ernährst dich"
+            out = f"du {_de_du(m['verb'])}{' dich' if m['sich'] else ''}"
         elif m["inv"]:
             verb = m["inv"] if m["inv"] in _DE_NOT_VERBS else _de_du(m["inv"])
             out = f"{verb} du"

@@ -365,7 +365,9 @@ def _en_month(m: re.Match[str], ref: datetime, tense: Tense) -> _Resolved | None
         return None
     month, q = W.MONTHS[m["mon"].lower()], m["q"].lower()
     this_month = ref.date().replace(day=1)
-    if q == "last":
+    if q == "since":  # "since March": the last one, this month's too
+        d = _pick_year(this_month, month, 1, "past")
+    elif q == "last":
         d = _pick_year(this_month - timedelta(days=1), month, 1, "past")
     elif q == "next":
         d = _pick_year(_add_months(this_month, 1), month, 1, "future")
@@ -442,6 +444,19 @@ def _eu_weekday(lang: str) -> Handler:
         if not direction:
             direction = "next" if tense == "future" else "last"
         return _weekday(ref, weekday, direction, lang)
+
+    return handler
+
+
+def _eu_month(lang: str) -> Handler:
+    """"im März", "en mars", "desde enero": the month by the tense, since one the last."""
+
+    def handler(m: re.Match[str], ref: datetime, tense: Tense) -> _Resolved | None:
+        month, since = W.eu_month(m, lang)
+        d = _pick_year(ref.date().replace(day=1), month, 1, "past" if since else tense)
+        if d is None:
+            return None
+        return _Resolved(_at(ref, d), "month", describe(_at(ref, d), "month", lang))
 
     return handler
 
@@ -540,7 +555,8 @@ def _eu_rules() -> tuple[tuple[str, tuple[Rule, ...]], ...]:
         (
             lang,
             (
-                (gate, W.eu_phrases(lang), _dp(lang)),
+                (gate, W.eu_phrases(lang), _dp(lang, W.eu_alias(lang))),
+                (gate, W.eu_months(lang), _eu_month(lang)),
                 (gate, W.eu_offsets(lang), _dp(lang, W.eu_numbers(lang))),
                 (W.DIGIT, W.eu_dates(lang), _dp(lang, W.eu_strip_article)),
                 (gate, W.eu_weekdays(lang), _eu_weekday(lang)),

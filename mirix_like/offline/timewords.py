@@ -158,7 +158,7 @@ ORDINAL_DAY = re.compile(  # "due on the 28th", not "the 5th floor" nor "the 28t
     r"(?:and|or|at|by|until|till|before|after|but|so|then|instead)\b))", _I
 )
 EN_QUALIFIED_MONTH = re.compile(
-    r"\b(?P<q>in|last|this|next|during|early|late|mid)[\s-]+" + _MONTH + r"(?!\s*\d)", _I
+    r"\b(?P<q>in|last|this|next|during|early|late|mid|since)[\s-]+" + _MONTH + r"(?!\s*\d)", _I
 )
 EN_QUALIFIED_YEAR = re.compile(
     r"\b(?:in|during|around|back\s+in|early|late)\s+(?P<y>(?:19|20)\d{2})\b", _I
@@ -279,11 +279,20 @@ ZH_OFFSET_GATE = _gate("前", "后")
 
 _EU_DIRECTION_WORDS = {
     "de": ({"letzten": "last", "letzter": "last", "vergangenen": "last", "nächsten": "next",
-            "kommenden": "next", "diesen": "this", "am": ""}, {}),
-    "fr": ({"ce": "this"}, {"dernier": "last", "prochain": "next"}),
+            "kommenden": "next", "diesen": "this", "am": "", "seit": "last"}, {}),
+    "fr": ({"ce": "this", "depuis": "last"}, {"dernier": "last", "prochain": "next"}),
     "es": ({"el próximo": "next", "el pasado": "last", "próximo": "next", "este": "this",
-            "el": ""}, {"pasado": "last", "que viene": "next"}),
+            "el": "", "desde el": "last", "desde": "last"},
+           {"pasado": "last", "que viene": "next"}),
 }
+"""Words that place a weekday: "since" one ("seit Montag", "depuis lundi", "desde el lunes")
+is the last."""
+_EU_MONTH_LEADS = {"de": ("im", "seit"), "fr": ("en", "depuis"), "es": ("en", "desde")}
+"""Words before a month named alone ("im März", "en mars", "desde enero"): the second says
+since, a month gone by."""
+_EU_ALIASES = {"fr": {"l'an dernier": "l'année dernière", "l'an passé": "l'année dernière",
+                      "l'an prochain": "l'année prochaine"}}
+"""Relative phrases dateparser does not know, each as one it does."""
 EU_DIRECTIONS = {word: d for before, after in _EU_DIRECTION_WORDS.values()
                  for word, d in (before | after).items()}
 _ES_NUMBERS = {w: i for i, w in enumerate(re.findall(
@@ -316,11 +325,11 @@ def eu_phrases(lang: str) -> re.Pattern[str]:
     """dateparser's relative phrases for ``lang`` ("gestern", "la semaine dernière")."""
     table: dict[str, list[str]] = _info(lang)["relative-type"]
     phrases = [p.lower() for key, ps in table.items() if set(key.split()) & set(_UNITS)
-               for p in ps]
+               for p in ps] + list(_EU_ALIASES.get(lang, {}))
     guarded = []
     for p in sorted(set(phrases), key=len, reverse=True):
         lookbehind = "".join(rf"(?<!{w}\s)" for w in _NOT_AFTER.get(p, ()))
-        guarded.append(lookbehind + re.escape(p).replace(r"\ ", r"\s+"))
+        guarded.append(lookbehind + re.escape(p).replace(r"\ ", r"\s+").replace("'", "['’]"))
     return re.compile(r"(?<![\w-])(?:" + "|".join(guarded) + r")(?![\w-])", _I)
 
 
@@ -328,6 +337,30 @@ def _number_words(lang: str) -> list[str]:
     simplifications: list[dict[str, str]] = _info(lang).get("simplifications", [])
     words = [k for s in simplifications for k, v in s.items() if v.isdigit() and k.isalpha()]
     return words + (list(_ES_NUMBERS) if lang == "es" else [])
+
+
+def eu_alias(lang: str) -> Callable[[str], str] | None:
+    """A rewrite of the phrases of _EU_ALIASES as dateparser's ("l'an dernier")."""
+    aliases = _EU_ALIASES.get(lang)
+    if not aliases:
+        return None
+    return lambda phrase: aliases.get(phrase.lower().replace("’", "'"), phrase)
+
+
+def eu_months(lang: str) -> re.Pattern[str]:
+    """A month named alone after a word that places it ("im März", "en mars", "desde enero"),
+    not one of a date ("mars 2024": :func:`eu_dates`) nor one "de" follows ("en mayo de
+    noche")."""
+    months = _alternation([m.lower() for m in MONTH_NAMES[lang]])
+    leads = _alternation(list(_EU_MONTH_LEADS[lang]))
+    return re.compile(rf"(?<![\w-])(?P<lead>{leads})\s+(?P<mon>{months})(?![\w-])"
+                      rf"(?!\.?\s+(?:de\b|\d))", _I)
+
+
+def eu_month(m: re.Match[str], lang: str) -> tuple[int, bool]:
+    """The month an ``eu_months`` match names (1 for January), and whether it says since."""
+    number = [name.lower() for name in MONTH_NAMES[lang]].index(m["mon"].lower()) + 1
+    return number, m["lead"].lower() == _EU_MONTH_LEADS[lang][1]
 
 
 def eu_offsets(lang: str) -> re.Pattern[str]:
@@ -419,7 +452,7 @@ _EU_VOCABULARY = {  # words that name a date, or part of one, in each language
     "de": r"gestern|vorgestern|heute|morgen|übermorgen|woche|wochen|monat|jahr|vor|montag|"
           r"dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|märz|mai|juni|"
           r"juli|oktober|dezember",
-    "fr": r"hier|avant-hier|aujourd'hui|demain|après-demain|semaine|mois|année|il y a|dans|"
+    "fr": r"hier|avant-hier|aujourd'hui|demain|après-demain|semaine|mois|année|l['’]an|il y a|dans|"
           r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|février|mars|avril|mai|"
           r"juin|juillet|août|septembre|octobre|novembre|décembre",
     "es": r"ayer|anteayer|hoy|mañana|semana|mes|año|años|hace|dentro|lunes|martes|miércoles|"

@@ -6,12 +6,11 @@ import re
 from typing import Any
 
 from mirix_like.offline.changes import (
-    AWAY,
     CORRECTION,
-    GONE,
     UNREAL,
     block_lines,
     core_calls,
+    parted,
     says_being_at,
     says_stop,
     settings,
@@ -128,7 +127,7 @@ def _concerns(inp: InputText) -> bool:
     prep = prepare(inp.text)
     text = inp.text
     return any(_core_clauses(s, prep.zh) for s in prep.sentences()) or bool(
-        settings(text, own=True)) or bool(GONE.search(text) or AWAY.search(text)) or says_stop(
+        settings(text, own=True)) or bool(parted(text)) or says_stop(
         text) or bool(CORRECTION.search(text.strip())) or says_being_at(text) or switches_drink(
         text)
 

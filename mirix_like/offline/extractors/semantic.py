@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mirix_like.offline.changes import passed, settings, since, until
+from mirix_like.offline.changes import parted, passed, settings, since, until
 from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import (
     ADV_GROUP,
@@ -361,6 +361,7 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
             facts.append(_Fact(f"{owner_of(m['owner'])}'s {' '.join(m['rel'].split())}",
                                third(m.group(0))))
     facts += _kin_abroad(sentence) + _with_user(sentence, subject)
+    facts += [_Fact(who, said) for who, said in parted(sentence) if said]
     facts += [_Fact(f"{cap(subject)} lived in {m['x']}", f"{subject} lived in {m['x']}.", True,
                     throughout=bool(m["lived"])) for m in _FORMER_HOME.finditer(sentence)]
     facts += [_Fact(said.format(x=m["x"]).rstrip("."), said.format(x=m["x"]), True, throughout=True)

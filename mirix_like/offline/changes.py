@@ -1131,8 +1131,8 @@ _PATTERNS = (
        "{s}的{k}叫{v}。",
        lang="zh", possessive=True),
     # "我是老师", "我现在是程序员了": a trade by its ending or name
-    _p("job", r"(?:现在|目前)?(?:是|当|做|成为了?|成了)(?:一名|一个|个|名)?(?P<v>[\u4e00-\u9fff]{0,5}?"
-       r"(?:师|员|医生|护士|工人|警察|记者|司机|会计|老板|经理|主管|教授|作家|画家|歌手|演员))"
+    _p("job", r"(?:现在|目前)?(?:是|当|做|成为了?|成了)(?:一名|一个|个|名)?"
+       r"(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|医生|护士|工人|警察|记者|司机|会计|老板|经理|主管|教授|作家|画家|歌手|演员))"
        r"(?:了|啦)?(?=[，。！？；,.!?\s]|$)", "{s}的工作是{v}。", lang="zh"),
     _p("work", r"(?:加入了|跳槽到了?|入职了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)"
        r"(?=了|[，。！？；,.!?\s]|$)", "{s}在{v}工作。", True, lang="zh"),
@@ -1204,6 +1204,11 @@ UNREAL = re.compile(
 """Words before a statement in its clause that make it no fact: a condition, a wish, a plan."""
 _DENIED = re.compile(r"(?i:\b(?:not|never|nicht|nie|pas|jamais|no|nunca)|n['’]t)\s+(?:\w+\s+)?$")
 """Words right before an ending that deny it ("I didn't quit Spotify", "never left")."""
+
+
+def _denied(sentence: str, at: int) -> bool:
+    """Whether words right before ``at`` in ``sentence`` deny what follows (see _DENIED)."""
+    return bool(_DENIED.search(sentence, max(0, at - 40), at))
 _FORMERLY = re.compile(r"(?i:\bused\s+to\b|\bformerly\b)")
 """A clause that tells a value that was ("I used to live in Paris"), which holds no more."""
 _CLAUSE = re.compile(r"[,;:]\s+|\s+[-–—]+\s+|\s+(?:but|and|sondern|und|mais|et|pero|y)\s+")
@@ -1456,7 +1461,7 @@ def _sentence_settings(sentence: str, subject: str, own: bool) -> dict[str, Sett
             end = next(c for c in clauses if c > match.start())
             start = max(c for c in clauses if c <= match.start())
             if UNREAL.search(sentence, start, match.start()) or pattern.change and (
-                    _DENIED.search(sentence[:match.start()])):
+                    not pattern.denies and _denied(sentence, match.start())):
                 continue  # "If I moved to Leeds", "I never moved to Sydney": no fact
             # "I used to live in Paris": before the value, in its own clause
             at = match.start("v") if match["v"] is not None else match.start()
@@ -1472,7 +1477,7 @@ def _sentence_settings(sentence: str, subject: str, own: bool) -> dict[str, Sett
     for pattern in _ENDS:
         match = pattern.regex.search(sentence)
         if match and (UNREAL.search(sentence, max(c for c in clauses if c <= match.start()),
-                                    match.start()) or _DENIED.search(sentence[:match.start()])):
+                                    match.start()) or _denied(sentence, match.start())):
             continue  # "if I ever quit Google", "I didn't quit Spotify": no end
         if match and pattern.slot not in here and (
                 not own or _by_speaker(sentence, match, pattern)):

@@ -63,7 +63,8 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 DIGIT = re.compile(r"\d")
 SENTENCE_ENDS = ".!?。！？\n"
 FUTURE = re.compile(
-    # "planning to", not the noun of "Q3 planning notes (Oct 2)"
+    # "planning to", not the noun of "Q3 planning notes (Oct 2)"; "I start at Lidl on Monday":
+    # what is arranged, told in the present
     r"\b(?:will|going\s+to|gonna|plan|plans|planning)\b(?!\s+(?:notes|doc|document|"
     r"meeting|session|call|board|sheet|template)\b)|"
     r"\b(?:next|upcoming|soon|can't\s+wait|"
@@ -71,7 +72,8 @@ FUTURE = re.compile(
     # "is booked for 9 December": a participle that names what is arranged, not a past act
     r"(?:is|are|['’]s|been|got)\s+(?:booked|scheduled|planned|arranged|set|due|confirmed|"
     r"moved|postponed|rescheduled)(?:\s+\w+)?\s+(?:for|on|to|until)|due\s+(?:on|by)|"
-    r"expires?|starts?\s+on)\b|'ll\b|打算|计划|准备|将要|要去|会去|想去",
+    r"expires?|starts?\s+on|(?:I|we)\s+(?:start|begin)(?:\s+(?:at|with|on))?)\b|'ll\b|打算|计划|"
+    r"准备|将要|要去|会去|想去",
     _I,
 )
 PAST = re.compile(

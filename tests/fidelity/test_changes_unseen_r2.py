@@ -259,7 +259,7 @@ QUESTIONS = [
     ("ben", "what was my old number?", "0161 496 0111", []),
     # time words
     ("ines", "Where do I live?", "Paris", ["Rome"]),
-    ("ines", "Since when do I live in Paris?", "Since March you have", []),
+    ("ines", "Since when do I live in Paris?", "Since March 2025 you have", []),
     ("ines", "Where did I live last year?", "Rome", []),
     ("ines", "Where did I live before Paris?", "Rome", []),
 ]

@@ -132,10 +132,10 @@ CASES = [
     (["I have a cat called Miso."],
      ["We rehomed Miso with my aunt, and now we have a rabbit named Clover."], [
         ("What's my pet called?", "Clover", ["Miso"],
-         "the change rules end the block's line of Miso ('rehomed Miso', changes.AWAY), but the "
-         "semantic fact 'Miso is the user's cat' stays current (the semantic rules read a pet "
-         "gone only when it died) and the answer finds no pet in 'Clover is the user's rabbit' "
-         "beside it: answer.py weighs no pet given away"),
+         "the change rules end the block's line of Miso and make the semantic fact past "
+         "('Miso was the user's cat. Miso was rehomed.', changes.PARTED), but answer.py still "
+         "takes it for the pet asked, over 'Clover is the user's rabbit': it leaves out no pet "
+         "that 'was' the user's"),
     ]),
     # nothing may change: plans, hypotheticals, someone else, a trip, long ago, a question
     (["I live in Leeds."], ["thinking about moving to Rome next year, what do you think?"], [

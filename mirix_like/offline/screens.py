@@ -155,8 +155,7 @@ def on_screen_at(question: str, memories: list[str], lang: str, zone: tzinfo) ->
     order = asked.pick(times, zone)
     if not order:
         return nothing.format(said=asked.said)
-    # a screen's event and its screenshot are seen at one time: one of them, the event, which
-    # names the app apart from the title
+    # a screen's event and its screenshot are seen at one time: one screen
     by_time: dict[datetime, dict[str, str]] = {}
     for index in order:
         names = window_of(memories[index])
@@ -167,9 +166,14 @@ def on_screen_at(question: str, memories: list[str], lang: str, zone: tzinfo) ->
         line = next((x.strip() for x in lines if x.strip().casefold() not in chrome | {""}),
                     title)
         when = times[index].astimezone(zone)  # type: ignore[union-attr]
-        if when not in by_time or app and not by_time[when]["app"]:
-            by_time[when] = {"clock": f"{when:%H:%M}", "title": title or line, "app": app,
-                             "line": line.rstrip(".。")}
+        said = {"clock": f"{when:%H:%M}", "title": title or line, "app": app,
+                "line": line.rstrip(".。")}
+        # what one of them lacks the other may say: the app, or a line past the title
+        known = by_time.setdefault(when, said)
+        if not known["app"] and app:
+            known.update(title=said["title"], app=app)
+        if known["line"].casefold() in {known["title"].casefold(), ""}:
+            known["line"] = said["line"]
     kept = list(by_time.values())
     seen = kept[-SPAN_LISTED:] if asked.span else kept[:1]
     if not asked.span:

@@ -26,7 +26,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from mirix_like import memory_types
 from mirix_like.store import SearchHit
 
-__all__ = ["ASKS_WHAT_HAPPENED", "DAY", "EXACT_REACH", "HOUR_REACH", "ROUNDING", "AskedClock",
+__all__ = ["ASKS_WHAT_HAPPENED", "DAY", "EXACT_REACH", "HOUR_REACH", "JUST_NOW_REACH", "ROUNDING",
+           "AskedClock",
            "AskedTime", "asked_clock", "asked_time", "zone_key", "zone_of"]
 
 DAY = 24 * 60
@@ -83,13 +84,14 @@ _GREETING = re.compile(r"(?i)\bgood\s+(?:morning|afternoon|evening|night)\b|"
 # "我…在看什么？"
 ASKS_WHAT_HAPPENED = re.compile(
     r"(?i)\b(?:what|which)\b.*\b(?:screen|look(?:ing|ed)? at|see|saw|view(?:ing|ed)?|do(?:ing)?|"
-    r"did|work(?:ing)? on|read(?:ing)?|watch(?:ing|ed)?|open|up to)\b|"
+    r"did|work(?:ing)? on|read(?:ing)?|watch(?:ing|ed)?|listen(?:ing|ed)? to|play(?:ing|ed)?|"
+    r"hear|heard|open|up to)\b|"
     r"\b(?:was|welche[nmrs]?)\b.*\b(?:Bildschirm|offen|geöffnet|an(?:ge)?(?:schaut|sehen)|"
-    r"gesehen|gemacht|gelesen|geschaut|getan)\b|"
+    r"gesehen|gemacht|gelesen|geschaut|getan|gehört|gespielt)\b|"
     r"(?:\bqu['’]est-ce que|\bque\b|\bquoi\b|\bquel(?:le)?s?\b).*(?:écran|\bregard|\bfais|"
-    r"\bfait\b|\blis|\bouvert|\bvu\b|\bvoyais)|"
+    r"\bfait\b|\blis|\bouvert|\bvu\b|\bvoyais|\bécout)|"
     r"\b(?:qué|cuál)\b.*\b(?:pantalla|viendo|mirando|haciendo|hice|abierto|leyendo|vi|veía|"
-    r"hacía)\b|(?:屏幕|看|做|干|打开|开着).*(?:什么|啥|哪)")
+    r"hacía|escuchando|escuché|escuchaba)\b|(?:屏幕|看|做|干|听|打开|开着).*(?:什么|啥|哪)")
 _EITHER_HALF = frozenset({"at", "around", "about", "circa", "roughly", "approximately"})
 """English leads, after which an hour to 12 with no am/pm may be morning or evening."""
 
@@ -250,10 +252,56 @@ def asked_clock(question: str) -> AskedClock | None:
     return None
 
 
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "few": 3, "couple of": 2,
+          "ein": 1, "eine": 1, "einer": 1, "einem": 1, "zwei": 2, "drei": 3, "paar": 3,
+          "un": 1, "une": 1, "deux": 2, "trois": 3, "quelques": 3, "uno": 1, "una": 1,
+          "dos": 2, "tres": 3, "unos": 3, "unas": 3, "一": 1, "两": 2, "二": 2, "三": 3, "几": 3}
+_N = (r"(?P<n>\d{1,3}|a|an|one|two|three|few|couple of|ein(?:e[rm]?)?|zwei|drei|(?:ein )?paar|"
+      r"un|une|deux|trois|quelques|uno|una|dos|tres|unos|unas|[一两二三几])")
+_AGO = tuple(re.compile(pattern.format(n=_N), re.IGNORECASE) for pattern in (
+    r"\b{n}\s+(?:(?P<minutes>minutes?|mins?)|hours?|hrs?)\s+ago\b",
+    r"\bvor\s+{n}\s+(?:(?P<minutes>Minuten?)|Stunden?)\b",
+    r"\bil\s+y\s+a\s+{n}\s+(?:(?P<minutes>minutes?)|heures?)\b",
+    r"\bhace\s+{n}\s+(?:(?P<minutes>minutos?)|horas?)\b",
+    r"{n}\s*(?:(?P<minutes>分钟)|个?小时)以?前",
+))
+"""A time said from now: "10 minutes ago", "vor zwei Stunden", "il y a 3 heures", "hace una
+hora", "20分钟前"."""
+_HALF_HOUR_AGO = re.compile(r"(?i)half an hour ago|vor einer halben Stunde|il y a une "
+                            r"demi-heure|hace media hora|半(?:个)?小时前")
+_JUST_NOW = re.compile(r"(?i)\bjust now\b|\ba moment ago\b|\bjust (?:been )?look|"
+                       r"\bgerade eben\b|\bvorhin\b|à l['’]instant|\bhace un momento\b|"
+                       r"\bahora mismo\b|刚才|刚刚")
+JUST_NOW_REACH = (180, 5)
+"""What "just now" reaches: the screen last seen in the three hours before."""
+
+
+def _ago(question: str, now: datetime) -> AskedTime | None:
+    """The moment ``question`` says from ``now`` ("10 minutes ago", "just now"), or None."""
+    back, reach = timedelta(minutes=30), EXACT_REACH
+    if said := _HALF_HOUR_AGO.search(question):
+        pass
+    elif said := _JUST_NOW.search(question):
+        back, reach = timedelta(), JUST_NOW_REACH
+    elif said := next((found for pattern in _AGO if (found := pattern.search(question))), None):
+        word = said["n"].lower().removeprefix("ein ")
+        count = int(word) if word.isdigit() else _COUNT.get(word, 1)
+        minutes = bool(said["minutes"])
+        back = timedelta(minutes=count) if minutes else timedelta(hours=count)
+        reach = EXACT_REACH if minutes else HOUR_REACH
+    else:
+        return None
+    then = now - back
+    text = "just now" if said.group(0).lower().startswith("just") else said.group(0).strip()
+    return AskedTime(AskedClock((then.hour * 60 + then.minute,), reach, text), then.date(), text)
+
+
 def asked_time(question: str, now: datetime) -> AskedTime | None:
     """When ``question`` asks about, its day resolved against ``now`` (in the user's zone):
     an hour or a part of the day, on a day or not, or a day alone when the question asks what
     happened or was seen then ("What did I look at on Monday?"). None when it asks none."""
+    if ago := _ago(question, now):
+        return ago
     # dateparser takes a while to load: only a question that may name a time needs it
     from mirix_like.offline.timeparse import find_times
 

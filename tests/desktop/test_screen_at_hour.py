@@ -110,3 +110,36 @@ def test_the_hour_is_read_in_the_users_time_zone(memory: MemorySystem,
                       retrieval={"timezone": "UTC"}) as utc:
         answer = utc.chat("Was hatte ich gestern um 14 Uhr offen?", user_id=USER).answer
     assert "logo" not in answer and "Slack" not in answer, answer
+
+
+@pytest.fixture(scope="module")
+def today(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    """Screens seen 3 hours, 70 minutes and 12 minutes before now."""
+    store = str(Path(tmp_path_factory.mktemp("ago")) / "store")
+    now = datetime.now(BERLIN).replace(second=0, microsecond=0)
+    with MemorySystem(store_uri=store, backend="offline",
+                      retrieval={"timezone": "Europe/Berlin"}) as system:
+        for back, app, title, lines in [
+                (180, "Outlook", "Calendar", ["Calendar", "Dentist Dr. Vogel 16:00"]),
+                (70, "Spotify", "Focus Flow", ["Focus Flow", "Lo-fi beats playlist"]),
+                (12, "Jira", "PROJ-7", ["PROJ-7", "Sprint board: 4 tickets in review"])]:
+            system.add(images=[render(lines, (960, 540))], user_id=USER,
+                       occurred_at=now - timedelta(minutes=back),
+                       metadata={"source": "screen", "app": app, "window_title": title})
+        system.flush(USER)
+        yield system
+
+
+@pytest.mark.parametrize(("question", "says", "not_says"), [
+    ("What was on my screen 10 minutes ago?", ["Sprint board"], ["Spotify"]),
+    ("What was I just looking at?", ["Jira"], ["Spotify", "Outlook"]),
+    ("What was I listening to an hour ago?", ["Focus Flow"], ["Jira"]),
+    ("Was hatte ich vor einer Stunde offen?", ["Spotify"], ["Jira"]),
+    ("Qu'est-ce que je regardais il y a trois heures ?", ["Dentist"], ["Jira"]),
+    ("¿Qué estaba viendo hace 15 minutos?", ["PROJ-7"], []),
+    ("我刚才在看什么？", ["Jira"], []),
+])
+def test_a_time_said_from_now_is_the_screen_seen_then(
+        today: MemorySystem, question: str, says: list[str], not_says: list[str]) -> None:
+    answer = today.chat(question, user_id=USER).answer
+    assert_answered(answer, says, not_says, RENDERING)

@@ -148,3 +148,30 @@ def test_a_span_lists_its_moments_in_time_order_on_the_newest_day() -> None:
     times = [tuesday + timedelta(hours=16), monday + timedelta(hours=13),
              tuesday + timedelta(hours=12, minutes=5), tuesday + timedelta(hours=19), None]
     assert asked.pick(times) == [2, 0]
+
+
+@pytest.mark.parametrize(("question", "back", "said"), [
+    ("What was on my screen 10 minutes ago?", timedelta(minutes=10), "10 minutes ago"),
+    ("What was I looking at an hour ago?", timedelta(hours=1), "an hour ago"),
+    ("What did I read a couple of hours ago?", timedelta(hours=2), "couple of hours ago"),
+    ("What was open half an hour ago?", timedelta(minutes=30), "half an hour ago"),
+    ("Was hatte ich vor zwei Stunden offen?", timedelta(hours=2), "vor zwei Stunden"),
+    ("Qu'est-ce que je regardais il y a une demi-heure ?", timedelta(minutes=30),
+     "il y a une demi-heure"),
+    ("¿Qué vi hace 45 minutos?", timedelta(minutes=45), "hace 45 minutos"),
+    ("两个小时前我在看什么？", timedelta(hours=2), "两个小时前"),
+    ("What was I just looking at?", timedelta(), "just now"),
+])
+def test_a_time_said_from_now_is_that_moment(question: str, back: timedelta,
+                                             said: str) -> None:
+    now = datetime(2025, 4, 16, 0, 40, tzinfo=UTC)  # past midnight: an hour ago was yesterday
+    asked = asked_time(question, now)
+    assert asked is not None and asked.clock is not None and not asked.span
+    then = now - back
+    assert asked.clock.minutes == (then.hour * 60 + then.minute,)
+    assert asked.day == then.date()
+    assert asked.said == said
+
+
+def test_a_time_long_ago_is_no_moment() -> None:
+    assert asked_time("I met him 3 years ago, what is his name?", NOW) is None

@@ -327,3 +327,39 @@ def test_the_search_tool_shows_the_lines_of_a_long_item_that_match(tmp_path: Pat
     assert "bay 17" in response.answer
     assert "Newsletter item 10:" not in response.answer  # the excerpt, not the whole text
     assert len(response.answer) < len(content) // 5
+
+
+def test_a_model_gets_the_local_time_and_the_events_of_the_hour_asked_first(
+        tmp_path: Path) -> None:
+    cat = {**EVENT, "occurred_at": "2024-05-01T10:00:00Z"}  # 12:00 in Berlin
+    rome = {**EVENT, "summary": "Alice booked a flight to Rome", "details": "",
+            "occurred_at": "2024-05-01T16:00:00Z"}  # 18:00 in Berlin
+    prompts: list[str] = []
+
+    def model(request: dict[str, Any]) -> Any:
+        system_prompt = request["messages"][0]["content"]
+        if "extract-topics" in system_prompt:
+            return text("Alice")
+        if "insert_episodic" in tools_of(request) and request["messages"][-1]["role"] != "tool":
+            return tool_calls([("insert_episodic", {"items": [cat, rome]})])
+        if "route_to_memory_managers" in tools_of(request):
+            return tool_calls([("route_to_memory_managers", {"memory_types": ["episodic"]})])
+        if request["messages"][-1]["role"] == "tool":
+            return text("done")
+        prompts.append(system_prompt)
+        return text("noted")
+
+    with ScriptedOpenAIServer(responder=model) as server:
+        system = make_system(tmp_path, server, retrieval={"timezone": "Europe/Berlin"})
+        asyncio.run(system.add("Adopted a cat, booked Rome", user_id=USER, flush=True))
+        for question in ("What was I doing at noon?", "What was I doing at 6pm?"):
+            asyncio.run(system.chat(question, user_id=USER))
+    noon, evening = prompts
+    assert '"timezone": "Europe/Berlin"' in noon and "(Europe/Berlin)" in noon
+
+    def first(prompt: str, *said: str) -> str:
+        return min((s for s in said if s in prompt), key=prompt.index)
+
+    # both came from one input, so the one shown first may stand for both
+    assert first(noon, "adopted a cat", "flight to Rome") == "adopted a cat"
+    assert first(evening, "adopted a cat", "flight to Rome") == "flight to Rome"

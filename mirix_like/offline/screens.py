@@ -132,6 +132,8 @@ _AT_FRAMES = {
 }
 """Per language: one screen at an hour, with its app or without; screens of a span, each
 one and the last joint; nothing seen then."""
+_SCREEN_WORD = re.compile(r"(?i)\bscreen|\bBildschirm|écran|\bpantalla|屏幕")
+"""A question about the screen itself, which no memory of another kind answers."""
 _NO_LINE = re.compile(r"\s*[:：]\s*([.。])$")
 """The colon left before a line that only said the title again."""
 SPAN_LISTED = 5
@@ -142,10 +144,11 @@ def on_screen_at(question: str, memories: list[str], lang: str, zone: tzinfo) ->
     """What the screen showed when ``question`` asks about, in the user's ``zone``, in
     ``lang``: at an hour ("What was on my screen at 8:30?"), the window and first line of the
     screen seen last by then; in a part of a day or a day ("What did I look at yesterday
-    afternoon?"), the latest windows seen then with their times; or that none was seen then.
-    Only the day the question names counts, else the newest day with any. None when the
-    question names no time or asks something more particular ("How much was the charger at
-    8:48?")."""
+    afternoon?"), the latest windows seen then with their times; or, asked of the screen,
+    that none was seen then. Only the day the question names counts, else the newest day with
+    any. None when the question names no time, asks something more particular ("How much was
+    the charger at 8:48?") or may be answered by what the user told ("What did I do this
+    morning?" with no screen seen then)."""
     asked = asked_time(question, utcnow().astimezone(zone))
     if asked is None or not ASKS_WHAT_HAPPENED.search(question):
         return None
@@ -154,7 +157,8 @@ def on_screen_at(question: str, memories: list[str], lang: str, zone: tzinfo) ->
     one, alone, many, each, last, nothing = _AT_FRAMES.get(lang, _AT_FRAMES["en"])
     order = asked.pick(times, zone)
     if not order:
-        return nothing.format(said=asked.said)
+        # "What did I do this morning?" may be answered by what the user told, not seen
+        return nothing.format(said=asked.said) if _SCREEN_WORD.search(question) else None
     # a screen's event and its screenshot are seen at one time: one screen
     by_time: dict[datetime, dict[str, str]] = {}
     for index in order:

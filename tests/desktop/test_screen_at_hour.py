@@ -143,3 +143,14 @@ def test_a_time_said_from_now_is_the_screen_seen_then(
         today: MemorySystem, question: str, says: list[str], not_says: list[str]) -> None:
     answer = today.chat(question, user_id=USER).answer
     assert_answered(answer, says, not_says, RENDERING)
+
+
+def test_with_no_screen_seen_then_what_the_user_told_answers(tmp_path: Path) -> None:
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as system:
+        system.add("I went to the dentist this morning, then had lunch with Ana at noon.",
+                   user_id=USER, flush=True)
+        for question in ("What did I do this morning?", "What was I doing at noon?"):
+            answer = system.chat(question, user_id=USER).answer
+            assert "dentist" in answer and "screen" not in answer, answer
+        answer = system.chat("What was on my screen this morning?", user_id=USER).answer
+        assert answer.startswith("I have nothing you saw on screen"), answer

@@ -991,20 +991,24 @@ _FRAMED = frozenset({"en", "de", "fr", "es"})
 """The languages the rules frame a quoted message in ("You said:", "Du hast gesagt:" …)."""
 _BULLET = re.compile(r"^\s*[-*•]\s+")
 _ZH_USER = re.compile(r"用户(?![名号])")
+# after a label's colon, full-width too and with no space ("订单编号：[card in knowledge vault]")
 _VAULT_MARKED = re.compile(
-    r"(?:(?P<sign>\s*:)|\s+(?P<now>is|ist|lautet|est|es)|\s+(?P<then>was|war|lautete|était|era)|"
-    r"\s+(?P<to>to))?"
-    r"\s+" + re.escape(VAULT_MARK).replace(r"\{kind\}", r"[^\]]{1,40}"), re.IGNORECASE)
+    r"(?:(?P<sign>\s*[:：])\s*|(?:\s+(?P<now>is|ist|lautet|est|es)|"
+    r"\s+(?P<then>was|war|lautete|était|era)|\s+(?P<to>to))?\s+)"
+    + re.escape(VAULT_MARK).replace(r"\{kind\}", r"[^\]]{1,40}"), re.IGNORECASE)
 _IN_VAULT = {"en": "in the knowledge vault", "de": "im Wissenstresor",
-             "fr": "dans le coffre de connaissances", "es": "en la bóveda de conocimiento"}
+             "fr": "dans le coffre de connaissances", "es": "en la bóveda de conocimiento",
+             "zh": "在知识库里"}
 _IS = {"en": "is", "de": "ist", "fr": "est", "es": "está"}
 
 
 def _in_vault(marked: re.Match[str], lang: str) -> str:
     """Where a masked value is, in the sentence's grammar: "the password is in the knowledge
     vault", "das Passwort ist im Wissenstresor" (not "lautet im ..."), "está en la bóveda",
-    "changed the code; the new one is in the knowledge vault"."""
+    "changed the code; the new one is in the knowledge vault", "订单编号在知识库里"."""
     where = _IN_VAULT.get(lang, _IN_VAULT["en"])
+    if lang == "zh":  # "订单编号在知识库里": no verb, no space
+        return where
     if marked["to"]:  # "changed the locker code to …": what it became is there
         return f"; the new one is {where}"
     if marked["then"]:

@@ -126,8 +126,8 @@ CASES: list[object] = [
     pytest.param("我买的空气净化器多少钱？", ["1,299.00"], [], marks=needs_cjk),
     known(("订单号是多少", ["2025061288341"], []),
           "mirix_like/secrets: the 13-digit order number passes the Luhn check, so it is kept "
-          "in the vault as a card number before it is stored ('订单编号：[card in knowledge "
-          "vault]')", needs_cjk),
+          "in the vault as a card number before it is stored, and the answer says it is there "
+          "('订单编号在知识库里')", needs_cjk),
     pytest.param("净化器什么时候送到？", ["6月14日"], [], marks=needs_cjk),
 ]
 

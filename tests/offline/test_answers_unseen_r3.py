@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 from support.cases import assert_answered
+from support.told import told_all
 from test_screen_answers_unseen import LEAK, Cells, Look, _draw
 
 from mirix_like import MemorySystem
@@ -199,12 +200,7 @@ TOLD = [
 
 @pytest.fixture(scope="module")
 def told(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
-    root = tmp_path_factory.mktemp("told_r3")
-    with MemorySystem(store_uri=str(root / "store"), backend="offline") as system:
-        for at, texts in SAID:
-            for text in texts:
-                system.add([{"role": "user", "content": text}], user_id=USER, occurred_at=at)
-            system.flush(USER)
+    with told_all(tmp_path_factory.mktemp("told_r3"), {USER: SAID}) as system:
         yield system
 
 

@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from support.cases import assert_answered, known
+from support.told import told_all
 from test_answers_unseen_r3 import CJK, _draw_zh, _id, _x, needs_cjk
 from test_screen_answers_unseen import LEAK, Cells, Look, _draw
 
@@ -173,12 +174,7 @@ TOLD: list[object] = [
 
 @pytest.fixture(scope="module")
 def told(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
-    root = tmp_path_factory.mktemp("told_r4")
-    with MemorySystem(store_uri=str(root / "store"), backend="offline") as system:
-        for at, texts in SAID:
-            for text in texts:
-                system.add([{"role": "user", "content": text}], user_id=USER, occurred_at=at)
-            system.flush(USER)
+    with told_all(tmp_path_factory.mktemp("told_r4"), {USER: SAID}) as system:
         yield system
 
 

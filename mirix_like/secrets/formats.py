@@ -1,10 +1,10 @@
 """Sensitive values recognised by their shape alone, with no word around them.
 
-E-mail addresses, IBANs (checked with their mod-97 sum), payment card numbers (Luhn, issuer
-digit), US social security numbers, phone numbers written as phone numbers (a country code,
-``(415) 555-0134``, ``415-555-0134``, a Chinese mobile number) and street addresses (English,
-German, French, Spanish and Chinese layouts). Dates, times, prices, version numbers and plain
-counts do not have these shapes.
+E-mail addresses, IBANs (checked with their mod-97 sum), payment card numbers (Luhn, and the
+length their issuer's first digits give), US social security numbers, phone numbers written
+as phone numbers (a country code, ``(415) 555-0134``, ``415-555-0134``, a Chinese mobile
+number) and street addresses (English, German, French, Spanish and Chinese layouts). Dates,
+times, prices, version numbers and plain counts do not have these shapes.
 """
 
 from __future__ import annotations
@@ -64,6 +64,23 @@ def luhn(digits: str) -> bool:
     return total % 10 == 0
 
 
+def card_issuer_ok(digits: str) -> bool:
+    """Whether ``digits`` have the length a card of their issuer has: Visa 13, 16 or 19; Amex
+    15; Diners 14 to 16; Mastercard 51-55 and 2221-2720 16; JCB, Discover, UnionPay and the
+    debit cards of 5 and 6 16 to 19. An order or reference number of 13 digits that passes
+    the Luhn check ("2025061288341") is none of these."""
+    n, head = len(digits), int(digits[:4])
+    if digits[0] == "4":
+        return n in (13, 16, 19)
+    if digits[:2] in ("34", "37"):
+        return n == 15
+    if digits[:2] in ("30", "36", "38", "39"):
+        return 14 <= n <= 16
+    if 2221 <= head <= 2720:
+        return n == 16
+    return digits[0] in "356" and 16 <= n <= 19
+
+
 def iban_ok(value: str) -> bool:
     """Whether ``value`` (spaces allowed) passes the IBAN mod-97 check."""
     s = value.replace(" ", "")
@@ -88,7 +105,7 @@ def find_formats(text: str) -> Iterator[Hit]:
             yield Hit("iban", m.group(0), m.start(), "IBAN")
     for m in _CARD.finditer(text):
         digits = _NON_DIGIT.sub("", m.group(0))
-        if 13 <= len(digits) <= 19 and luhn(digits):
+        if 13 <= len(digits) <= 19 and card_issuer_ok(digits) and luhn(digits):
             yield Hit("card", m.group(0), m.start(), "payment card number")
     for m in _SSN.finditer(text):
         yield Hit("ssn", m.group(0), m.start(), "social security number")

@@ -125,10 +125,7 @@ CASES: list[object] = [
           "'dermatologist' is no word of the lexicon and the booking's address line has no "
           "label, so only the receipt's 'Address seen on screen … 315 Linden St' matches"),
     pytest.param("我买的空气净化器多少钱？", ["1,299.00"], [], marks=needs_cjk),
-    known(("订单号是多少", ["2025061288341"], []),
-          "mirix_like/secrets: the 13-digit order number passes the Luhn check, so it is kept "
-          "in the vault as a card number before it is stored, and the answer says it is there "
-          "('订单编号在知识库里')", needs_cjk),
+    pytest.param("订单号是多少", ["2025061288341"], [], marks=needs_cjk),
     pytest.param("净化器什么时候送到？", ["6月14日"], [], marks=needs_cjk),
 ]
 

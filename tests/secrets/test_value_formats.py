@@ -12,6 +12,13 @@ from mirix_like.secrets import find_secrets
     [
         ("paid with 4111-1111-1111-1111 yesterday", "card", "4111-1111-1111-1111", "high"),
         ("Amex 3782 822463 10005 works", "card", "3782 822463 10005", "high"),
+        ("Mastercard 5555 5555 5555 4444", "card", "5555 5555 5555 4444", "high"),
+        ("new card 2223 0031 2200 3222", "card", "2223 0031 2200 3222", "high"),
+        ("old Visa 4222222222222", "card", "4222222222222", "high"),
+        ("Discover 6011-1111-1111-1117", "card", "6011-1111-1111-1117", "high"),
+        ("JCB 3530111333300000", "card", "3530111333300000", "high"),
+        ("Diners 3056 930902 5904", "card", "3056 930902 5904", "high"),
+        ("银联卡 6200000000000005", "card", "6200000000000005", "high"),
         ("wire it to DE89370400440532013000 please", "iban", "DE89370400440532013000", "high"),
         ("FR14 2004 1010 0505 0001 3M02 606 is the account", "iban",
          "FR14 2004 1010 0505 0001 3M02 606", "high"),
@@ -40,6 +47,10 @@ def test_values_by_shape(text: str, kind: str, value: str, sensitivity: str) -> 
     "text",
     [
         "order 4111 1111 1111 1112 shipped",  # fails the Luhn check
+        # pass the Luhn check, but no issuer's cards have that many digits
+        "订单编号：2025061288341",
+        "Bestellnummer 2025061288341",
+        "reference 411111111111116",
         "GB82 WEST 1234 5698 7654 33 is not valid",  # fails the IBAN check
         "the timestamp 20230508135600 in the log",
         "ISBN 978-3-16-148410-0",

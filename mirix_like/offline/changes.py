@@ -343,6 +343,9 @@ PARTED: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(regex), said
     (_WHO + r"\s+(?:(?i:est|es)\s+(?:[\wàâçéèêëîïôûù]+\s+)?(?i:morte?|décédée?)|"
      r"(?i:nous\s+a\s+quittés))\b", ""),
     (r"\b(?i:euthanasier|faire\s+piquer|endormir)\s+" + _PET + _WHO, ""),
+    # "旺财上个月去世了"
+    (r"(?:^|(?<=[，。！？；,.!?\s]))(?P<who>[\u4e00-\u9fff]{2,3}?)(?:上个?月|上周|昨天|前天|去年|今年|"
+     r"已经|前几天)*(?:去世|死|病死|走)了", "{who}去世了。"),
     # "Toby murió", "Tuvimos que sacrificar a Toby"
     (_WHO + r"\s+(?i:murió|falleció|se\s+murió|ha\s+muerto|ha\s+fallecido|se\s+ha\s+muerto|"
      r"nos\s+dejó)(?!\w)", ""),
@@ -684,6 +687,7 @@ _PATTERNS = (
     _p("bond", r"\b(?i:is|was)\s+the\s+user['’]s\s+(?P<v>(?:former\s+)?(?:girlfriend|boyfriend|"
        r"partner|fianc[ée]e?(?:\(e\))?|wife|husband|spouse))(?![\w(])", "{s} is the user's {v}."),
     _p("alive", _GONE, "{s} passed away.", True),
+    _p("alive", r"(?P<v>去世|病死|死)了", "{s}去世了。", True, lang="zh"),
     # A sport, game or instrument played: one slot each, so a new one ends no other, but
     # "I don't play tennis anymore" ends tennis and "I took up padel" adds padel.
     _p("play {v}", r"\b(?i:play|plays|playing)\s+(?:(?:a\s+lot\s+of|some|competitive|"
@@ -716,7 +720,9 @@ _PATTERNS = (
        r"(?i:esse|essen)\s+(?:(?i:jetzt|nun)\s+)?(?i:wieder)\s+|(?i:vuelvo|volví|volvemos|"
        r"volvimos)\s+a\s+comer\s+)(?P<v>(?i:viande|poisson|Fleisch|Fisch|carne|pescado))\b", "",
        ends=True),
-    _p("diet", r"\b(?i:am|is|['’]m|became|went|gone)\s+(?:now\s+|no\s+longer\s+|not\s+)?"
+    # "Not vegetarian anymore": a denial at a message's start is the speaker's
+    _p("diet", r"(?:\b(?i:am|is|['’]m|became|went|gone)\s+|^\s*(?=(?i:not|no\s+longer)\s))"
+       r"(?:(?i:now|no\s+longer|not)\s+)?"
        r"(?:(?:fully|completely|strictly|totally|mostly)\s+)?(?:an?\s+)?"
        r"(?P<v>vegetarian|vegan|pescatarian)\b", "{s} is {v}."),
     # a diet said as a word alone: "Started eating fish again, so pescatarian I guess"
@@ -757,6 +763,14 @@ _PATTERNS = (
     _p("partner", r"\b(?i:seeing|dating|going\s+out\s+with)\s+(?:someone|somebody)(?:\s+new)?\s*"
        r"[,;:–—-]?\s*(?:(?:her|his|their)\s+name['’]s|(?:her|his|their)\s+name\s+is|called|"
        r"named)\s+(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
+    # "Je sors avec Léa", "Salgo con Marta", "Ich bin jetzt mit Jonas zusammen"
+    *(_p("partner", regex, template, True, lang=lang) for lang, regex, template in (
+        ("fr", r"\b(?i:sors|sort|sortons)\s+(?:(?i:maintenant|depuis\s+\w+(?:\s+\w+)?)\s+)?"
+         r"avec\s+(?P<v>" + _NAME + r")", "{s} sort avec {v}."),
+        ("es", r"\b(?i:salgo|sale|salimos|estoy\s+saliendo)\s+(?:(?i:ahora)\s+)?con\s+(?P<v>"
+         + _NAME + r")", "{s} sale con {v}."),
+        ("de", r"\b(?i:bin|ist)\s+(?:(?i:jetzt|nun|seit\s+\w+(?:\s+\w+)?)\s+)?mit\s+(?P<v>"
+         + _NAME + r")\s+(?i:zusammen)\b", "{s} ist mit {v} zusammen."))),
     _p("partner", r"\b(?:(?i:am|is|['’]m)|(?i:have|has|['’]ve)\s+been)\s+(?:now\s+)?"
        r"(?i:seeing|dating|going\s+out\s+with)\s+"
        r"(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
@@ -821,7 +835,7 @@ _PATTERNS = (
        r"(?P<v>[a-z][\w-]*(?:\s+(?!(?:over|to|rather|than)\b)[a-z][\w-]*){0,2}?)" + _PREFER_END,
        "{s} prefers {v}."),
     # German
-    _p("home", r"\b(?i:wohne|wohnt|wohnen|lebe|lebt|leben)\s+(?:(?i:wir|ich)\s+)?" + _NOW
+    _p("home", r"\b(?i:wohne|wohn|wohnt|wohnen|lebe|lebt|leben)\s+(?:(?i:wir|ich)\s+)?" + _NOW
        + r"in\s+" + _PLACE,
        "{s} wohnt in {v}.", lang="de"),
     # "ist nach Köln gezogen", "ist bei uns in Köln eingezogen"
@@ -1130,6 +1144,10 @@ _PATTERNS = (
        r"丈夫|未婚妻|未婚夫|对象)(?:叫|是)(?P<v>[\u4e00-\u9fff]{2,4}?)(?=了|[，。！？；,.!?\s]|$)",
        "{s}的{k}叫{v}。",
        lang="zh", possessive=True),
+    # "我不吃肉了": meat no longer eaten; "用户吃素" as the block says it
+    _p("diet", r"不再?吃(?P<v>肉)了?", "{s}吃素。", True, lang="zh", reads=lambda _: "素",
+       denies=True),
+    _p("diet", r"吃(?P<v>素)", "{s}吃素。", lang="zh"),
     # "我是老师", "我现在是程序员了": a trade by its ending or name
     _p("job", r"(?:现在|目前)?(?:是|当|做|成为了?|成了)(?:一名|一个|个|名)?"
        r"(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|医生|护士|工人|警察|记者|司机|会计|老板|经理|主管|教授|作家|画家|歌手|演员))"
@@ -1223,14 +1241,15 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\b(?:vivo|trabajo|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
                     r"dejé|cambié|tengo|cumplí|vivimos|trabajamos|empecé|comencé|inicié|"
                     r"empiezo|comienzo|rompí|hemos|conduzco|manejo|vendí|compré|acepté|"
-                    r"compramos|alquilé|alquilamos|yo|dejamos|vuelvo|volví|volvemos)\b|\bno\s+(?:como|comemos)\b|"
+                    r"compramos|alquilé|alquilamos|yo|dejamos|vuelvo|volví|volvemos|salgo|salimos)\b|\bno\s+(?:como|comemos)\b|"
                     r"\b(?:laid|fired|sacked)\s+me\b|"
                     r"^\s*(?:[Hh]abe?|[Bb]in)\b|\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\b|a\s+(?:rompu|acheté|loué)|habite|vit|travaille))|"
                     r"我(?!的|" + _ZH_KIN + r")|"
                     r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)*"
                     r"(?:(?i:just|finally|recently|also|so|ended\s+up)\s+)?(?i:moved|movd|relocated|quit|"
                     r"joined|left|switched|changed|got|started|handed|traded|sold|bought|took|"
-                    r"gave|retrained|became|turned|swapped|been|taking|accepted|officially)\b|"
+                    r"gave|retrained|became|turned|swapped|been|taking|accepted|officially|not|"
+                    r"no\s+longer)\b|"
                     # Chinese leaves out "我": a message that begins with the change says it
                     r"^\s*(?:上个?月|上周|上星期|上礼拜|昨天|前天|前几天|今年|去年|最近|刚刚?|终于|"
                     r"已经|这周|本周|这个月)*\s*(?:搬|跳槽|入职|加入|换|从|离职|辞职)")
@@ -1716,7 +1735,10 @@ def _keyed(text: str, blocks: Mapping[str, list[str]]) -> str:
 # being, those that say now, and the prepositions of work and of home (Spanish "en" and
 # Chinese "在" say either).
 _BEING = {
-    "en": (r"I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are", r"now|these\s+days|nowadays", "at", "in"),
+    "en": (r"I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are|I['’]ve\s+been|I\s+have\s+been|"
+           r"[Ww]e['’]ve\s+been",
+           r"now|these\s+days|nowadays|since\s+(?:last\s+)?(?:" + "|".join(MONTH_NAMES["en"])
+           + r"|spring|summer|autumn|fall|winter|year|month|\d{4})", "at", "in"),
     "de": (r"(?:[Ii]ch|[Ww]ir)\s+(?:bin|sind)|(?:bin|sind)\s+(?:ich|wir)",
            r"jetzt|nun|inzwischen|mittlerweile", "bei", "in"),
     "fr": (r"(?:[Jj]e|[Oo]n|[Nn]ous)\s+(?:suis|est|sommes)", r"maintenant|désormais", "chez",
@@ -1737,7 +1759,8 @@ _DOING = {"work": ("I work", "we work", "arbeite", "arbeiten", "travaille", "tra
 _HOUSEHOLD = re.compile(r"(?i:estamos)")
 """Where "en" says either slot, being there in the plural says a home."""
 _BEING_WORDS = ("i'm", "we're", "bin", "sind", "suis", "sommes", "estoy", "estamos")
-_SAME_BEING = {"i am": "i'm", "we are": "we're", "est": "suis"}
+_SAME_BEING = {"i am": "i'm", "we are": "we're", "est": "suis", "i've been": "i'm",
+               "i have been": "i'm", "we've been": "we're"}
 _TRIP = re.compile(
     r"(?i:\b(?:trip|holidays?|vacation|visit\w*|weekend|conference|hotel|airport|flight|"
     r"festival|wedding|honeymoon|business|tour|until|till|right\s+now|today|tonight|"
@@ -1762,15 +1785,38 @@ def _placed(text: str, blocks: Mapping[str, list[str]]) -> str:
     for lang, being in _BEING_AT.items():
         said = being.sub(lambda m, lang=lang: _doing(m, lang, held), said)
     said = _ZH_BEING_AT.sub(lambda m: _zh_doing(m, held), said)
+    said = _FAREWELL.sub(lambda m: _farewell(m, lines), said)
     return said if said != named else text
 
 
+_FAREWELL = re.compile(r"\b(?i:goodbye|good-bye|bye|farewell|so\s+long)\s+(?P<old>" + _NAME
+                       + r"(?:\s+" + _NAME + r")*)\s*[,;!.–—-]+\s*(?i:hello|hi|welcome)\s+"
+                       r"(?P<new>" + _NAME + r"(?:\s+" + _NAME + r")*)")
+"""A farewell to one place or employer and a greeting to the next ("Goodbye Leeds, hello
+York")."""
+
+
+def _farewell(match: re.Match[str], lines: Sequence[str]) -> str:
+    """A match of _FAREWELL said as the move or the new job it is when the block's home or
+    employer is the one left; else as it is."""
+    for slot, said in (("home", "I moved to {}"), ("work", "I joined {}")):
+        number = _slot_line(lines, slot)
+        held = [s.value for s in settings(lines[number - 1], subject="")
+                if s.slot == slot and s.value] if number else []
+        if held and _key(held[0]) == _key(match["old"]):
+            return said.format(match["new"])
+    return match[0]
+
+
 def says_being_at(text: str) -> bool:
-    """Whether ``text`` says where its speaker is now, not on a trip, which the earlier talk
-    of work or home a block keeps may read as a move (see :func:`_placed`)."""
+    """Whether ``text`` says where its speaker is now, not on a trip, or bids one place
+    goodbye for another, which the earlier talk of work or home a block keeps may read as a
+    move (see :func:`_placed`)."""
     said = _names_in_lower_case(text)
-    return not _TRIP.search(text) and (bool(_ZH_BEING_AT.search(said)) or any(
-        _now_said(m) for being in _BEING_AT.values() for m in being.finditer(said)))
+    if _TRIP.search(text):
+        return False
+    return bool(_ZH_BEING_AT.search(said) or _FAREWELL.search(said)) or any(
+        _now_said(m) for being in _BEING_AT.values() for m in being.finditer(said))
 
 
 def _now_said(match: re.Match[str]) -> bool:
@@ -1800,7 +1846,8 @@ def _doing(match: re.Match[str], lang: str, held: Sequence[str]) -> str:
         # now, started last month")
         return match[0]
     be = " ".join(match["be"].replace("’", "'").split())
-    said = re.sub(r"I'm|I am|we're|we are|\b(?:bin|sind|suis|est|sommes|estoy|estamos)\b",
+    said = re.sub(r"I've been|I have been|we've been|I'm|I am|we're|we are|"
+                  r"\b(?:bin|sind|suis|est|sommes|estoy|estamos)\b",
                   lambda w: _DOING[slots[0]][_BEING_WORDS.index(
                       _SAME_BEING.get(w[0].lower(), w[0].lower()))], be, flags=re.IGNORECASE)
     said = cap(said) if be[:1].isupper() else said
@@ -1956,7 +2003,7 @@ def replacing(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]]
         if any(s.slot == "alive" for s in said):  # "Pickle was the user's cat."
             kept = [_WAS.sub(lambda m: _WERE.get(m[0], "was"), k, count=1) for k in kept]
         summary = _BOND_WORD.sub(lambda m: _gendered(m[0], ids, existing), summary)
-        item = {**item, "summary": " ".join([*kept, summary])}
+        item = {**item, "summary": ("" if CJK.search(summary) else " ").join([*kept, summary])}
     return {**item, "supersedes": ids, **({"valid_from": start.isoformat()} if start else {})}
 
 

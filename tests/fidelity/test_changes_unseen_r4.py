@@ -278,6 +278,69 @@ CASES = [
     (["I live in Perth."], ["I never moved to Sydney in the end, staying put."], [
         ("Where do I live?", "Perth", ["Sydney"]),
     ]),
+    # a third batch: a farewell and greeting, chat without a subject, Chinese diet and pet,
+    # being somewhere since, going out with someone, and moves that are no one's home
+    (["I live in Leeds."], ["Moving day done! Goodbye Leeds, hello York 📦"], [
+        ("Where do I live?", "York", ["Leeds"]),
+    ]),
+    (["I work at Sky."], ["new job!! im at canva now"], [
+        ("Where do I work?", "Canva", ["Sky"]),
+    ]),
+    (["Ich arbeite bei Otto."], ["Neuer Job: ich bin jetzt bei Zalando."], [
+        ("Wo arbeite ich?", "Zalando", ["Otto"]),
+    ]),
+    (["Je travaille chez Fnac."], ["J'ai changé de boulot, je suis chez Decathlon maintenant."], [
+        ("Où est-ce que je travaille ?", "Decathlon", ["Fnac"]),
+    ]),
+    (["我吃肉。"], ["我现在不吃肉了。"], [
+        ("我吃素吗？", "你吃素", []),
+    ]),
+    (["我的狗叫旺财。"], ["旺财上个月去世了。"], [
+        ("我的狗叫什么？", None, ["你的狗叫旺财"],
+         "the semantic fact of 旺财 is past now ('用户的狗叫旺财。旺财去世了。' supersedes it, "
+         "changes.PARTED), but answer.py answers with its first sentence, the item's name as "
+         "a label: '旺财: 你的狗叫旺财。'"),
+    ]),
+    (["ich wohne in köln"], ["ich wohn jetzt in münchen 😅"], [
+        ("Wo wohne ich?", "München", ["Köln"]),
+    ]),
+    (["I work at Arup."], ["Our office relocated to Soho last month, nicer coffee"], [
+        ("Where do I work?", "Arup", []),
+    ]),
+    (["I live in Bath."], ["We moved the party to Friday, hope that's ok"], [
+        ("Where do I live?", "Bath", ["Friday"]),
+    ]),
+    (["I'm vegetarian."], ["Not vegetarian anymore, bacon won 🥓"], [
+        ("Am I vegetarian?", None, ["You are vegetarian"]),
+    ]),
+    (["I eat meat."], ["I used to be vegetarian, back in uni."], [
+        ("Am I vegetarian?", None, ["You are vegetarian"]),
+    ]),
+    (["Trabajo en Zara."], ["Me cambié a Mango el mes pasado."], [
+        ("¿Dónde trabajo?", "Mango", ["Zara"],
+         "'me cambié a' says a switch to an employer and a move to a town alike, and no rule "
+         "tells which: the employer stays"),
+    ]),
+    (["I live in Cork."], ["relocated to galway in feb for the new job"], [
+        ("Where do I live?", "Galway", ["Cork"]),
+    ]),
+    (["My husband is Mark."], ["Mark and I are divorced now."], [
+        ("Who's my husband?", None, ["Mark is your husband"]),
+    ]),
+    (["I work at Google."], ["I've been at Meta since March, forgot to tell you"], [
+        ("Where do I work?", "Meta", ["Google"]),
+    ]),
+    (["Mi perro se llama Rocky."], ["Rocky murió en abril 😢"], [
+        ("¿Cómo se llama mi perro?", None, ["Tu perro se llama Rocky"]),
+    ]),
+    (["I live in Oslo."], ["My boss just moved to Bergen, so I might follow"], [
+        ("Where do I live?", "Oslo", ["Bergen"]),
+    ]),
+    (["Je suis célibataire."], ["Je sors avec Léa depuis deux mois 😍"], [
+        ("Comment s'appelle ma copine ?", "Léa", [],
+         "the block keeps 'L'utilisateur sort avec Léa.' (changes: partner), but answer.py reads "
+         "no 'copine' in it: 'copine' is no word of the relationship slot"),
+    ]),
 ]
 
 

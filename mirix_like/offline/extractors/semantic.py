@@ -304,6 +304,7 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
     """Definitions and facts stated in ``sentence`` (``previous`` is the one before it);
     first-person ones are written about ``subject``."""
     facts = _pronoun_names(sentence, previous, subject, zh)
+    facts += [_Fact(who, said) for who, said in parted(sentence) if said]
     if zh:
         return facts + _zh_facts(sentence, subject)
     low = sentence.lower()
@@ -361,7 +362,6 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
             facts.append(_Fact(f"{owner_of(m['owner'])}'s {' '.join(m['rel'].split())}",
                                third(m.group(0))))
     facts += _kin_abroad(sentence) + _with_user(sentence, subject)
-    facts += [_Fact(who, said) for who, said in parted(sentence) if said]
     facts += [_Fact(f"{cap(subject)} lived in {m['x']}", f"{subject} lived in {m['x']}.", True,
                     throughout=bool(m["lived"])) for m in _FORMER_HOME.finditer(sentence)]
     facts += [_Fact(said.format(x=m["x"]).rstrip("."), said.format(x=m["x"]), True, throughout=True)

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.told import says_only, tell, told
+from support.told import asked, says_only, tell, told
 
 from mirix_like import MemorySystem
 
@@ -291,11 +291,7 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
         yield system
 
 
-@pytest.mark.parametrize(("n", "question", "says", "not_said"), [
-    pytest.param(n, question, says, not_said, id=f"{later[0][:40]} | {question}",
-                 marks=[pytest.mark.xfail(strict=True, reason=why) for why in known])
-    for n, (_, later, asked) in enumerate(CASES)
-    for question, says, not_said, *known in asked])
+@pytest.mark.parametrize(("n", "question", "says", "not_said"), asked(CASES))
 def test_a_change_or_no_change_is_answered(memory: MemorySystem, n: int, question: str,
                                            says: str | None, not_said: list[str]) -> None:
     says_only(memory.chat(question, user_id=f"u{n}").answer, says, not_said)

@@ -8,6 +8,8 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from mirix_like import MemorySystem
 
 
@@ -39,6 +41,17 @@ def told(path: Path, cases: Sequence[Sequence[Any]], first: str,
     ``first`` and those of ``cases[n][1]`` at ``later``."""
     return told_all(path, {f"u{n}": ((first, before), (later, after))
                            for n, (before, after, *_) in enumerate(cases)})
+
+
+def asked(cases: Sequence[Sequence[Any]]) -> list[Any]:
+    """One test per question of ``cases`` (said first, said later, and the questions: each with
+    what the answer must say, must not say, and why it cannot yet): the user's number, the
+    question, says and not said; named by what was said later, a strict xfail when a reason
+    is given."""
+    return [pytest.param(n, question, says, not_said, id=f"{later[0][:40]} | {question}",
+                         marks=[pytest.mark.xfail(strict=True, reason=why) for why in known])
+            for n, (_, later, questions) in enumerate(cases)
+            for question, says, not_said, *known in questions]
 
 
 RENDERING = re.compile(

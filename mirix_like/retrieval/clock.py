@@ -302,10 +302,12 @@ def asked_time(question: str, now: datetime) -> AskedTime | None:
     happened or was seen then ("What did I look at on Monday?"). None when it asks none."""
     if ago := _ago(question, now):
         return ago
+    clock = asked_clock(question)
+    if (clock is None or clock.span) and not ASKS_WHAT_HAPPENED.search(question):
+        return None
     # dateparser takes a while to load: only a question that may name a time needs it
     from mirix_like.offline.timeparse import find_times
 
-    clock = asked_clock(question)
     named = next((t for t in find_times(question, now) if t.granularity == "day"), None)
     day = named.when.date() if named else None
     if clock is not None and (not clock.span or ASKS_WHAT_HAPPENED.search(question)):

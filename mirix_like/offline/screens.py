@@ -178,11 +178,11 @@ def on_screen_at(question: str, memories: list[str], lang: str, zone: tzinfo) ->
             known.update(title=said["title"], app=app)
         if known["line"].casefold() in {known["title"].casefold(), ""}:
             known["line"] = said["line"]
-    kept = list(by_time.values())
-    seen = kept[-SPAN_LISTED:] if asked.span else kept[:1]
+    seen = list(by_time.values())
     if not asked.span:
         point = seen[0] | {"line": "" if seen[0]["line"] == seen[0]["title"] else seen[0]["line"]}
         return _NO_LINE.sub(r"\1", (one if point["app"] else alone).format(**point))
+    seen = seen[-SPAN_LISTED:]
     named = [(each if s["app"] else "{title} ({clock})").format(**s) for s in seen]
     joined = ("、" if lang == "zh" else ", ").join(named[:-1]) + last + named[-1] \
         if len(named) > 1 else named[0]

@@ -144,20 +144,6 @@ class AskedClock:
         _, delta, shift = min(near)
         return local.date() - timedelta(days=shift // DAY), delta
 
-    def nearest(self, times: Sequence[datetime | None], zone: tzinfo | None = None,
-                day: date | None = None) -> list[int]:
-        """The indexes of ``times`` in a window on ``day`` (else on the newest day that has
-        any): those at the asked time (up to :data:`ROUNDING` minutes after it) or before
-        it, nearest first, as what was seen then was still there, then those after it.
-        Each is read in ``zone`` (its own offset when None); None times are in no window."""
-        placed = [(found, index) for index, when in enumerate(times)
-                  if when is not None and (found := self.place(when, zone)) is not None]
-        chosen = day if day is not None else max((f[0] for f, _ in placed), default=None)
-        return [index for (_, delta), index in sorted(
-            ((f, i) for f, i in placed if f[0] == chosen),
-            key=lambda p: (p[0][1] > ROUNDING, abs(p[0][1]), p[1]))]
-
-
 
 @dataclass(frozen=True)
 class AskedTime:
@@ -175,14 +161,18 @@ class AskedTime:
 
     def pick(self, times: Sequence[datetime | None], zone: tzinfo | None = None) -> list[int]:
         """The indexes of ``times`` that answer, on the day asked (else the newest day that
-        has any): in time order for a span, else :meth:`AskedClock.nearest` first. Each is
-        read in ``zone`` (its own offset when None)."""
-        if self.clock is not None and not self.clock.span:
-            return self.clock.nearest(times, zone, self.day)
-        placed = [(found[0], when.timestamp(), index) for index, when in enumerate(times)
+        has any): a span's in time order; a moment's those at it (up to :data:`ROUNDING`
+        minutes after) or before it, nearest first, as what was seen then was still there,
+        then those after it. Each is read in ``zone`` (its own offset when None); None times
+        answer nothing."""
+        placed = [(found, when, index) for index, when in enumerate(times)
                   if when is not None and (found := self._place(when, zone)) is not None]
-        chosen = self.day or max((p[0] for p in placed), default=None)
-        return [index for day, _, index in sorted(placed) if day == chosen]
+        chosen = self.day or max((found[0] for found, _, _ in placed), default=None)
+        on_day = [p for p in placed if p[0][0] == chosen]
+        if self.span:
+            return [index for _, _, index in sorted(on_day, key=lambda p: (p[1], p[2]))]
+        return [index for _, _, index in sorted(
+            on_day, key=lambda p: (p[0][1] > ROUNDING, abs(p[0][1]), p[2]))]
 
     def _place(self, when: datetime, zone: tzinfo | None) -> tuple[date, int] | None:
         if self.clock is not None:

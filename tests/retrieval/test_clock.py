@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from mirix_like.retrieval.clock import AskedClock, asked_clock, asked_time
+from mirix_like.retrieval.clock import AskedClock, AskedTime, asked_clock, asked_time
 
 H = 60
 
@@ -63,22 +63,22 @@ def test_a_number_that_is_no_hour_asks_no_time(question: str) -> None:
 
 
 def test_seen_by_then_answers_before_seen_after() -> None:
-    asked = AskedClock((8 * H + 30,), (30, 15))
+    asked = AskedTime(AskedClock((8 * H + 30,), (30, 15)), None, "8:30")
     day = datetime(2025, 4, 14, tzinfo=UTC)
     times = [day + timedelta(hours=8, minutes=m) for m in (5, 36, 24, 44, 59)]
     # 8:59 is past the window; 8:24 was on screen at 8:30, 8:36 only after it
-    assert asked.nearest([*times, None]) == [2, 0, 1, 3]
+    assert asked.pick([*times, None]) == [2, 0, 1, 3]
     # a screen seen at 8:32 is what someone who rounds says they saw "at 8:30"
-    assert asked.nearest([day + timedelta(hours=8, minutes=m) for m in (24, 32)]) == [1, 0]
+    assert asked.pick([day + timedelta(hours=8, minutes=m) for m in (24, 32)]) == [1, 0]
 
 
 def test_the_newest_day_unless_a_day_is_named() -> None:
-    asked = AskedClock((9 * H,), (30, 30))
+    clock = AskedClock((9 * H,), (30, 30))
     monday, tuesday = datetime(2025, 4, 14, 9, tzinfo=UTC), datetime(2025, 4, 15, 9, 10,
                                                                      tzinfo=UTC)
-    assert asked.nearest([monday, tuesday]) == [1]
-    assert asked.nearest([monday, tuesday], day=date(2025, 4, 14)) == [0]
-    assert asked.nearest([monday, tuesday], day=date(2025, 4, 16)) == []
+    assert AskedTime(clock, None, "9").pick([monday, tuesday]) == [1]
+    assert AskedTime(clock, date(2025, 4, 14), "9").pick([monday, tuesday]) == [0]
+    assert AskedTime(clock, date(2025, 4, 16), "9").pick([monday, tuesday]) == []
 
 
 def test_a_time_before_midnight_answers_midnight_of_the_next_day() -> None:
@@ -86,7 +86,7 @@ def test_a_time_before_midnight_answers_midnight_of_the_next_day() -> None:
     assert asked is not None
     late = datetime(2025, 4, 14, 23, 50, tzinfo=UTC)
     assert asked.place(late) == (date(2025, 4, 15), -10)
-    assert asked.nearest([late], day=date(2025, 4, 15)) == [0]
+    assert AskedTime(asked, date(2025, 4, 15), "midnight").pick([late]) == [0]
 
 
 def test_the_hour_is_read_in_the_users_zone_in_summer_and_winter() -> None:

@@ -56,7 +56,9 @@ WEEK_LABELS = {
 }
 PART_OF_DAY_HOURS = {"last night": 21, "tonight": 20, "this morning": 9, "this afternoon": 15,
                      "this evening": 19, "昨晚": 21, "昨天晚上": 21, "今早": 9, "今天早上": 9,
-                     "今晚": 20, "今天晚上": 20}
+                     "今晚": 20, "今天晚上": 20, "anoche": 21, "antenoche": 21,
+                     "ce matin": 9, "cet après-midi": 15, "ce soir": 19, "esta mañana": 9,
+                     "esta tarde": 15, "esta noche": 20}
 TODAY = re.compile(r"today|earlier today|heute|aujourd'hui|hoy|今天|今日")
 YEAR = re.compile(r"(?<!\d)(?:1[5-9]|20)\d{2}(?!\d)")
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -293,7 +295,10 @@ _EU_MONTH_LEADS = {"de": ("im", "seit"), "fr": ("en", "depuis"), "es": ("en", "d
 """Words before a month named alone ("im März", "en mars", "desde enero"): the second says
 since, a month gone by."""
 _EU_ALIASES = {"fr": {"l'an dernier": "l'année dernière", "l'an passé": "l'année dernière",
-                      "l'an prochain": "l'année prochaine"}}
+                      "l'an prochain": "l'année prochaine", "ce matin": "aujourd'hui",
+                      "cet après-midi": "aujourd'hui", "ce soir": "aujourd'hui"},
+               "es": {"anoche": "ayer", "antenoche": "anteayer", "esta mañana": "hoy",
+                      "esta tarde": "hoy", "esta noche": "hoy"}}
 """Relative phrases dateparser does not know, each as one it does."""
 EU_DIRECTIONS = {word: d for before, after in _EU_DIRECTION_WORDS.values()
                  for word, d in (before | after).items()}
@@ -454,10 +459,10 @@ _EU_VOCABULARY = {  # words that name a date, or part of one, in each language
     "de": r"gestern|vorgestern|heute|morgen|übermorgen|woche|wochen|monat|jahr|vor|montag|"
           r"dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|märz|mai|juni|"
           r"juli|oktober|dezember",
-    "fr": r"hier|avant-hier|aujourd'hui|demain|après-demain|semaine|mois|année|l['’]an|il y a|dans|"
+    "fr": r"hier|avant-hier|ce matin|ce soir|cet après-midi|aujourd'hui|demain|après-demain|semaine|mois|année|l['’]an|il y a|dans|"
           r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|février|mars|avril|mai|"
           r"juin|juillet|août|septembre|octobre|novembre|décembre",
-    "es": r"ayer|anteayer|hoy|mañana|semana|mes|año|años|hace|dentro|lunes|martes|miércoles|"
+    "es": r"ayer|anteayer|anoche|antenoche|esta tarde|esta noche|hoy|mañana|semana|mes|año|años|hace|dentro|lunes|martes|miércoles|"
           r"jueves|viernes|sábado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
           r"septiembre|octubre|noviembre|diciembre",
 }

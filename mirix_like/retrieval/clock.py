@@ -24,6 +24,7 @@ from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from mirix_like import memory_types
+from mirix_like.retrieval.clock_words import in_digits
 from mirix_like.store import SearchHit
 
 __all__ = ["ASKS_WHAT_HAPPENED", "DAY", "EXACT_REACH", "HOUR_REACH", "JUST_NOW_REACH", "ROUNDING",
@@ -69,7 +70,8 @@ _ZH_LATE = frozenset({"下午", "傍晚", "晚上"})
 # evening and night 17:00-2:00. German "Morgen" alone is tomorrow, Spanish "mañana" too.
 _PARTS = (
     (re.compile(r"(?i)\bmorning\b|\b(?:heute|gestern|vorgestern|am)\s+(?:Morgen|Vormittag)\b|"
-                r"\b(?:morgens|vormittags)\b|\bmatin(?:ée)?\b|\b(?:esta|la)\s+mañana\b|"
+                r"\b(?:morgens|vormittags)\b|\b(?:heute|gestern|vorgestern)\s+früh\b|"
+                r"\bmatin(?:ée)?\b|\b(?:esta|la)\s+mañana\b|"
                 r"早上|早晨|上午|今早"), (8 * 60 + 30, (210, 210))),
     (re.compile(r"(?i)\bafternoon\b|\bNachmittag|\baprès-midi\b|\b(?:esta|la)\s+tarde\b|"
                 r"下午"), (15 * 60, (180, 180))),
@@ -86,12 +88,12 @@ ASKS_WHAT_HAPPENED = re.compile(
     r"(?i)\b(?:what|which)\b.*\b(?:screen|look(?:ing|ed)? at|see|saw|view(?:ing|ed)?|do(?:ing)?|"
     r"did|work(?:ing)? on|read(?:ing)?|watch(?:ing|ed)?|listen(?:ing|ed)? to|play(?:ing|ed)?|"
     r"hear|heard|open|up to)\b|"
-    r"\b(?:was|welche[nmrs]?)\b.*\b(?:Bildschirm|offen|geöffnet|an(?:ge)?(?:schaut|sehen)|"
-    r"gesehen|gemacht|gelesen|geschaut|getan|gehört|gespielt)\b|"
-    r"(?:\bqu['’]est-ce que|\bque\b|\bquoi\b|\bquel(?:le)?s?\b).*(?:écran|\bregard|\bfais|"
-    r"\bfait\b|\blis|\bouvert|\bvu\b|\bvoyais|\bécout)|"
+    r"\b(?:was|welche[nmrs]?|woran|womit)\b.*\b(?:Bildschirm|offen|geöffnet|an(?:ge)?(?:schaut|"
+    r"sehen)|gesehen|gemacht|gelesen|geschaut|getan|gehört|gespielt|gearbeitet|beschäftigt)\b|"
+    r"(?:\bqu['’]est-ce que|\bqu['’](?:ai|avais)-je\b|\bque\b|\bquoi\b|\bquel(?:le)?s?\b)"
+    r".*(?:écran|\bregard|\bfais|\bfait\b|\blis|\bouvert|\bvu\b|\bvoyais|\bécout|\btravaill)|"
     r"\b(?:qué|cuál)\b.*\b(?:pantalla|viendo|mirando|haciendo|hice|abierto|leyendo|vi|veía|"
-    r"hacía|escuchando|escuché|escuchaba)\b|(?:屏幕|看|做|干|听|打开|开着).*(?:什么|啥|哪)")
+    r"hacía|escuchando|escuché|escuchaba|trabajando|trabajé|trabajaba)\b|(?:屏幕|看|做|干|听|打开|开着).*(?:什么|啥|哪)")
 _EITHER_HALF = frozenset({"at", "around", "about", "circa", "roughly", "approximately"})
 """English leads, after which an hour to 12 with no am/pm may be morning or evening."""
 
@@ -204,7 +206,16 @@ def zone_of(key: str) -> tzinfo:
 
 
 def asked_clock(question: str) -> AskedClock | None:
-    """The time of day ``question`` asks about, or None when it names none."""
+    """The time of day ``question`` asks about, or None when it names none. A time said in
+    words ("half past eight", "um halb neun") is read as its digits."""
+    digits = in_digits(question)
+    found = _said(digits.text)
+    return found and AskedClock(found.minutes, found.reach, digits.restore(found.said),
+                                found.span)
+
+
+def _said(question: str) -> AskedClock | None:
+    """:func:`asked_clock` of a question whose clock times are in digits."""
     if found := _ZH.search(question):
         hour = int(found["hour"])
         if found["part"] in _ZH_LATE and hour < 12:
@@ -242,12 +253,18 @@ def asked_clock(question: str) -> AskedClock | None:
     return None
 
 
-_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "few": 3, "couple of": 2,
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "few": 3, "couple of": 2, "five": 5,
+          "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
           "ein": 1, "eine": 1, "einer": 1, "einem": 1, "zwei": 2, "drei": 3, "paar": 3,
-          "un": 1, "une": 1, "deux": 2, "trois": 3, "quelques": 3, "uno": 1, "una": 1,
-          "dos": 2, "tres": 3, "unos": 3, "unas": 3, "一": 1, "两": 2, "二": 2, "三": 3, "几": 3}
-_N = (r"(?P<n>\d{1,3}|a|an|one|two|three|few|couple of|ein(?:e[rm]?)?|zwei|drei|(?:ein )?paar|"
-      r"un|une|deux|trois|quelques|uno|una|dos|tres|unos|unas|[一两二三几])")
+          "fünf": 5, "zehn": 10, "fünfzehn": 15, "zwanzig": 20, "dreißig": 30,
+          "un": 1, "une": 1, "deux": 2, "trois": 3, "quelques": 3, "cinq": 5, "dix": 10,
+          "quinze": 15, "vingt": 20, "trente": 30, "uno": 1, "una": 1, "dos": 2, "tres": 3,
+          "unos": 3, "unas": 3, "cinco": 5, "diez": 10, "quince": 15, "veinte": 20,
+          "treinta": 30, "一": 1, "两": 2, "二": 2, "三": 3, "几": 3, "五": 5, "十": 10,
+          "十五": 15, "二十": 20, "三十": 30}
+_N = (r"(?P<n>\d{1,3}|" + "|".join(sorted((re.escape(w) for w in _COUNT if w != "ein"),
+                                         key=len, reverse=True))
+      + r"|ein(?:e[rm]?)?|(?:ein )?paar)")
 _AGO = tuple(re.compile(pattern.format(n=_N), re.IGNORECASE) for pattern in (
     r"\b{n}\s+(?:(?P<minutes>minutes?|mins?)|hours?|hrs?)\s+ago\b",
     r"\bvor\s+{n}\s+(?:(?P<minutes>Minuten?)|Stunden?)\b",
@@ -302,7 +319,7 @@ def asked_time(question: str, now: datetime) -> AskedTime | None:
     day = named.when.date() if named else None
     if clock is not None and (not clock.span or ASKS_WHAT_HAPPENED.search(question)):
         said = clock.said if not clock.span or named is None or clock.said in named.text \
-            else f"{named.text} {clock.said}"
+            or named.text in clock.said else f"{named.text} {clock.said}"
         return AskedTime(clock, day, said)
     if named is not None and ASKS_WHAT_HAPPENED.search(question):
         return AskedTime(None, day, named.text)

@@ -76,6 +76,14 @@ CASES = [
     ("¿Qué vi ayer por la tarde?", ["#design en Slack a las 14:02"], ["Kettle"]),
     ("我昨天晚上在看什么？", ["21:15", "Netflix"], ["Slack"]),
     ("What did I do last night?", ["Dark"], []),
+    # the hour in words, and days said as a part of one
+    ("What was on my screen at half past eight?", ["Messe Berlin"], ["Photosynthesis"]),
+    ("Was hatte ich gestern um Viertel nach neun offen?", ["Q3 report"], ["Dark"]),
+    ("Qu'est-ce que je regardais hier à neuf heures et quart du soir ?", ["Dark"], ["Q3"]),
+    ("¿Qué tenía abierto a las ocho y media?", ["Messe Berlin"], []),
+    ("我昨天下午两点一刻在看什么？", ["Slack"], ["Kettle"]),
+    ("¿Qué vi anoche?", ["Dark", "21:15"], ["Slack"]),
+    ("What was on my screen at 0830?", ["Messe Berlin"], []),
 ]
 
 

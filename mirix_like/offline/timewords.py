@@ -459,10 +459,12 @@ _EU_VOCABULARY = {  # words that name a date, or part of one, in each language
     "de": r"gestern|vorgestern|heute|morgen|übermorgen|woche|wochen|monat|jahr|vor|montag|"
           r"dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|märz|mai|juni|"
           r"juli|oktober|dezember",
-    "fr": r"hier|avant-hier|ce matin|ce soir|cet après-midi|aujourd'hui|demain|après-demain|semaine|mois|année|l['’]an|il y a|dans|"
+    "fr": r"hier|avant-hier|ce matin|ce soir|cet après-midi|aujourd'hui|demain|après-demain|"
+          r"semaine|mois|année|l['’]an|il y a|dans|"
           r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|février|mars|avril|mai|"
           r"juin|juillet|août|septembre|octobre|novembre|décembre",
-    "es": r"ayer|anteayer|anoche|antenoche|esta tarde|esta noche|hoy|mañana|semana|mes|año|años|hace|dentro|lunes|martes|miércoles|"
+    "es": r"ayer|anteayer|anoche|antenoche|esta tarde|esta noche|hoy|mañana|semana|mes|año|"
+          r"años|hace|dentro|lunes|martes|miércoles|"
           r"jueves|viernes|sábado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
           r"septiembre|octubre|noviembre|diciembre",
 }

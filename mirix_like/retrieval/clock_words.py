@@ -84,6 +84,7 @@ _H_DE = _hour_pattern("de", r"1\d|2[0-3]|0?\d")
 _H_FR = _hour_pattern("fr", r"1\d|2[0-3]|0?\d")
 _H_ES = _hour_pattern("es", r"1[0-2]|0?[1-9]")
 _DE_M = _words("viertel|fünf|zehn|zwanzig")
+_FR_M = _words("cinq|dix|quinze|vingt|vingt cinq|trente|quarante|quarante cinq|cinquante")
 
 
 def _military(m: re.Match[str]) -> str:
@@ -165,7 +166,7 @@ _RULES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
      _german_um),
     (re.compile(rf"(?<![\w-]){_H_FR}\s+heures?(?:\s+(?:et\s+(?P<m>quart|demie|demi)|moins\s+"
                 rf"(?P<less>{_words('le quart|cinq|dix|vingt|vingt cinq')})|"
-                rf"(?P<m2>{_words('cinq|dix|quinze|vingt|vingt cinq|trente|quarante|quarante cinq|cinquante')})))?"
+                rf"(?P<m2>{_FR_M})))?"
                 rf"(?![\w-])", _I), _french_heures),
     (re.compile(rf"\b(?P<lead>las|la)\s+{_H_ES}(?:\s+(?:y\s+(?P<m>"
                 rf"{_words('cuarto|media|cinco|diez|veinte|veinticinco')})|menos\s+"

@@ -39,6 +39,7 @@ from mirix_like.offline.answer import answer
 from mirix_like.offline.extractors import extractor_for, route
 from mirix_like.offline.language import InputText
 from mirix_like.offline.plain import language
+from mirix_like.offline.told_days import told_on
 from mirix_like.prompt_format import INPUTS_TAG, MEMORIES_TAG, read_task, unwrap
 from mirix_like.retrieval.clock import zone_of
 from mirix_like.retrieval.topics import keyword_topics
@@ -181,10 +182,12 @@ def _decide(messages: Sequence[LLMMessage]) -> str | list[FunctionCall]:
 
 def _answer(question: str, memories: list[str], task: Mapping[str, Any]) -> str:
     """What the screen showed at an hour the question names (in the user's zone, which the
-    task states), else the best memory's sentence."""
+    task states), else what the user told of the day it asks what they did on, else the best
+    memory's sentence."""
     zone = zone_of(str(task.get("timezone") or "UTC"))
-    return screens.on_screen_at(question, memories, language(question), zone) or answer(
-        question, memories)
+    lang = language(question)
+    return (screens.on_screen_at(question, memories, lang, zone)
+            or told_on(question, memories, lang, zone) or answer(question, memories))
 
 
 def _inputs(user: str) -> list[InputText]:

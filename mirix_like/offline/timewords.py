@@ -75,7 +75,11 @@ FUTURE = re.compile(
     r"(?:is|are|['’]s|been|got)\s+(?:booked|scheduled|planned|arranged|set|due|confirmed|"
     r"moved|postponed|rescheduled)(?:\s+\w+)?\s+(?:for|on|to|until)|due\s+(?:on|by)|"
     r"expires?|starts?\s+on|(?:I|we)\s+(?:start|begin)(?:\s+(?:at|with|on))?)\b|'ll\b|打算|计划|"
-    r"准备|将要|要去|会去|想去",
+    r"准备|将要|要去|会去|想去|"
+    # "Booked flights to Lisbon for the 14th of March": the booking is done, the date is ahead
+    r"\b(?:booked|reserved|scheduled|got\s+tickets|bought\s+tickets)\b[^.!?]{0,60}?\bfor\s+"
+    r"(?:the\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|"
+    r"aug|sep|oct|nov|dec)",
     _I,
 )
 PAST = re.compile(

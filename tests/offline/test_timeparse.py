@@ -143,6 +143,9 @@ def test_weekday_after_on_follows_the_tense() -> None:
         # something arranged, told in the present, too
         ("My flight to Tokyo is JL44 on 2 May.", "2024-05-02"),
         ("Our dentist appointment is on 6 May at 14:30.", "2024-05-06"),
+        # a booking done for a day: the day is ahead
+        ("Booked flights to Lisbon for the 2nd of May, TAP flight TP1337.", "2024-05-02"),
+        ("Reserved the cabin for 4 May.", "2024-05-04"),
         # done things lie behind
         ("I booked the hotel on 2 May.", "2023-05-02"),
         ("I went there on 5 May.", "2023-05-05"),
@@ -234,6 +237,9 @@ def test_describe() -> None:
         ("Hace dos días vi a Juan.", "2023-05-06", "6 de mayo de 2023"),
         ("El viernes pasado fuimos a la playa.", "2023-05-05", "5 de mayo de 2023"),
         ("Nos vemos dentro de tres días.", "2023-05-11", "11 de mayo de 2023"),
+        ("Anoche cené con Ana.", "2023-05-07", "7 de mayo de 2023"),
+        ("Esta mañana fui al médico.", "2023-05-08", "8 de mayo de 2023"),
+        ("Ce soir je dîne avec Paul.", "2023-05-08", "8 mai 2023"),
     ],
 )
 def test_german_french_spanish_days(text: str, day: str, label: str) -> None:

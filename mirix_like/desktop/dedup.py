@@ -8,8 +8,10 @@ the words of a line form one region), and each region is judged by its size and 
 - *small*: no larger than the mouse pointer (a blinking block cursor, a pointer that moved,
   a character or two typed);
 - *status*: inside the top or bottom strip of the screen, not wide, with ink there on both
-  frames (a clock ticking, a tray icon's badge; a line printed where there was none, at the
-  bottom of a full-screen terminal, is content);
+  frames, where the text of its row reads the same on both frames but for a time or a
+  percentage (a clock ticking, a battery draining; a line printed where there was none, at
+  the bottom of a full-screen terminal, is content, and so is a page number in a footer, a
+  price in a bottom bar or a chat's newest message there);
 - *content*: anything else: a line of text that changed, a new paragraph, another window.
 
 A small change, or a thin one thicker than a cursor (a digit of 14-pixel text on a 4K screen),
@@ -31,8 +33,10 @@ screen, so a region the size of a pointer (:data:`POINTER`) is small at any reso
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from typing import Literal
 
 import cv2
@@ -40,7 +44,7 @@ import numpy as np
 from PIL import Image
 
 from mirix_like.errors import InvalidInputError
-from mirix_like.vision.ocr import Box
+from mirix_like.vision.ocr import Box, read_screen
 
 __all__ = ["DEFAULT_SIMILARITY", "Change", "Decision", "NearDuplicateFilter", "changes"]
 
@@ -142,8 +146,9 @@ def changes(before: np.ndarray, after: np.ndarray, similarity: float = DEFAULT_S
         if (kind == "small" or kind == "thin" and min(w, h) > THIN) and _replaced(
                 before, after, box):
             kind = "content"
-        elif kind == "status" and not _inked_on_both(before, after, box):
-            kind = "content"  # a line written where there was none: output, not a clock
+        elif kind == "status" and not (_inked_on_both(before, after, box)
+                                       and _ticked(before, after, box)):
+            kind = "content"  # a line written where there was none, or a value in a footer
         found.append(Change(box, kind))
     return found
 
@@ -167,6 +172,49 @@ def _inked_on_both(before: np.ndarray, after: np.ndarray, box: Box) -> bool:
     x0, y0, x1, y1 = box
     paper = _paper(after, box)
     return all(_ink(frame[y0:y1, x0:x1], paper).any() for frame in (before, after))
+
+
+_TICK = re.compile(r"\W*(?:(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?|\d{1,3}\s?%|"
+                   r"[AaPp]\.?[Mm]\.?)\W*")
+"""A word of a status bar that changes on its own: a time ("09:42", "14:05:31", "PM"; with a
+colon, as clocks write it: "48.99" is a price) or a percentage (a battery's)."""
+
+
+def _row_words(frame: np.ndarray, box: Box) -> list[str]:
+    """The words OCR reads on the rows of ``box``, in the run of text around it (ink no
+    further apart than twice the box is tall: a clock with its date, not the launcher's
+    labels beside them)."""
+    tall = box[3] - box[1]
+    band = frame[max(0, box[1] - tall):min(frame.shape[0], box[3] + tall)]
+    inked = np.flatnonzero(_ink(band, _paper(frame, box)).any(axis=0))
+    gaps = np.flatnonzero(np.diff(inked) > 2 * tall)
+    starts, ends = inked[np.r_[0, gaps + 1]], inked[np.r_[gaps, len(inked) - 1]]
+    left = max((int(s) for s in starts if s <= box[0]), default=box[0])
+    right = min((int(e) + 1 for e in ends if e + 1 >= box[2]), default=box[2])
+    crop = band[:, max(0, left - tall):right + tall]
+    key = hash((crop.shape, crop.tobytes()))
+    if key not in _READ:
+        if len(_READ) > 64:
+            _READ.clear()
+        _READ[key] = read_screen(Image.fromarray(crop)).text.split()
+    return _READ[key]
+
+
+_READ: dict[int, list[str]] = {}
+"""What :func:`_row_words` read lately: the last kept frame's clock is read once, not again
+for every frame compared to it."""
+
+
+def _ticked(before: np.ndarray, after: np.ndarray, box: Box) -> bool:
+    """Whether the status strip's change in ``box`` is a clock or a battery: the text of its
+    row differs only in times and percentages, or not at all as OCR reads it."""
+    words = [_row_words(frame, box) for frame in (before, after)]
+    for op, b0, b1, a0, a1 in SequenceMatcher(None, *words, autojunk=False).get_opcodes():
+        if op != "equal" and not any(
+                side and all(_TICK.fullmatch(word) for word in side)
+                for side in (words[0][b0:b1], words[1][a0:a1])):
+            return False
+    return True
 
 
 def _replaced(before: np.ndarray, after: np.ndarray, box: Box) -> bool:

@@ -324,7 +324,8 @@ def _matched(terms: set[str], wanted: set[str]) -> set[str]:
 def _split_compounds(wanted: set[str], known: set[str]) -> set[str]:
     """The question's terms, with each of its compounds that ``known`` (the memories' terms)
     lacks as the two words of ``known`` it joins ("Zahnarzttermin": "zahnarzt", "termin")."""
-    parts = (compound_parts(term, known, _stem) for term in wanted - known)
+    parts = (compound_parts(term, known, _stem) or set(term.split("-")) & known
+             for term in wanted - known)  # "DHL-Sendungsnummer": "dhl", "sendungsnummer"
     return wanted.union(*(p for p in parts if p))
 
 
@@ -480,12 +481,15 @@ def _date_in(text: str, sentence: str) -> str | None:
         return labelled
     if sentence and (own := _day_said(sentence, text)):
         return own
-    for where in (sentence, text):
-        for form in _DATE_FORMS:
-            if m := form.search(where):
-                return m.group(0)
-    if m := _YEAR.search(sentence):  # "finished in 1889": the sentence's year, not its stamp
+    for form in _DATE_FORMS:
+        if m := form.search(sentence):
+            return m.group(0)
+    # "opened in 1873": the sentence's year, not its stamp nor when its screen was seen
+    if m := _YEAR.search(sentence):
         return m.group(0)
+    for form in _DATE_FORMS:
+        if m := form.search(text):
+            return m.group(0)
     if m := _ISO_DAY.search(text):
         return describe(datetime(int(m[1]), int(m[2]), int(m[3])))
     m = _YEAR.search(text)
@@ -633,6 +637,7 @@ def answer(question: str, memories: list[str]) -> str:
     candidates: list[tuple[float, int, int, str]] = []
     matched: dict[tuple[int, str], set[str]] = {}
     windows = [_matched(_all_terms(" ".join(names)), wanted) for names in chrome]
+    many = bool(_HOW_MANY.search(question))
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     person = not who and bool(_WHO_ASKED.search(question))
     not_names = {n for text in [question, *itertools.chain(*chrome)] for n in _NAME.findall(text)}
@@ -690,8 +695,11 @@ def answer(question: str, memories: list[str]) -> str:
                     # "How much are the running shoes?" by a cart's "Laufschuhe 129,99 €", not
                     # by a terminal's "Is the server running?", which has no amount at all
                     priced = amount and _priced_line(sentence, wanted - windows[i])
+                    # "How many eggs …?" by "4 eggs", not by "Crack in the eggs and bake"
+                    counted = many and any(_terms(noun) & found
+                                           for noun in _COUNTED.findall(sentence))
                     says = (defines + places + labels + trade + dated + 2 * priced
-                            + 2 * someone)
+                            + 2 * someone + counted)
                     candidates.append((overlap + bonus + 0.5 * says, -i,
                                        len(terms - wanted - _MARKS), sentence))
     # a question on a screen ("Carmen: ¿Quién lleva el vino?") answers nothing beside a line
@@ -1086,6 +1094,8 @@ _MESSAGE_LINES = 4
 _LINE_OR_SENTENCE = re.compile(rf"{re.escape(LINE_JOIN)}|\n|\s…\s|(?<=[.!?])\s+")
 # A chat's sender over their messages: a name and the hour ("Tom Becker  10:05").
 _SENT_BY = re.compile(r"^\s*(?P<name>[A-ZÀ-Þ][\w'’.-]*(?:\s+[A-ZÀ-Þ][\w'’.-]*){0,3})\s+"
+                      r"(?i:(?:today|yesterday|heute|gestern|aujourd['’]hui|hier|hoy|ayer)"
+                      r"(?:\s+(?:at|um|à|a\s+las))?\s+)?"  # Discord's "Today at 09:20"
                       r"\d{1,2}[:.]\d{2}(?:\s?[AaPp][Mm])?\s*$")
 _ME = frozenset({"i", "me", "you", "ich", "du", "moi", "vous", "yo", "tú", "我"})
 """How a chat names the user over their own messages."""
@@ -1098,6 +1108,10 @@ _AMOUNT = re.compile(r"\b(?:how\s+much|costs?|price|total|tax(?:es)?|vat|mwst|tv
 # answer it.
 _COUNT = re.compile(r"\b(?:how\s+many|combien\s+de|cu[aá]nt[oa]s|wie\s*viele)\b|"
                     r"(?:number|nummer|numéro|numero|número)\b", re.IGNORECASE)
+_HOW_MANY = re.compile(r"\b(?:how\s+many|combien\s+de|cu[aá]nt[oa]s|wie\s*viele)\b",
+                       re.IGNORECASE)
+_COUNTED = re.compile(r"(?<![\d.,:])\d+\s+([^\W\d_]+)")
+"""A count and what it counts ("4 eggs", "2 approvals")."""
 _QUANTITY = re.compile(r"\d[.,]\d|[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹%]|(?:(?-i:[A-Z]{3})|[kMGT]?B|[kMGT]o|"
                        r"euros?|dollars?|million|billion|min(?:ute)?s?|h(?:ou)?r?s?|k?m|kg|kWh|"
                        r"元)(?!\w))", re.IGNORECASE)

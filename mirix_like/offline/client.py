@@ -181,12 +181,13 @@ def _decide(messages: Sequence[LLMMessage]) -> str | list[FunctionCall]:
 
 
 def _answer(question: str, memories: list[str], task: Mapping[str, Any]) -> str:
-    """What the screen showed at an hour the question names (in the user's zone, which the
-    task states), else what the user told of the day it asks what they did on, else the best
-    memory's sentence."""
+    """What the screen showed at an hour the question names, or when the user looked at the
+    screen it names (in the user's zone, which the task states), else what the user told of
+    the day it asks what they did on, else the best memory's sentence."""
     zone = zone_of(str(task.get("timezone") or "UTC"))
     lang = language(question)
     return (screens.on_screen_at(question, memories, lang, zone)
+            or screens.when_seen(question, memories, lang, zone)
             or told_on(question, memories, lang, zone) or answer(question, memories))
 
 

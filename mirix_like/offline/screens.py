@@ -14,6 +14,7 @@ Text on a screen is not something the user said, so screenshots feed no other me
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -25,6 +26,7 @@ from functools import cached_property
 from mirix_like.lexicon import WORD, meaning, same_meaning
 from mirix_like.memory_types.base import utcnow
 from mirix_like.offline.language import InputText, Row, cap, is_zh, mask
+from mirix_like.offline.timeparse import describe
 from mirix_like.retrieval.clock import ASKS_WHAT_HAPPENED, asked_time
 from mirix_like.secrets import find_secrets
 
@@ -39,6 +41,7 @@ __all__ = [
     "screen_of",
     "seen_at",
     "what_it_showed",
+    "when_seen",
     "window_of",
 ]
 
@@ -187,6 +190,66 @@ def on_screen_at(question: str, memories: list[str], lang: str, zone: tzinfo) ->
     joined = ("、" if lang == "zh" else ", ").join(named[:-1]) + last + named[-1] \
         if len(named) > 1 else named[0]
     return many.format(seen=joined)
+
+
+_WHEN_LOOKED = re.compile(
+    r"(?i)^\W*(?:when|at what time|what time)\b.*?\b(?:look(?:ed)? at|view(?:ed)?|check(?:ed)?|"
+    r"visit(?:ed)?|open(?:ed)?|see|saw|seen)\s+(?P<en>.+)|"
+    r"^\W*(?:wann|um wie viel uhr)\s+(?P<de>.+?)\s+(?:an(?:ge)?(?:sehen|schaut)|gesehen|"
+    r"geöffnet|aufgerufen|besucht|nachgesehen|geschaut)\b|"
+    r"^\W*(?:quand|à quelle heure)\b.*?\b(?:regardée?s?|vue?s?|consultée?s?|ouverte?s?|"
+    r"visitée?s?)\s+(?P<fr>.+)|"
+    r"^\W*(?:cuándo|a qué hora)\s+(?:\w+\s+)?(?:miré|vi|abrí|consulté|visité|"
+    r"(?:he|había) (?:mirado|visto|abierto|consultado|visitado))\s+(?P<es>.+)|"
+    r"(?:什么时候|几点|哪天).*?(?:看|打开|浏览|查看)(?:了|过)?(?P<zh>.+)")
+"""A question of when the user looked at a screen it names by what the screen showed, and
+that name ("When did I look at the UPS tracking page?": "the UPS tracking page")."""
+_NAMING = re.compile(r"[\u4e00-\u9fff]{2}|[^\W_\u4e00-\u9fff]{3,}|[^\W_\u4e00-\u9fff]*\d")
+"""The words a look names its screen by: two Chinese characters (a word has no spaces around
+it there), three letters and more, figures ("1423")."""
+_LOOKED_FRAMES = {
+    "en": ("You looked at {name} at {when}.", "{title} in {app}", " and "),
+    "de": ("Du hast {name} am {when} angesehen.", "{title} in {app}", " und "),
+    "fr": ("Tu as regardé {name} le {when}.", "{title} dans {app}", " et "),
+    "es": ("Viste {name} el {when}.", "{title} en {app}", " y "),
+    "zh": ("你在{when}看了{name}。", "{app}中的“{title}”", "和"),
+}
+"""Per language: when the user looked at a screen, the screen's name, and the last joint."""
+
+
+def when_seen(question: str, memories: list[str], lang: str, zone: tzinfo) -> str | None:
+    """When the user looked at the screen ``question`` names by what it showed ("When did I
+    look at the UPS tracking page?", "Wann habe ich mir die Sendungsverfolgung angesehen?"):
+    the times, in the user's ``zone``, of the screen's memory that the words naming it fit
+    best. None when the question asks no such thing or a memory of another kind fits as
+    well (what the user told of seeing someone answers "When did I see Dr Weber?")."""
+    found = _WHEN_LOOKED.search(question)
+    if not found:
+        return None
+    named = next(text for text in found.groupdict().values() if text)
+    words = {w.casefold() for w in _NAMING.findall(named)}
+    texts = [m.casefold() for m in memories]
+    fits = {w: [i for i, text in enumerate(texts) if re.search(rf"(?<!\w){re.escape(w)}", text)]
+            for w in words}
+    weight = {w: math.log((1 + len(memories)) / (1 + len(at))) for w, at in fits.items() if at}
+    scores = [sum(weight[w] for w in weight if i in fits[w]) for i in range(len(memories))]
+    if not weight or not max(scores, default=0):
+        return None
+    best = max(range(len(memories)), key=lambda i: (scores[i], -i))
+    screen = screen_of(memories[best])
+    if not screen or not seen_at(memories[best]) or scores[best] < 0.5 * sum(weight.values()):
+        return None
+    if any(scores[i] >= scores[best] for i, m in enumerate(memories) if not screen_of(m)):
+        return None
+    times = sorted({t.astimezone(zone) for m in memories
+                    if screen_of(m) == screen and (t := seen_at(m))})[-SPAN_LISTED:]
+    said, name, joint = _LOOKED_FRAMES.get(lang, _LOOKED_FRAMES["en"])
+    names = window_of(memories[best])
+    title, app = (names + [""])[:2] if names else (screen[0], "")
+    shown = name.format(title=title, app=app) if app else title
+    when = [describe(t.replace(tzinfo=None), "minute", lang) for t in times]
+    return said.format(name=shown, when=", ".join(when[:-1]) + joint + when[-1]
+                       if len(when) > 1 else when[0])
 
 
 def window_of(memory: str) -> list[str]:

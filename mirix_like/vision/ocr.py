@@ -296,7 +296,19 @@ def _columns(a: Sequence[TextLine], b: Sequence[TextLine]) -> bool:
     return (len(fewer) >= 2
             and all(any(_same_row(row[0], other[0]) for other in more) for row in fewer)
             and any(all(len(" ".join(ln.text for ln in row)) <= _CELL_CHARS for row in rows)
-                    for rows in (fewer, more)))
+                    for rows in (fewer, more))
+            and not any(_prose(rows) for rows in (fewer, more)))
+
+
+_SENTENCE = re.compile(r"^\S+(?:\s+\S+){3,}[.!?]$")
+"""A line of running text: four words at least, and the end of a sentence."""
+
+
+def _prose(rows: Sequence[Sequence[TextLine]]) -> bool:
+    """Whether most of ``rows`` are sentences: a recipe's method beside its ingredients, a
+    column of text beside a list, not the values of a table."""
+    said = [" ".join(ln.text for ln in row).strip() for row in rows]
+    return sum(bool(_SENTENCE.match(line)) for line in said) * 2 > len(said)
 
 
 def _span(block: Sequence[TextLine]) -> Box:
@@ -307,9 +319,19 @@ def _span(block: Sequence[TextLine]) -> Box:
 def _panes(a: Sequence[TextLine], b: Sequence[TextLine], gray: np.ndarray) -> bool:
     """Whether two blocks side by side are on panes of their own (a sidebar beside a chat):
     their backgrounds differ, beside their lines and past them (above or below), where the
-    shaded label column of a table ends with the table."""
+    shaded label column of a table ends with the table; or both differ from the background
+    between them (the tiles of a dashboard, with the page showing between)."""
     (ax0, top, ax1, bottom), (bx0, btop, bx1, bbottom) = _span(a), _span(b)
     top, bottom = min(top, btop), max(bottom, bbottom)
+    left, right = sorted(((ax0, ax1), (bx0, bx1)))
+    if right[0] > left[1]:
+        papers = [float(np.median(gray[top:bottom, x0:x1])) for x0, x1 in (left, right)]
+        between = np.median(gray[top:bottom, left[1]:right[0]], axis=0)
+        gutter = np.all([np.abs(between - paper) > PANE_CONTRAST for paper in papers], axis=0)
+        # wider than a rule of a grid between a table's columns
+        runs = np.diff(np.flatnonzero(np.diff(np.concatenate(([0], gutter, [0])))))[::2]
+        if runs.size and runs.max() >= max(4, max(_height(ln) for ln in (*a, *b)) / 2):
+            return True
     reach = 3 * max(_height(ln) for ln in (*a, *b))
     bands = [(top, bottom), (bottom, min(gray.shape[0], bottom + reach)),
              (max(0, top - reach), top)]

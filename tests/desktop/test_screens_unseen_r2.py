@@ -429,13 +429,7 @@ CASES: list[object] = [
     ("What plug adapter do I need for Lisbon?", ["type F"], []),
     ("What song was playing?", ["Clair de Lune"], []),
     ("How much do Orbit plans start at?", ["$12"], []),
-    # Not strict: in one full run of the suite on a loaded machine it was answered right,
-    # and in every run of this file alone wrong; which memory wins depends on timing there.
-    pytest.param("When did I look at the UPS tracking page?", ["14 April"], [],
-                 id="When did I look at the UPS tracking page?", marks=pytest.mark.xfail(
-                     strict=False, reason="answer.py: 'when did I look at' is answered by a "
-                     "date the screen shows ('Friday, April 11'), not by when it was seen "
-                     "(what_it_showed drops the seen time on purpose)")),
+    ("When did I look at the UPS tracking page?", ["14 April"], ["April 11"]),
     ("What was on my screen at 8:30?", ["Sagrada"], []),
     ("Which venue did we book for the offsite?", ["Lakeside Lodge"], ["Kumo Catering"]),
     ("Which invoice number does Kumo Catering have?", ["INV-3391"], ["INV-0457"]),

@@ -88,11 +88,20 @@ PAST = re.compile(
     r"rode|sang|swam|heard|slept|wore|built|caught|taught|sold|grew|threw|broke|chose|forgot|"
     r"fell|became)\b|了|过", _I)
 # "My flight to Tokyo is on 2 December", said in January: something arranged, told in the
-# present, is ahead (read only when the sentence has no past form).
+# present, is ahead (read only when the sentence has no past form). In German, French, Spanish
+# and Chinese the arranged thing alone says so ("Zahnarzttermin am Freitag um 10:30", "La
+# reunión con el cliente es el jueves"), unless a past form of those languages is there.
 SCHEDULED = re.compile(
     r"^(?=.*\b(?:is|are|['’]s)\b)(?=.*\b(?:flight|train|appointment|exam|interview|meeting|"
     r"wedding|trip|holiday|vacation|concert|party|surgery|operation|check-?up|reservation|"
-    r"booking|match|gig|deadline|visit|recital|ceremony)s?\b)", _I)
+    r"booking|match|gig|deadline|visit|recital|ceremony)s?\b)|"
+    r"^(?!.*\b(?:war|waren|hatte|hatten|gewesen|gestern|letzte[nmrs]?|fue|fui|fuimos|fueron|"
+    r"era|estuvo|tuve|tuvimos|ayer|pasad[oa]|était|étais|avait|avais|été|eu|hier|"
+    r"derni(?:er|ère))\b)(?=.*(?:\b\w*[Tt]ermin(?:e|s)?\b|\b(?:Besprechung|Flug|Prüfung|"
+    r"Hochzeit|Reise|Urlaub|Konzert|Feier|Operation|Vorstellungsgespräch|Reservierung|"
+    r"rendez-vous|rdv|réunion|vol|examen|entretien|mariage|voyage|vacances|concert|fête|"
+    r"opération|réservation|cita|reunión|vuelo|entrevista|boda|viaje|vacaciones|concierto|"
+    r"fiesta|operación|reserva)s?\b|会议|开会|航班|考试|面试|婚礼|旅行|预约|聚会|手术))", _I)
 
 # --- English ------------------------------------------------------------------------------
 

@@ -146,6 +146,13 @@ def test_weekday_after_on_follows_the_tense() -> None:
         # a booking done for a day: the day is ahead
         ("Booked flights to Lisbon for the 2nd of May, TAP flight TP1337.", "2024-05-02"),
         ("Reserved the cabin for 4 May.", "2024-05-04"),
+        # other languages: the arranged thing alone, with no past form, lies ahead
+        ("Zahnarzttermin am Freitag um 10:30 bei Dr. Weber.", "2023-05-12"),
+        ("La reunión con el cliente es el jueves a las 16:00.", "2023-05-11"),
+        ("Mein Flug nach Rom geht am 3. Mai.", "2024-05-03"),
+        ("周五下午开会。", "2023-05-12"),
+        ("Der Termin am Freitag war super.", "2023-05-05"),
+        ("El viernes cené con Ana.", "2023-05-05"),
         # done things lie behind
         ("I booked the hotel on 2 May.", "2023-05-02"),
         ("I went there on 5 May.", "2023-05-05"),

@@ -54,6 +54,11 @@ apple apfel äpfel pomme pommes manzana
 tomato tomatoes tomate tomaten tomates
 shoe shoes schuh schuhe chaussure chaussures zapato zapatos zapatilla zapatillas
 headphones earphones kopfhörer écouteurs auriculares cascos
+jacket jacke jacken veste vestes chaqueta chaquetas cazadora
+coat mantel manteau manteaux abrigo abrigos
+shirt hemd hemden chemise chemises camisa camisas
+dress kleid kleider vestido vestidos
+sweater pullover suéter
 electricity strom électricité electricidad
 device gerät geräte appareil dispositivo
 network netzwerk netz réseau

@@ -93,6 +93,9 @@ class ScreenText:
     lines: tuple[TextLine, ...]
     scale: float | None = None
     """The scale text was detected at, which a :func:`reread` of the screen keeps."""
+    apart: frozenset[int] = frozenset()
+    """The lines that open a pane of their own (a tile, a comment beside a document) level
+    with the line before them: not joined to it."""
 
     @property
     def text(self) -> str:
@@ -104,7 +107,8 @@ class ScreenText:
         for n, line in enumerate(self.lines):
             if n in days:
                 out.append(f"{days[n]} {line.text}")
-            elif n and n - 1 not in days and _after(self.lines[n - 1], line):
+            elif (n and n - 1 not in days and n not in self.apart
+                  and _after(self.lines[n - 1], line)):
                 out[-1] += " " + line.text.strip()
             else:
                 out.append(line.text)
@@ -345,7 +349,7 @@ def _panes(a: Sequence[TextLine], b: Sequence[TextLine], gray: np.ndarray) -> bo
 
 
 def _ordered(lines: Sequence[TextLine], gray: np.ndarray | None = None
-             ) -> tuple[TextLine, ...]:
+             ) -> tuple[tuple[TextLine, ...], frozenset[int]]:
     """Reading order: lines grouped into blocks (:func:`_near`, so a sidebar, a mail body and
     a panel are read each as a whole, not row by row across the screen), blocks by their top
     in bands (blocks that start within half a line's height of each other, like the labels
@@ -384,9 +388,16 @@ def _ordered(lines: Sequence[TextLine], gray: np.ndarray | None = None
             bands[-1].append(block)
         else:
             bands.append([block])
-    return tuple(line for band in bands
-                 for block in sorted(band, key=lambda b: min(ln.box[0] for ln in b))
-                 for row in _rows(block) for line in row)
+    found = tuple(line for band in bands
+                  for block in sorted(band, key=lambda b: min(ln.box[0] for ln in b))
+                  for row in _rows(block) for line in row)
+    owner = {id(line): block for block in blocks.values() for line in block}
+    apart = frozenset(
+        k for k in range(1, len(found)) if gray is not None
+        and owner[id(found[k])] is not owner[id(found[k - 1])]
+        and _same_row(found[k - 1], found[k])
+        and _panes(owner[id(found[k - 1])], owner[id(found[k])], gray))
+    return found, apart
 
 
 def _bgr(picture: Image.Image) -> np.ndarray:
@@ -440,10 +451,11 @@ def read_screen(image: Image.Image | str | Path) -> ScreenText:
     if _area(blocks) > MAX_TEXT_SHARE * picture.width * picture.height:
         blocks = [(0, 0, *picture.size)]
     bgr = _bgr(picture)
-    return ScreenText(picture.size, _ordered([
+    found, apart = _ordered([
         line for left, top, right, bottom in blocks
         for line in _recognise(bgr[top:bottom, left:right], (left, top), scale)],
-        cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)), scale)
+        cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY))
+    return ScreenText(picture.size, found, scale, apart)
 
 
 def read_text(path: str | Path) -> str:
@@ -509,4 +521,5 @@ def reread(image: Image.Image, before: ScreenText, changed: Sequence[Box] | None
             middle = ((line.box[0] + line.box[2]) / 2, (line.box[1] + line.box[3]) / 2)
             if left <= middle[0] < right and top <= middle[1] < bottom:
                 kept.append(line)
-    return ScreenText(picture.size, _ordered(kept, cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)), scale)
+    found, apart = _ordered(kept, cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY))
+    return ScreenText(picture.size, found, scale, apart)

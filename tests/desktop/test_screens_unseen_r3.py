@@ -169,6 +169,34 @@ SCREENS: list[tuple[str, str, Image.Image]] = [
     ("ChargePoint", "Session", draw(Page((1280, 720), "#0b1f14", "#e4f5ea", px=22), column(
         80, 80, ["Charging session", "Battery 68%", "Full in 1 h 25 min",
                  "Cost so far 9.40 USD"], 60))),
+    ("Excel", "Q3_report.xlsx", _modal(GRID, [
+        *row(90, [(40, "Region"), (360, "Q3 revenue")]), *row(130, [(40, "North"),
+                                                                   (360, "1.2M")])],
+        (400, 300, 1200, 520), [
+        (440, 330, "File in use"),
+        (440, 390, "Q3_report.xlsx is locked for editing by Martin Vogel."),
+        (440, 440, "Open read-only or notify me when it is free?")])),
+    ("Google Docs", "Board memo", draw(Page((1600, 900), px=16, panels=(
+        ((1180, 0, 1600, 900), "#f8f9fa"),)), [
+        *column(140, 100, ["Board memo: hiring plan", "We plan to hire six engineers in Q3.",
+                           "The budget assumes salaries from the 2023 survey."], 40),
+        *column(1200, 180, ["Lucía Romero", "Please update the salary figures",
+                            "to the 2024 survey before Friday."], 34)])),
+    ("IntelliJ IDEA", "Run: Greeter", draw(Page((1600, 900), "#2b2b2b", "#a9b7c6",
+                                               "DejaVuSansMono", 15), column(20, 500, [
+        "Exception in thread \"main\" java.lang.NullPointerException: Cannot invoke "
+        "\"String.length()\" because \"name\" is null",
+        "    at com.acme.Greeter.greet(Greeter.java:14)",
+        "    at com.acme.Main.main(Main.java:7)",
+        "Process finished with exit code 1"], 28))),
+    ("Thunderbird", "Chronopost", draw(Page((2560, 1440), px=13), column(600, 300, [
+        "Votre colis Chronopost XY123456789FR", "sera livré demain entre 9h et 13h.",
+        "Adresse : 8 rue des Lilas, 69003 Lyon"], 26))),
+    ("BBVA", "Movimientos", draw(Page((1440, 900), px=17), [
+        *row(80, [(60, "Fecha"), (260, "Concepto"), (900, "Importe")]),
+        *row(120, [(60, "03/06"), (260, "Transferencia a Lucas Martín"), (900, "-120,00 €")]),
+        *row(160, [(60, "05/06"), (260, "Nómina ACME"), (900, "+2.480,00 €")]),
+        *row(200, [(60, "06/06"), (260, "Recibo Iberdrola"), (900, "-64,12 €")])])),
     ("Numbers", "Stundenzettel", draw(GRID, [
         *row(90, [(40, "Tag"), (300, "Stunden")]),
         *row(130, [(40, "Montag"), (300, "7,5")]),
@@ -263,9 +291,8 @@ CASES: list[object] = [
     ("Quelle est ma place dans le TGV ?", ["63"], []),
     ("Dans quelle voiture suis-je ?", ["14"], []),
     ("¿Cuánto costaba la chaqueta?", ["79,95"], []),
-    pytest.param("How much was the jacket on that shop?", ["79,95"], [], marks=pytest.mark.xfail(
-        strict=True, reason="the lexicon has no English meaning for the Spanish 'chaqueta', so "
-        "'jacket' matches no word of the shop's screen and the answer is 'not in memory'")),
+    ("How much was the jacket on that shop?", ["79,95"], []),
+    ("Was hat die Jacke gekostet?", ["79,95"], []),
     ("¿Qué talla era la chaqueta?", ["M"], []),
     # the password was on screen: never said
     ("What is my Ticketmaster password?", [], [PASSWORD]),
@@ -285,12 +312,28 @@ CASES: list[object] = [
     ("What is the OpenTable confirmation number?", ["118-552"], []),
     ("How much has the charging session cost so far?", ["9.40 USD"], []),
     ("Wie viele Stunden habe ich am Dienstag gearbeitet?", ["8,25"], ["7,5", "6,75"]),
+    ("Who has the Q3 report locked?", ["Martin Vogel"], []),
+    pytest.param("What did Lucía Romero ask in her comment?", ["2024 survey"], [],
+                 marks=pytest.mark.xfail(strict=True, reason="the comment wraps onto two "
+                                         "lines, which OCR reads as two; the answer is one "
+                                         "line: 'Please update the salary figures' without "
+                                         "'to the 2024 survey before Friday.'")),
+    pytest.param("Who commented on the board memo?", ["Lucía Romero"], [],
+                 marks=pytest.mark.xfail(strict=True, reason="the comment's author is a line "
+                                         "of her own that shares no word with the question; "
+                                         "the window's title matches 'board memo' and is the "
+                                         "answer ('Google Docs - Board memo')")),
+    ("Which line of Greeter.java threw the NullPointerException?", ["Greeter.java:14"], []),
+    ("Quand sera livré mon colis Chronopost ?", ["demain entre 9h et 13h"], []),
+    ("Quel est le numéro de suivi Chronopost ?", ["XY123456789FR"], []),
+    ("¿Cuánto le transferí a Lucas Martín?", ["120,00"], ["2.480,00"]),
+    ("¿Cuánto fue la nómina de ACME?", ["2.480,00"], []),
     # when the user looked at a screen named by what it showed: when it was seen
     ("When did I look at the Grafana checkout dashboard?", ["9 June 2025"], []),
     ("Wann habe ich mir die DHL-Sendungsverfolgung angesehen?", ["9. Juni 2025, 9:20"], []),
     ("Quand ai-je regardé mon billet de train ?", ["9 juin 2025, 8h50"], []),
     ("¿Cuándo vi la chaqueta acolchada?", ["9 de junio de 2025, 8:55"], []),
-    pytest.param("我什么时候看了淘宝订单？", ["2025年6月9日 10:00"], [], marks=needs_cjk),
+    pytest.param("我什么时候看了淘宝订单？", ["2025年6月9日 10:25"], [], marks=needs_cjk),
     pytest.param("聚会改到几点？", ["七点"], [], marks=needs_cjk),
     pytest.param("聚会在哪里？", ["海底捞"], [], marks=[needs_cjk, pytest.mark.xfail(
         strict=True, reason="answer.py answers with the line that names the party "

@@ -373,6 +373,9 @@ def test_a_password_shown_on_screen_is_stored_in_no_readable_memory(
     hits = memory.search("Ticketmaster password", user_id=USER, limit=10)
     assert all(PASSWORD not in h.item.model_dump_json() for h in hits
                if h.memory_type != "knowledge_vault")
+    # nor in any file of the store: the vault keeps it encrypted
+    files = [f for f in Path(memory.settings.store_uri).rglob("*") if f.is_file()]
+    assert files and not [f for f in files if PASSWORD.encode() in f.read_bytes()]
 
 
 def test_a_folder_with_a_truncated_screenshot_stores_the_others(tmp_path: Path) -> None:
@@ -486,3 +489,24 @@ def test_when_i_saw_someone_i_told_of_is_not_when_a_screen_named_them(tmp_path: 
                              user_id=USER).answer
     assert "2 June" in saw and "9 June" not in saw, saw
     assert "9 June 2025" in looked, looked
+
+
+def test_the_watcher_keeps_a_new_total_in_the_bottom_bar_and_answers_it(tmp_path: Path) -> None:
+    cart = Shot("Shop", "Cart", ("Your cart", "Trail running shoes", "Running socks"),
+                clock="14:05")
+    # a coupon applied: only the total in the bottom bar changes, while the clock ticks
+    shown = [_footer(cart, "Total: EUR 52.99"),
+             _footer(replace(cart, clock="14:06"), "Total: EUR 52.99"),
+             _footer(replace(cart, clock="14:06"), "Total: EUR 47.69"),
+             _footer(replace(cart, clock="14:07"), "Total: EUR 47.69")]
+    screen = FakeScreen()
+    with MemorySystem(store_uri=str(tmp_path / "store"), backend="offline") as system:
+        watcher = ScreenWatcher(system, user_id=USER, source=screen)
+        outcomes = []
+        for image in shown:
+            screen.show(image, "Shop", "Cart")
+            outcomes.append(watcher.tick())
+        watcher.send()
+        total = system.chat("What is my cart total?", user_id=USER).answer
+    assert outcomes == ["kept", "duplicate", "kept", "duplicate"], outcomes
+    assert "47.69" in total and "52.99" not in total, total

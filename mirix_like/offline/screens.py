@@ -193,8 +193,9 @@ def on_screen_at(question: str, memories: list[str], lang: str, zone: tzinfo) ->
 
 
 _WHEN_LOOKED = re.compile(
-    r"(?i)^\W*(?:when|at what time|what time)\b.*?\b(?:look(?:ed)? at|view(?:ed)?|check(?:ed)?|"
-    r"visit(?:ed)?|open(?:ed)?|see|saw|seen)\s+(?P<en>.+)|"
+    r"(?i)^\W*(?:when|at what time|what time)\b(?:.*?\b(?:did|have|had)\b.*?\b(?:look at|"
+    r"view|check|visit|open|see)|.*?\b(?:looked at|viewed|checked|visited|opened|saw|seen))"
+    r"\s+(?P<en>.+)|"  # in the past: "When will I see Anna?" asks of a plan
     r"^\W*(?:wann|um wie viel uhr)\s+(?P<de>.+?)\s+(?:an(?:ge)?(?:sehen|schaut)|gesehen|"
     r"geöffnet|aufgerufen|besucht|nachgesehen|geschaut)\b|"
     r"^\W*(?:quand|à quelle heure)\b.*?\b(?:regardée?s?|vue?s?|consultée?s?|ouverte?s?|"

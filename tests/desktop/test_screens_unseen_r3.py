@@ -1,12 +1,13 @@
 """A third outside check of the desktop assistant with screens it was never written on: dark
 mode, 11-pixel and 44-pixel text, a 2560x1440 dashboard and a 1280x720 flight status, two
-columns of a recipe, a terminal with a stack trace, a PDF viewer with its toolbar and footer,
-a video call whose tiles carry names, a German sheet with comma decimals, a French train
-ticket, a Chinese chat, a Spanish shop, a sign-up form with its password shown, a modal dialog
-over a dimmed page; then an article the user scrolls (one header, new lines each frame: every
-frame kept), a truncated image among good ones (it fails alone), and frames that differ only
-in a strip at the top or bottom of the screen: a page number, a total, a chat's newest line
-are new screens, a clock or battery ticking in the menu bar is not."""
+columns of a recipe, terminals with a Python and a Java stack trace, a PDF viewer with its
+toolbar and footer, a video call whose tiles carry names, a German sheet with comma decimals,
+a French train ticket, a Chinese chat, a Spanish shop and bank statement, a sign-up form with
+its password shown, modal dialogs over a dimmed page, a comment beside a document; then an
+article the user scrolls (one header, new lines each frame: every frame kept), a truncated
+image among good ones (it fails alone), and frames that differ only in a strip at the top or
+bottom of the screen: a page number, a total, a chat's newest line are new screens, a clock or
+battery ticking in the menu bar is not; and when the user looked at a screen it names."""
 
 from __future__ import annotations
 

@@ -75,8 +75,13 @@ appointment termin rendez-vous rdv cita
 meeting besprechung sitzung réunion reunión
 dentist zahnarzt zahnärztin dentiste dentista
 doctor arzt ärztin médecin médico docteur
+dermatologist dermatologe dermatologin dermatologue dermatólogo dermatóloga
+pediatrician paediatrician kinderarzt kinderärztin pédiatre pediatra
+vet veterinarian tierarzt tierärztin vétérinaire veterinario veterinaria
 flight flug vuelo
-departure abflug abfahrt départ salida
+departure depart departs leave leaves abflug abfahrt départ salida
+school schule école escuela colegio
+museum museen musée museo
 arrival ankunft arrivée llegada
 boarding einsteigen einstieg embarquement embarque
 gate flugsteig porte puerta
@@ -97,6 +102,7 @@ walk fuß fußweg pied caminando andando
 station bahnhof gare estación
 key schlüssel clé clef llave
 rent miete loyer alquiler
+deposit kaution depósito fianza
 landlord vermieter vermieterin casero casera arrendador
 work job employer employ employs employed employment occupation profession beruf arbeitgeber
  emploi employeur métier empleo
@@ -185,6 +191,7 @@ arrive ankomm lleg arriv
 delivery liefer entreg livré,livrer
 lunch - almorz déjeun
 bake back horne -
+move zieh,zog mud déménag
 """
 _VERB_LANGUAGES = ("de", "es", "fr")
 # The prefixes a German verb sheds at the end of its clause ("Bring … mit" of "mitbringen").

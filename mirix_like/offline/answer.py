@@ -6,6 +6,7 @@ import functools
 import itertools
 import math
 import re
+import unicodedata
 from collections import Counter
 from datetime import UTC, datetime
 
@@ -35,6 +36,7 @@ from mirix_like.retrieval.topics import (
     STOPWORDS,
     ZH_STOP,
 )
+from mirix_like.secrets.formats import find_formats
 
 NO_ANSWER = "I don't have that in memory."
 _NO_ANSWERS = {
@@ -51,7 +53,12 @@ _WORK = ("arbeit arbeitet gearbeitet arbeitete travaill travaillais travaillait 
          "beruf beruflich job métier metier boulot emploi travail profession profesión "
          "profesion oficio empleo")
 _RELATIONSHIP = ("single married divorced engaged widowed separated girlfriend boyfriend dating "
-                 "relationship partner wife husband spouse fiancé fiancée fiance fiancee")
+                 "relationship partner wife husband spouse fiancé fiancée fiance fiancee "
+                 # the same in German, French and Spanish ("Comment s'appelle ma copine ?"; not
+                 # German "Freundin", a friend as often)
+                 "verheiratet ledig verlobt ehemann ehefrau copine copain "
+                 "célibataire marié mariée pacsé pacsée fiancée novia novio pareja soltero "
+                 "soltera casado casada prometido prometida")
 # Words a question may use for what memories say in other words ("job" for "works as"),
 # stemmed when first used (see _same).
 _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "employer": "work",
@@ -67,7 +74,9 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                                "quantity"),
                # a mail's or message's writer is its sender ("Who wrote about the move?")
                **dict.fromkeys(("sender", "sent", "write", "wrote", "written", "geschrieben",
-                                "schrieb", "écrit", "escribió", "escrito"), "send"),
+                                "schrieb", "écrit", "escribió", "escrito", "gesendet",
+                                "geschickt", "schickte", "envoyé", "envoyée", "envoyer",
+                                "enviado", "enviada", "envió", "mandó"), "send"),
                **dict.fromkeys(("organizer", "organiser", "organise", "organisator",
                                 "organisateur", "organizador"), "organize"),
                "born": "birthday", "age": "old",
@@ -117,6 +126,12 @@ _PHRASES = (
     (re.compile(r"\b(?:city|town|country)\s+(?:am|are|is)\s+\w+\s+(?:based\s+)?in\b",
                 re.IGNORECASE), " live "),
     (re.compile(r"\b(?:get|gets|got|getting)\s+up\b", re.IGNORECASE), " wake "),
+    # going out with someone is dating them ("Je sors avec Léa", "Salgo con Diego", "Ich bin
+    # mit Tom zusammen"); not English "sort" nor "sale" alone
+    (re.compile(r"\bsor(?:s|t|tons|tez|tent|tais|tait)\s+(?:avec|ensemble)\b|"
+                r"\bsal(?:go|es|e|imos|en)\s+con\b|"
+                r"\b(?:bin|ist|sind|seid)\s+(?:mit\s+\w+\s+)?zusammen\b", re.IGNORECASE),
+     " dating "),
     # "how many" asks for a quantity, the column a table counts in
     (re.compile(r"\bhow\s+many\b|\bwie\s+viele\b|\bcombien\s+de\b|\bcu[aá]nt[oa]s\b",
                 re.IGNORECASE), " quantity "),
@@ -130,7 +145,8 @@ _PHRASES = (
     # place it is at
     (re.compile(r"(?:^|(?<=\s))(?:From|Von|Absender|De|Expéditeur|Remitente)\s?:(?=\s)"),
      " sender: "),
-    (re.compile(r"(?:^|(?<=\s))(?:Where|Location|Venue|Ort|Wo|Lieu|Où|Lugar|Dónde)\s?:(?=\s)"),
+    (re.compile(r"(?:^|(?<=\s))(?:Where|Location|Venue|Ort|Wo|Lieu|Où|Lugar|Dónde)\s?:(?=\s)|"
+                r"(?:地址|地点|位置)[:：]"),
      f" {_PLACE}: "),
     # a favourite in another language is the English one ("Lieblingsessen": favourite food)
     (re.compile(r"\bLieblings?(?P<k>[a-zäöüß]{3,20})\b|\b(?P<f>[a-zàâçéèêëîïôûùáíóúñ]{3,20})\s+"
@@ -234,7 +250,9 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
             and t.lower() not in OTHER_STOPWORDS and verb(t) not in STOPWORDS for t in tokens]
     # only a space between them: "Heimnetz-5G / IP-Adresse" are two lines of a screen; a
     # word in capitals is shouted, not named ("ITEM QTY PRICE")
+    # (an article is no part of a name: German writes "Die Kaltmiete" for any noun)
     named = [i and t[:1].isupper() and tokens[i - 1][:1].isupper() and not t.isupper()
+             and kept[i - 1]
              and not text[found[i - 1].end():found[i].start()].strip()
              for i, t in enumerate(tokens)]
     terms = {t.lower() if named[i] else _stem(t) for i, t in enumerate(tokens) if kept[i]}
@@ -249,6 +267,8 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
     terms.update(_stem(m.group(0)[:-2]) for m in found
                  if _DOER.search(m.group(0)) and text[m.end():].lstrip().startswith((":", "："))
                  and m.group(0).lower() not in STOPWORDS)
+    # a name typed without its accents ("theo" of "Théo", "lucias party" of "Lucía")
+    terms.update({folded for t in terms if (folded := _unaccented(t)) != t})
     for run in CJK_RUN.findall(text):
         for segment in ZH_STOP.split(run):
             # characters too: "住" of a question is in "用户住在深圳" as a character only
@@ -272,7 +292,30 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
         terms.add(_SAYS_TIME)
     if _CODE.search(text):
         terms.add(_SAYS_CODE)
+    # a receipt's "VISA **** 4821" is the card paid with, a line "12 rue des Écoles, 75005
+    # Paris" an address, though neither says so
+    if _MASKED_CARD.search(text):
+        terms.add("card")
+    if _has_address(text):
+        terms.update(("address", _SAYS_ADDRESS))
     return terms
+
+
+_MASKED_CARD = re.compile(r"(?:[*•xX]{2,4}[\s-]?){1,3}\d{4}\b")
+
+
+@functools.lru_cache(maxsize=4096)
+def _has_address(text: str) -> bool:
+    """Whether ``text`` writes a street address, in any layout the vault reads."""
+    return any(hit.kind == "address" for hit in find_formats(text))
+
+
+def _unaccented(word: str) -> str:
+    """``word`` without the accents of its Latin letters ("théo": "theo")."""
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFD", word)
+                   if not unicodedata.combining(c))
 
 
 _ASKED_FOR = re.compile(r"^[\s¿]*(?:what|which|welche[rsmn]?|quel(?:le)?s?|qu[eé]|cu[aá]l(?:es)?)"
@@ -293,6 +336,18 @@ def _kind_asked(question: str) -> bool:
 
 _KINDS = _SPORTS | _PASTIMES | _PETS | {"sport", "hobby", "pet", "drink"}
 """What a question may ask for as a kind, which :func:`_terms` adds to a text of one."""
+
+
+# English words that are other words in a language the rules read (French "car" is
+# "because"): they mean their group's word only in an English question ("What time is the car
+# service?" of a Spanish calendar's "Revisión del coche").
+_ENGLISH_MEANING = {"car": "drive", "cars": "drive"}
+
+
+def _english_meanings(question: str) -> set[str]:
+    """The stems an English ``question``'s words of :data:`_ENGLISH_MEANING` mean."""
+    return {_stem(_ENGLISH_MEANING[w.lower()]) for w in _TOKEN.findall(question)
+            if w.lower() in _ENGLISH_MEANING}
 
 
 def _translated(question: str) -> set[str]:
@@ -358,7 +413,8 @@ _DATE_FORMS = (
 _ROLE = r"(?:the|a|an|my|our|his|her|their|[\w-]+['’]s)\b"
 # "Where do I work?", "Who do I work for?" ask for a place or an employer: "works at Guy's",
 # not "works as a nurse".
-_WHERE = re.compile(r"^\s*(?:where|wo|où|dónde|donde)\b|^¿\s*d[oó]nde\b|\bwork\s+for\b|"
+_WHERE = re.compile(r"^\s*(?:where|wo|wohin|woher|où|dónde|donde|ad[oó]nde)\b|"
+                    r"^¿\s*(?:a)?d[oó]nde\b|\bwork\s+for\b|在哪|哪里|哪儿|"
                     r"\b(?:company|employer|firm|firma|unternehmen|arbeitgeber|entreprise|"
                     r"soci[ée]t[ée]|employeur|empresa|compa[ñn][íi]a)\b", re.IGNORECASE)
 _PLACE_SAID = re.compile(r"在\S{1,12}(?:工作|上班|住)|"
@@ -452,7 +508,11 @@ _SAYS_FILE = "\x00file"
 _CODE_ASKED = re.compile(r"code\b|c[oó]digo\b", re.IGNORECASE)
 _SAYS_CODE = "\x00code"
 """The term of a text that has a code (:data:`_CODE`), which a question for a code asks for."""
-_MARKS = frozenset({_SAYS_TIME, _SAYS_CODE, _SAYS_FILE})
+_SAYS_ADDRESS = "\x00address"
+"""The term of a text that writes a street address (which is also an "address" to a question
+for one), which a "where" question asks for (not the word: a vault's "Address seen on screen"
+is a caption)."""
+_MARKS = frozenset({_SAYS_TIME, _SAYS_CODE, _SAYS_FILE, _SAYS_ADDRESS})
 """The terms that say what kind of value a text has, not a word of it."""
 _SEEN = re.compile(r"\b(?:see|saw|seen|view\w*|look\w*|open\w*|read|screen\w*|said|told)\b",
                    re.IGNORECASE)
@@ -588,6 +648,8 @@ def answer(question: str, memories: list[str]) -> str:
     question = _asked(question)
     memories = in_time(question, memories)
     wanted = _terms(question, kinds=_kind_asked(question))
+    english = _english_meanings(question) if lang == "en" else set()
+    wanted |= english
     # "Where did I live before Vienna?" names what replaced the answer, not what it is about;
     # German writes every noun with a capital, not only names.
     names = _names(question) if lang != "de" and not asks_before(question) else set()
@@ -616,6 +678,8 @@ def answer(question: str, memories: list[str]) -> str:
         wanted.add(_SAYS_FILE)
     if where := bool(_WHERE.search(question)):  # "Where: Room Kepler"
         wanted.add(_stem(_PLACE))
+    if where:  # "Torstraße 140, 10119 Berlin"
+        wanted.add(_SAYS_ADDRESS)
     job = not where and bool(_JOB_ASKED.search(question))
     # "Who sent the tax filing?" asks for a person, whatever amount it names
     amount = bool(_AMOUNT.search(question) and not _COUNT.search(question)
@@ -627,7 +691,7 @@ def answer(question: str, memories: list[str]) -> str:
     df = Counter(t for terms in per_memory for t in terms)
     # a word of the question read in another language ("Termin": appointment) counts less than
     # one a memory writes as asked ("Steuerberater")
-    translated = _translated(question)
+    translated = _translated(question) | english
     weight = {t: (1.0 + math.log((1 + len(memories)) / (1 + df[t]))) * (
         _TRANSLATED if t in translated else 1.0) for t in wanted}
     scores = [_score(terms, weight) for terms in per_memory]
@@ -652,7 +716,8 @@ def answer(question: str, memories: list[str]) -> str:
             kin = _kin_named(parts)
             for part in parts:
                 for sentence in sentences_of(part.text):
-                    sentence = _unstamped(what_it_showed(sentence) or sentence, chrome[i])
+                    sentence = _unlabelled(
+                        _unstamped(what_it_showed(sentence) or sentence, chrome[i]))
                     if not sentence:
                         continue
                     sentence = _with_kin(sentence, kin, wanted)
@@ -729,11 +794,17 @@ def answer(question: str, memories: list[str]) -> str:
              else _VERSION if _VERSION_ASKED.search(question)
              else _NAME if _WHO_ASKED.search(question) else None)
     # a question of a chat is answered by a later message, unless the asker is asked for
-    asking = not _WHO_ASKED.search(question) and _asking(sentence)
-    line = asking and _reply(asking, memories, value, timely)
+    # "Who's cutting the release?" of a chat's "who's cutting the 3.4 release this week?" is
+    # answered by whoever replies ("Leo Park: I'll do it")
+    asking = _asking(sentence)
+    both_who = bool(asking and _WHO_ASKED.search(_SPEAKER.sub("", asking)))
+    if _WHO_ASKED.search(question) and not both_who:
+        asking = None
+    line = asking and _reply(asking, memories, None if both_who else value, timely)
     line = line or _extreme_row(sentence.strip(), question, wanted) or _best_line(
         sentence.strip(), wanted, weight, _terms(" ".join(names)), value,
-        {n.casefold() for n in chrome[-neg_index]})
+        {n.casefold() for n in chrome[-neg_index]},
+        _PERSON if _NAME_ASKED.search(question) else None)
     if (when and _says_its_day(line, memories[-neg_index]) and not _SEEN.search(question)
             and not _labelled_date(memories[-neg_index])
             and not any(form.search(line) for form in _DATE_FORMS)):
@@ -981,7 +1052,9 @@ def _said_to_user(sentence: str, asked_in: str) -> str:
     do?", "Du hast gesagt: Ich bin Lehrerin" to "Was bin ich?"), else of its own."""
     sentence = _BULLET.sub("", sentence)  # a line of a list: "- Tom owns the redesign."
     quoted = USER_SAID_LEAD.match(sentence)
-    lang = language(sentence[quoted.end():] if quoted else sentence)
+    # the vault's marker is English, whatever the sentence's language ("取件码：[… in knowledge
+    # vault]")
+    lang = language(_VAULT_MARKED.sub(" ", sentence[quoted.end():] if quoted else sentence))
     frame = ""
     if quoted and asked_in in _FRAMED:
         frame, sentence = second_person_in(quoted.group(0), asked_in), sentence[quoted.end():]
@@ -1077,12 +1150,23 @@ _LABELLED = re.compile(r"\w\s?[:：]\s\S")
 neighbour."""
 _LABEL = re.compile(r"^\s*(?P<label>[^:：/]{2,40}?\s?[:：])\s+\S")
 _BULLET = re.compile(r"^[-*•]\s+")
+# The labels of a mail's header, in the languages the rules read: never part of an answer.
+_MAIL_HEADER = re.compile(
+    r"^\s*(?:Subject|Betreff|Objet|Asunto|Assunto|Oggetto|主题|主題|From|Von|Absender|De|"
+    r"Expéditeur|Remitente|To|An|À|Para|Cc|Bcc|Sent|Gesendet|Envoyé|Enviado|发件人|收件人)"
+    r"\s?[:：]\s*")
 _ARROW = re.compile(r"^[-=]{0,3}>\s+")
 """The arrow a terminal points with ("  --> src/interest.rs:42:17", "=> 4.12.7")."""
 _NUMBER = re.compile(r"\d")
 _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
 _FULL_NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?: [A-ZÀ-Þ][a-zß-ÿ]+)+\b")
 """A person's first and last name ("Helena Costa"), not one word of a menu ("Sent", "Drafts")."""
+# A question for a name ("Quel est le nom de ma dermatologue ?", "What's the vet called?"),
+# which a person's name answers, with their title or first and last name.
+_NAME_ASKED = re.compile(r"\b(?:name|called|nom|s['’]appelle|nombre|se\s+llama|hei(?:ß|ss)t)\b|"
+                         r"名字|叫什么", re.IGNORECASE)
+_PERSON = re.compile(r"\b(?:Dr|Dra|Prof|Mr|Mrs|Ms|Herr|Frau|Mme|Mlle|Sr|Sra)\.?\s+[A-ZÀ-Þ][\w'’-]+|"
+                     + _FULL_NAME.pattern)
 _VERSION = re.compile(r"\bv?\d+(?:\.\d+)+\b")
 _VERSION_ASKED = re.compile(r"\bversi(?:on|ón)\w*", re.IGNORECASE)
 _SPEAKER = re.compile(r"^\s*[\w .'-]{1,40}:\s")
@@ -1114,6 +1198,8 @@ _COUNTED = re.compile(r"(?<![\d.,:])\d+\s+([^\W\d_]+)")
 """A count and what it counts ("4 eggs", "2 approvals")."""
 _QUANTITY = re.compile(r"\d[.,]\d|[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹%]|(?:(?-i:[A-Z]{3})|[kMGT]?B|[kMGT]o|"
                        r"euros?|dollars?|million|billion|min(?:ute)?s?|h(?:ou)?r?s?|k?m|kg|kWh|"
+                       # a recipe's measures ("2 tsp", "400 g", "190°C")
+                       r"tsp|tbsp|cups?|ml|cl|(?-i:g)|oz|lbs?|°[CF]|"
                        r"元)(?!\w))", re.IGNORECASE)
 """An amount or a measure, not a count ("3,800.00", "$12", "32 GB", "18 Euro", "25 min"; not
 "2 items", nor "4 Pro": a currency's code is in capitals)."""
@@ -1121,7 +1207,7 @@ _QUANTITY = re.compile(r"\d[.,]\d|[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹%]|(?:(
 
 def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
                named: set[str] = frozenset(), value: re.Pattern[str] | None = None,
-               window: set[str] = frozenset()) -> str:
+               window: set[str] = frozenset(), near: re.Pattern[str] | None = None) -> str:
     """Of screen or document lines joined with " / ", those that match the question, but for
     a line that matches only some of what a better one does ("iCloud" beside "iCloud
     Storage: 47.3 GB used"), unless it has the ``value`` of the kind asked (an hour for
@@ -1131,17 +1217,19 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
     its own (it says no more than one word the question does not, has no "label: value",
     and no value asked), each comes with the line after it, unless that opens a section, and
     the heading over it (a label or heading and its value are neighbours: "$ cat VERSION /
-    4.12.7", "## 2.7.2 / - Fix the export"); the lines between them that match nothing are
+    4.12.7", "## 2.7.2 / - Fix the export"), or with the line before it when only that one
+    has what ``near`` finds (a name over its role: "Dr Claire Martin / Dermatologue"); the
+    lines between them that match nothing are
     left out. A line of a table comes with the table's header, and a header with the rows the
     question names ("Plan Price Users / Pro $29 10"). A line that matches only what the
     question ``named`` (the memory is about it), or the name of the ``window`` the screen was
     seen in, is no answer when another line matches more ("ALDI SÜD" of a receipt asked for
     its total)."""
     # a sentence cut from joined lines may open or end on the joint ("/ VPN group: …")
-    lines = list(dict.fromkeys(line for line in _JOINT.split(sentence)
-                               if line.strip(" $>#%")))
+    lines = _paired(list(dict.fromkeys(line for line in _JOINT.split(sentence)
+                                       if line.strip(" $>#%"))))
     if len(lines) < 2:
-        return lines[0].strip() if lines else sentence
+        return _MAIL_HEADER.sub("", lines[0]).strip() if lines else sentence
     found = [_matched(_all_terms(line), wanted) for line in lines]
     terms_of = dict(zip(lines, found, strict=True))
     # the window's words are said by every line of it: a line also says more than another by
@@ -1181,6 +1269,11 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
 
     keep = [i for i in range(len(lines))
             if _score(found[i], weight) and not only_named[i] and not beaten(i)]
+    # a mail's header names what the mail is about ("Subject: Dinner on Friday"); a line of its
+    # body that matches the question too says the answer ("Let's meet at Nopa at 7 pm")
+    if any(not _MAIL_HEADER.match(lines[i]) for i in keep):
+        keep = [i for i in keep if not (header := _MAIL_HEADER.match(lines[i]))
+                or _matched(_terms(header.group(0)), wanted)]
     labels = [i for i in keep if _labels_asked(lines[i], wanted)]
     if labels:
         keep = [i for i in keep if i in labels or not _LABEL.match(lines[i])]
@@ -1188,11 +1281,43 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
         keep = table
     elif keep and not any(has_value(lines[i]) for i in keep):
         # a line's neighbours: the next unless it opens a section, the heading over it
-        keep = sorted({*keep, *(i + 1 for i in keep if i + 1 < len(lines)
-                                and not _HEADING.match(lines[i + 1])),
+        near_by = (_neighbour(lines, i, near) for i in keep)
+        keep = sorted({*keep, *(n for n in near_by if n is not None),
                        *(i - 1 for i in keep if i and _HEADING.match(lines[i - 1]))})
-    chosen = [_ARROW.sub("", _BULLET.sub("", lines[i].strip(" #"))) for i in keep]
+    chosen = [_MAIL_HEADER.sub("", _ARROW.sub("", _BULLET.sub("", lines[i].strip(" #"))))
+              for i in keep]
     return LINE_JOIN.join(chosen) if chosen else sentence
+
+
+def _paired(lines: list[str]) -> list[str]:
+    """``lines`` with a row of labels over one row of as many values, each with a digit, read
+    as each label with its value (a boarding pass's "Gate Boarding Seat / G24 06:55 14C":
+    "Gate G24", "Boarding 06:55", "Seat 14C"); a table of more rows stays one."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        labels, values = lines[i].split(), lines[i + 1].split() if i + 1 < len(lines) else []
+        more = lines[i + 2].split() if i + 2 < len(lines) else []
+        if (len(labels) >= 2 and len(values) == len(labels) and not _NUMBER.search(lines[i])
+                and all(w[:1].isupper() for w in labels)
+                and all(map(_NUMBER.search, values))
+                and not (len(more) == len(labels) and all(map(_NUMBER.search, more)))):
+            out += [f"{label} {value}" for label, value in zip(labels, values, strict=True)]
+            i += 2
+        else:
+            out.append(lines[i])
+            i += 1
+    return out
+
+
+def _neighbour(lines: list[str], i: int, near: re.Pattern[str] | None) -> int | None:
+    """The line that gives line ``i`` its value: the next unless it opens a section, or the
+    one before when only that one has what ``near`` finds."""
+    after = i + 1 if i + 1 < len(lines) and not _HEADING.match(lines[i + 1]) else None
+    if near and i and (after is None or not near.search(lines[after])) and near.search(
+            lines[i - 1]):
+        return i - 1
+    return after
 
 
 def _dated_line(sentence: str, wanted: set[str]) -> bool:
@@ -1305,6 +1430,19 @@ def _extreme_row(sentence: str, question: str, wanted: set[str]) -> str | None:
     return None
 
 
+def _unlabelled(sentence: str) -> str:
+    """``sentence`` without the name it opens with as a label when it names it again: a
+    fact's "旺财: 用户的狗叫旺财。" says "用户的狗叫旺财。" (a speaker's "Caroline: I went …"
+    keeps who spoke)."""
+    named = _NAME_LABEL.match(sentence)
+    if named and named["name"] in sentence[named.end():]:
+        return sentence[named.end():]
+    return sentence
+
+
+_NAME_LABEL = re.compile(r"^(?P<name>[^\s:：/]{1,20}(?: [^\s:：/]{1,20})?)[:：]\s*")
+
+
 def _unstamped(sentence: str, window: list[str]) -> str:
     """``sentence`` without a chat's sender lines that name the window (the contact the chat
     is with) or the user ("Oma Helga  18:11", "Ich  18:10"): their hour is when a message was
@@ -1379,7 +1517,8 @@ def _labels_asked(sentence: str, wanted: set[str]) -> bool:
     with?")."""
     for line in _JOINT.split(sentence):
         if found := _LABEL.match(line):
-            label = _matched(_terms(found["label"]), wanted) - _USER_TERMS
+            # read as a label ("From: " is who sent it, :data:`_PHRASES`)
+            label = _matched(_terms(f"{found['label']} "), wanted) - _USER_TERMS
             value = _matched(_terms(line[found.end("label"):]), wanted) - _MARKS
             if label and value <= label:
                 return True

@@ -75,7 +75,9 @@ _NEW_SENTENCE = r"(?!\s+(?:The|I|My|We|He|She|It|They|This|That|You|Our|His|Her|
 _LIST_MARK = (r"\.(?=\s)(?:(?<=^\d\.)|(?<=\n\d\.)|(?:(?<=[\s(]\d\.)|(?<=[\s(]\d\d\.))"
               + _NEW_SENTENCE + ")")
 # Titles, and initials that go on in lower case ("Washington D.C. last year", "the U.S. team").
-_ABBREVIATION = (r"\.(?:(?<=\b(?:Mr|Ms|Dr|St|Mt|Jr|Sr|vs)\.)|(?<=\bMrs\.)|"
+# ("Sra. Ruiz", "Hr. Vogel", "Prof. Lenz")
+_ABBREVIATION = (r"\.(?:(?<=\b(?:Mr|Ms|Dr|St|Mt|Jr|Sr|vs|Hr|Fr)\.)|(?<=\b(?:Mrs|Sra|Dra)\.)|"
+                 r"(?<=\b(?:Srta|Prof)\.)|"
                  r"(?<=\b[A-Z]\.[A-Z]\.)(?=\s+[a-z])|"
                  # the abbreviations a number follows: "(ext. 4411)", "Rechnung Nr. 5", a unit
                  # before the next ("7 Std. 10 min")

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from support.cases import assert_answered, known
+from support.cases import assert_answered
 from support.told import told_all
 from test_answers_unseen_r3 import CJK, _draw_zh, _id, _x, needs_cjk
 from test_screen_answers_unseen import LEAK, Cells, Look, _draw
@@ -95,15 +95,11 @@ CASES: list[object] = [
     ("By when do I need to send Priya my dietary needs?", ["Friday"], []),
     ("¿A qué hora es la cena con Marta?", ["20:00"], ["16:30"]),
     ("when's my yoga class", ["16:30"], ["20:00"]),
-    known(("Do you remember what time the car service is?", ["08:15"], []),
-          "lexicon: 'car' is in no group (French 'car' is 'because'), so nothing of the "
-          "question is in the Spanish week's 'Revisión del coche', and the receipt answers"),
+    ("Do you remember what time the car service is?", ["08:15"], []),
     ("how much did i spend at blue bottle", ["17.17"], ["15.75"]),
     ("whats the tax on the blue bottle receipt", ["1.42"], ["17.17"]),
     ("What did the almond croissant cost?", ["4.75"], ["11.00"]),
-    known(("Which card did I pay for the coffee with?", ["4821"], []),
-          "the receipt's 'VISA **** 4821' says no 'card', and the lexicon cannot make 'visa' "
-          "one (an English visa is a travel document), so the total answers"),
+    ("Which card did I pay for the coffee with?", ["4821"], []),
     ("how much ram does my macbook have", ["18 GB"], []),
     ("What chip does my MacBook have?", ["M3 Pro"], []),
     ("What's the serial number of my Mac?", ["C02XK1ZZJG5H"], []),
@@ -117,13 +113,8 @@ CASES: list[object] = [
     ("what time does the film with camille start", ["20h15"], ["19:0"]),
     ("Qui apporte les billets ?", ["Camille"], []),
     ("When is my dermatologist appointment?", ["19 juin"], []),
-    known(("Quel est le nom de ma dermatologue ?", ["Claire Martin"], []),
-          "answer.py: the name is on the line above the matched 'Dermatologue', and a line "
-          "without a value is read with the line after it ('Jeudi 19 juin 2025'), never the "
-          "one before"),
-    known(("What's the address of the dermatologist?", ["12 rue des Écoles"], []),
-          "'dermatologist' is no word of the lexicon and the booking's address line has no "
-          "label, so only the receipt's 'Address seen on screen … 315 Linden St' matches"),
+    ("Quel est le nom de ma dermatologue ?", ["Claire Martin"], ["Jeudi"]),
+    ("What's the address of the dermatologist?", ["12 rue des Écoles"], []),
     pytest.param("我买的空气净化器多少钱？", ["1,299.00"], [], marks=needs_cjk),
     pytest.param("订单号是多少", ["2025061288341"], [], marks=needs_cjk),
     pytest.param("净化器什么时候送到？", ["6月14日"], [], marks=needs_cjk),

@@ -505,7 +505,9 @@ _FILE_ASKED = re.compile(r"\b(?:which|what)\s+(?:\w+\s+)?files?\b|\bfile\s*name\
 _SAYS_FILE = "\x00file"
 """The term of a text that names a file (:data:`_PATH`), which a question for a file asks for
 (not the word "file": French "fil" is a wire)."""
-_CODE_ASKED = re.compile(r"code\b|c[oó]digo\b", re.IGNORECASE)
+# (a "code freeze" or "code review" is no code)
+_CODE_ASKED = re.compile(r"code\b(?!\s+(?:freeze|review|reviews|base|style|owners?)\b)|"
+                         r"c[oó]digo\b", re.IGNORECASE)
 _SAYS_CODE = "\x00code"
 """The term of a text that has a code (:data:`_CODE`), which a question for a code asks for."""
 _SAYS_ADDRESS = "\x00address"
@@ -523,12 +525,21 @@ _PARENS = re.compile(r"\(([^()]{3,80})\)|（([^（）]{3,80})）")
 
 
 def _labelled_date(text: str) -> str | None:
-    """A date resolved into a ``(label)`` ("yesterday (7 May 2023)")."""
-    for m in _PARENS.finditer(text):
-        inner = (m.group(1) or m.group(2)).split(": ")[-1].split("，")[-1].strip()
-        if any(form.fullmatch(inner) for form in (*_DATE_FORMS, _YEAR)):
-            return inner
+    """A date resolved into a ``(label)`` ("yesterday (7 May 2023)"), the one after a
+    correction first ("on march 3rd (3 March 2025), no wait, march 5th (5 March 2025)")."""
+    fixed = [m.end() for m in _CORRECTED.finditer(text)]
+    for start in (fixed[-1], 0) if fixed else (0,):
+        for m in _PARENS.finditer(text, start):
+            inner = (m.group(1) or m.group(2)).split(": ")[-1].split("，")[-1].strip()
+            if any(form.fullmatch(inner) for form in (*_DATE_FORMS, _YEAR)):
+                return inner
     return None
+
+
+# Where someone corrects what they just said ("sorry i mean", "no wait", "ich meine").
+_CORRECTED = re.compile(r"\b(?:sorry|no\s+wait|I\s+meant?|the\s+user\s+meant?|means|"
+                        r"correction|ich\s+meine|je\s+veux\s+dire|quiero\s+decir|perd[oó]n)\b",
+                        re.IGNORECASE)
 
 
 def _date_in(text: str, sentence: str) -> str | None:
@@ -621,13 +632,18 @@ _LEAD_IN = re.compile(
     r"quand|quel\w*|où|qui|comment|combien|l['’]heure|la\s+date|le\s+jour|cu[aá]ndo|"
     r"qu[eé]|d[oó]nde|qui[eé]n|c[oó]mo|cu[aá]nt\w*|cu[aá]l\w*|a\s+qu[eé]|à\s+quel\w*|"
     r"um\s+wie)\b)|^(?:你知道|提醒我|告诉我|你还记得)", re.IGNORECASE)
+# How a question may open in passing ("btw when does …", "Übrigens, wann …", "Por cierto,
+# ¿dónde …?", "对了，…"): it asks nothing.
+_ASIDE = re.compile(r"^[\s¿¡]*(?:btw|by\s+the\s+way|oh\s+and|quick\s+q(?:uestion)?|"
+                    r"übrigens|ach\s+ja|au\s+fait|d['’]ailleurs|por\s+cierto|oye)\b"
+                    r"\s*[,:!-]?\s*|^(?:顺便问一下|对了)[，,]?", re.IGNORECASE)
 _AGAIN = re.compile(r"\s+(?:again|nochmal|noch\s+mal)(?=\s*[?？]?\s*$)", re.IGNORECASE)
 
 
 def _asked(question: str) -> str:
     """``question`` without how it opens before it asks and an "again" that asks nothing:
     "Remind me how much I spent at Tesco?" asks "how much I spent at Tesco?"."""
-    core = _AGAIN.sub("", _LEAD_IN.sub("", question, count=1))
+    core = _AGAIN.sub("", _LEAD_IN.sub("", _ASIDE.sub("", question, count=1), count=1))
     return core if core.strip(" ?？¿") else question
 
 
@@ -810,7 +826,9 @@ def answer(question: str, memories: list[str]) -> str:
             and not any(form.search(line) for form in _DATE_FORMS)):
         return _said_to_user(line, lang)
     if when and not (
-            _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(sentence)) and not (
+            # a day the fact says itself, not one resolved into a "(label)"
+            _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(_PARENS.sub("", sentence))
+    ) and not (
             (_HABIT.search(question) or _EVERY_YEAR.search(question))
             and _RECURS.search(sentence)):
         # the chosen sentence's memory first, then the others by how well they match

@@ -298,8 +298,9 @@ CASES = [
     (["我的狗叫旺财。"], ["旺财上个月去世了。"], [
         ("我的狗叫什么？", None, ["你的狗叫旺财"],
          "the semantic fact of 旺财 is past now ('用户的狗叫旺财。旺财去世了。' supersedes it, "
-         "changes.PARTED), but answer.py answers with its first sentence, the item's name as "
-         "a label: '旺财: 你的狗叫旺财。'"),
+         "changes.PARTED), but in_time keeps the episode '[2025-01-10] 用户的狗叫旺财。' as "
+         "current, and it matches as much as the fact's first sentence: both answer "
+         "'你的狗叫旺财。' (Chinese says no 'was' that _WAS could read)"),
     ]),
     (["ich wohne in köln"], ["ich wohn jetzt in münchen 😅"], [
         ("Wo wohne ich?", "München", ["Köln"]),

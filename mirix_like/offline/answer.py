@@ -79,7 +79,7 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                                 "enviado", "enviada", "envió", "mandó"), "send"),
                **dict.fromkeys(("organizer", "organiser", "organise", "organisator",
                                 "organisateur", "organizador"), "organize"),
-               "born": "birthday", "age": "old",
+               "born": "birthday", "age": "old", "temp": "temperature",
                # what someone cannot bear answers what they dislike
                "hate": "dislike", "detest": "dislike", "loath": "dislike",
                # a diet's names answer "What's my diet?", "Any dietary requirements?"
@@ -296,11 +296,14 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
     # Paris" an address, though neither says so
     if _MASKED_CARD.search(text):
         terms.add("card")
+    if _DEGREES.search(text):  # "Bake at 190°C" says the oven's temperature
+        terms.add(_stem("temperature"))
     if _has_address(text):
         terms.update(("address", _SAYS_ADDRESS))
     return terms
 
 
+_DEGREES = re.compile(r"\d\s?°\s?[CF]\b")
 _MASKED_CARD = re.compile(r"(?:[*•xX]{2,4}[\s-]?){1,3}\d{4}\b")
 
 
@@ -437,6 +440,10 @@ _WHO = re.compile(r"^\s*who\s+(?:is|was|['’]s)\b", re.IGNORECASE)
 # Any question for a person ("Who sent …?", "Wer hat …?"): a name answers it.
 _WHO_ASKED = re.compile(r"^[\s¿]*(?:who|whom|wer|qui|qui[eé]n(?:es)?)\b", re.IGNORECASE)
 # "When is my birthday?" asks for a day that comes back every year: the fact says it.
+# A question for who asked something ("Who asked about the cake?", "¿Quién pregunta por la
+# tarta?"): the asker answers it, not whoever replied.
+_ASKER_ASKED = re.compile(r"^[\s¿]*(?:who|wer|qui|qui[eé]n)\s+(?:has\s+|a\s+|hat\s+)?"
+                          r"(?:ask\w*|fragt\w*|gefragt|demand\w*|pregunt\w*)", re.IGNORECASE)
 _EVERY_YEAR = re.compile(r"^\s*when\s+(?:is|are|['’]s)\b", re.IGNORECASE)
 _DAY_OF_YEAR = re.compile(r"\b" + _MONTH_RE + r"\s+\d{1,2}(?:st|nd|rd|th)?\b|"
                           r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_RE + r"\b")
@@ -813,7 +820,8 @@ def answer(question: str, memories: list[str]) -> str:
     # "Who's cutting the release?" of a chat's "who's cutting the 3.4 release this week?" is
     # answered by whoever replies ("Leo Park: I'll do it")
     asking = _asking(sentence)
-    both_who = bool(asking and _WHO_ASKED.search(_SPEAKER.sub("", asking)))
+    both_who = bool(asking and _WHO_ASKED.search(_SPEAKER.sub("", asking))
+                    and not _ASKER_ASKED.search(question))
     if _WHO_ASKED.search(question) and not both_who:
         asking = None
     line = asking and _reply(asking, memories, None if both_who else value, timely)

@@ -79,7 +79,7 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                                 "enviado", "enviada", "envió", "mandó"), "send"),
                **dict.fromkeys(("organizer", "organiser", "organise", "organisator",
                                 "organisateur", "organizador"), "organize"),
-               "born": "birthday", "age": "old", "temp": "temperature",
+               "born": "birthday", "age": "old",
                # what someone cannot bear answers what they dislike
                "hate": "dislike", "detest": "dislike", "loath": "dislike",
                # a diet's names answer "What's my diet?", "Any dietary requirements?"

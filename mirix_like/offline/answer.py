@@ -1101,7 +1101,7 @@ _ZH_USER = re.compile(r"用户(?![名号])")
 # after a label's colon, full-width too and with no space ("订单编号：[card in knowledge vault]")
 _VAULT_MARKED = re.compile(
     r"(?:(?P<sign>\s*[:：])\s*|(?:\s+(?P<now>is|ist|lautet|est|es)|"
-    r"\s+(?P<then>was|war|lautete|était|era)|\s+(?P<to>to))?\s+)"
+    r"\s+(?P<then>was|war|lautete|était|era)|\s+(?P<to>to))?(?:\s+|(?<=[\u4e00-\u9fff])))"
     + re.escape(VAULT_MARK).replace(r"\{kind\}", r"[^\]]{1,40}"), re.IGNORECASE)
 _IN_VAULT = {"en": "in the knowledge vault", "de": "im Wissenstresor",
              "fr": "dans le coffre de connaissances", "es": "en la bóveda de conocimiento",

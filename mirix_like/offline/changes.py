@@ -714,8 +714,11 @@ _PATTERNS = (
     _p("relationship", r"\b(?i:have|has|got|['’]ve\s+got)\s+(?:an?\s+)?(?:new\s+)?"
        r"(?P<v>girlfriend|boyfriend|partner|fianc[eé]e?)\s+(?i:now)\b", "{s} has a {v}.", True),
     # "I eat meat again": no diet holds
-    _p("diet", r"\b(?i:eat|eats|eating|ate)\s+(?P<v>(?i:meat|fish|chicken))\s+(?i:again)\b", "",
-       ends=True),
+    _p("diet", r"\b(?i:eat|eats|eating|ate)\s+(?P<v>(?i:meat|fish|chicken|everything|anything))\s+"
+       r"(?i:again)\b", "", ends=True),
+    # "I gave up being vegan"
+    _p("diet", r"\b(?i:stopped|quit|gave\s+up|given\s+up|giving\s+up)\s+(?i:being)\s+"
+       r"(?:(?i:an?)\s+)?(?P<v>(?i:vegetarian|vegan|pescatarian))\b", "", ends=True),
     _p("diet", r"\b(?:(?i:remange|remangeons|mange\s+(?:à|de)\s+nouveau)\s+(?i:de\s+la|du)\s+|"
        r"(?i:esse|essen)\s+(?:(?i:jetzt|nun)\s+)?(?i:wieder)\s+|(?i:vuelvo|volví|volvemos|"
        r"volvimos)\s+a\s+comer\s+)(?P<v>(?i:viande|poisson|Fleisch|Fisch|carne|pescado))\b", "",
@@ -1134,6 +1137,39 @@ _PATTERNS = (
        r"(?i:casa|piso|apartamento|ático)\s+en\s+" + _PLACE, "{s} vive en {v}.", True, lang="es"),
     _p("home", r"在(?P<v>[\u4e00-\u9fff]{2,6}?)(?:买了|租了)(?:一套|一个|新)?(?:房子?|公寓|新房)",
        "{s}住在{v}。", True, lang="zh"),
+    # the keys to a new home, a move said done: "die Schlüssel für die neue Wohnung in Erfurt",
+    # "Der Umzug nach Augsburg ist erledigt", "les clés de notre appart à Nantes", "las llaves
+    # del piso nuevo en Málaga", "搬进了西安的新家"
+    _p("home", r"\b(?i:Schlüssel)\s+(?i:für|zu|zur|zum|von)\s+(?i:die|das|der|dem|den|"
+       r"unsere?[mnr]?|meine?[mnr]?)\s+(?:(?i:neuen?|neues|neuer)\s+)?(?:Wohnung|Haus|Bude|Zuhause|Heim|"
+       r"Eigentumswohnung)\s+in\s+" + _PLACE, "{s} wohnt in {v}.", True, lang="de"),
+    _p("home", r"\b(?i:Umzug)\s+nach\s+" + _PLACE + r"\s+(?:(?i:ist|war)\s+)?"
+       r"(?:(?i:endlich|jetzt|nun|schon|komplett)\s+)*(?i:erledigt|geschafft|durch|vorbei|"
+       r"abgeschlossen|überstanden)\b", "{s} wohnt in {v}.", True, lang="de"),
+    _p("home", r"\b(?i:clés|clefs)\s+(?i:de|du)\s+(?:(?i:notre|mon|ma|la|le|l['’])\s*)?"
+       r"(?:(?i:nouvel(?:le)?|nouveau)\s+)?(?i:appart(?:ement)?|maison|studio|logement)\s+"
+       r"(?:(?i:neuf|neuve)\s+)?(?:à|a|en|au)\s+" + _PLACE, "{s} habite à {v}.", True, lang="fr"),
+    _p("home", r"\b(?i:llaves)\s+(?i:de|del)\s+(?:(?i:la|el|nuestr[oa]|mi)\s+)?"
+       r"(?:(?i:nuev[oa])\s+)?(?i:piso|casa|apartamento|ático|departamento|depa)\s+"
+       r"(?:(?i:nuev[oa])\s+)?en\s+" + _PLACE, "{s} vive en {v}.", True, lang="es"),
+    _p("home", r"(?:搬进了?|住进了?|拿到了?)(?P<v>[\u4e00-\u9fff]{2,6}?)的?(?:新家|新房子?|新公寓)",
+       "{s}住在{v}。", True, lang="zh"),
+    # a first day or a start at an employer: "mein erster Tag bei Beiersdorf", "Ich fange bei
+    # Bosch an", "mon premier jour chez Engie", "quitté Michelin pour rejoindre Alstom",
+    # "Mañana empiezo en Inditex"
+    _p("work", r"\b(?i:mein(?:em)?|meine[nm]?)\s+(?i:ersten?|erster)\s+"
+       r"(?i:(?:Arbeits)?tag|Woche)\s+(?:bei|für)\s+" + _DE_ARTICLE + _PLACE,
+       "{s} arbeitet bei {v}.", True, lang="de"),
+    _p("work", r"\b(?i:fange|fängt|fangen)\s+(?:(?i:ich|er|sie|wir)\s+)?(?:[\wäöüß]+\s+){0,3}?"
+       r"bei\s+" + _DE_ARTICLE + _PLACE + r"\s+an\b", "{s} arbeitet bei {v}.", True, lang="de"),
+    _p("work", r"\b(?i:premi[eè]re?)\s+(?i:jour(?:née)?|semaine)\s+(?:(?i:de\s+travail)\s+)?"
+       r"(?:chez|à)\s+" + _PLACE, "{s} travaille chez {v}.", True, lang="fr"),
+    _p("work", r"\b(?i:quitté)\s+[^,.;!?]{1,40}?\s+(?i:pour)\s+(?i:rejoindre|entrer\s+chez|"
+       r"aller\s+chez|intégrer)\s+" + _PLACE, "{s} travaille chez {v}.", True, lang="fr"),
+    _p("work", r"\b(?i:empiezo|empecé|empieza|empezó|comienzo|comencé|comienza|comenzó)\s+"
+       r"(?:(?i:a\s+trabajar)\s+)?(?:en|con)\s+" + _PLACE + r"|\b(?i:primer)\s+(?i:día)\s+"
+       r"(?:(?i:de\s+trabajo)\s+)?en\s+" + _PLACE.replace("(?P<v>", "(?P<w>"),
+       "{s} trabaja en {v}.", True, lang="es", reads=lambda m: m["v"] or m["w"]),
     # Chinese
     _p("home", r"(?:现在|目前)?住在" + _ZH_PLACE, "{s}住在{v}。", lang="zh"),
     _p("home", r"搬(?:家)?(?:到|去)了?" + _ZH_PLACE, "{s}住在{v}。", True, lang="zh"),
@@ -1237,13 +1273,17 @@ _ZH_KIN = (r"[姐妹哥弟爸妈父母妻丈儿女孩爷奶舅姑姨叔伯]|老�
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
                     r"\bme\s+(?:mudé|he|hice|cambié|pasé|vine|trasladé)\b|"
-                    r"\bnos\s+(?:mudamos|hemos|vinimos|trasladamos)\b|"
+                    r"\bnos\s+(?:mudamos|hemos|vinimos|trasladamos|dieron|dan|entregaron)\b|"
+                    # "my first day", said with no subject: "Morgen ist mein erster Tag bei …"
+                    r"\b(?:mein(?:em)?\s+erste[nr]?|mon\s+premier|ma\s+première|mi\s+primer)\b|"
+                    r"^\s*(?:[Dd]er|[Uu]nser|[Mm]ein)\s+Umzug\b|"
                     r"\b(?:vivo|trabajo|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
                     r"dejé|cambié|tengo|cumplí|vivimos|trabajamos|empecé|comencé|inicié|"
                     r"empiezo|comienzo|rompí|hemos|conduzco|manejo|vendí|compré|acepté|"
                     r"compramos|alquilé|alquilamos|yo|dejamos|vuelvo|volví|volvemos|salgo|salimos)\b|\bno\s+(?:como|comemos)\b|"
                     r"\b(?:laid|fired|sacked)\s+me\b|"
-                    r"^\s*(?:[Hh]abe?|[Bb]in)\b|\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\b|a\s+(?:rompu|acheté|loué)|habite|vit|travaille))|"
+                    r"^\s*(?:[Hh]abe?|[Bb]in)\b|\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\b|a\s+(?:rompu|acheté|loué)|a\s+(?:enfin\s+)?(?:eu\s+)?les\s+clés|habite|vit|"
+                    r"travaille))|"
                     r"我(?!的|" + _ZH_KIN + r")|"
                     r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)*"
                     r"(?:(?i:just|finally|recently|also|so|ended\s+up)\s+)?(?i:moved|movd|relocated|quit|"
@@ -1336,10 +1376,13 @@ _CAPTION_SAME = {"cell": "phone", "mobile": "phone", "telephone": "phone", "e-ma
                  "combination": "code", "combo": "code", "passcode": "code",
                  "móvil": "phone", "celular": "phone", "teléfono": "phone", "portable": "phone",
                  "téléphone": "phone", "handynummer": "telefonnummer",
+                 "nummer": "telefonnummer", "rufnummer": "telefonnummer",
                  "mobilnummer": "telefonnummer"}
 """Caption words of one meaning ("Cell number" is the "Phone number" it replaces, a "Bike
 lock code" the "Bike lock combination", a "Número de móvil" the "Número de teléfono", a
 "Handynummer" the "Telefonnummer")."""
+_ZH_PHONE = re.compile(r"(?:手机|电话)?号码|手机号")
+"""A phone number's Chinese names ("手机号" is the "电话号码" it replaces)."""
 _CORRECTED = re.compile(r",?\s+(?:not|rather\s+than|instead\s+of)\s+[^,;:.!?]{1,40}[.!]?")
 """A correction after a fact's value ("a midwife, not a nurse")."""
 _PLACE_TAIL = re.compile(r"\s+(?:in|at|near|for|with)\s+[^,;:.!?]{1,40}?"
@@ -1664,9 +1707,11 @@ def _corrections(inputs: Sequence[InputText],
         # values are names or numbers ("it is what it is, not my problem" corrects nothing),
         # unless all is typed in lower case
         if inp.role not in (None, "user") or not said or not inp.text.islower() and not all(
-                v[:1].isupper() or v[:1].isdigit() for v in (said["new"], said["old"])):
+                v[:1].isupper() or v[:1].isdigit() or CJK.match(v) for v in (said["new"],
+                                                                            said["old"])):
             continue
-        wrong = re.compile(rf"(?<!\w){re.escape(said['old'])}(?!\w)", re.IGNORECASE)
+        before, after = ("", "") if CJK.match(said["old"]) else (r"(?<!\w)", r"(?!\w)")
+        wrong = re.compile(before + re.escape(said["old"]) + after, re.IGNORECASE)
         right = said["new"]
         for label, lines in blocks.items():
             found = [n for n, line in enumerate(lines, 1) if wrong.search(line)]
@@ -2086,8 +2131,9 @@ def _alias(name: str, existing: Sequence[Mapping[str, Any]]) -> str | None:
 def _same_secret(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
     """Whether two vault captions name the same thing: the same words, or, for the same kind
     of value, one's words (two or more) among the other's ("locker code", "gym locker code")."""
-    words = [{_CAPTION_SAME.get(w, w) for w in _key(str(entry.get("caption", ""))).split()}
-             - _CAPTION_FILLER for entry in (new, old)]
+    words = [{_CAPTION_SAME.get(w, w) for w in _key(_ZH_PHONE.sub(
+        "电话号码", str(entry.get("caption", "")))).split()} - _CAPTION_FILLER
+             for entry in (new, old)]
     if words[0] == words[1]:
         return True
     short, long = sorted(words, key=len)
@@ -2104,11 +2150,16 @@ _DID_DO = re.compile(r"^\s*what\s+did\s+(?:(?:my|your|his|her|our)\s+[\w'’]+|(
 
 
 CORRECTION = re.compile(
-    r"(?i:\b(?:I\s+meant|I\s+mean|it['’]?s|it\s+is|should\s+(?:be|have\s+been|read|say)|"
-    r"(?:the\s+)?(?:right|correct)\s+one\s+is)\s+)(?P<new>[^\s,;.!?][^,;!?]{0,40}?)[,;]?\s+"
-    r"(?i:not|instead\s+of|rather\s+than)\s+(?P<old>[^\s,;!?][^,;!?]{0,40}?)[.!]*$")
-"""A value corrected with no slot named ("sorry, I meant 7731, not 7730"): the one it names
-as wrong says which it is."""
+    r"(?:(?i:\b(?:I\s+meant|I\s+mean|it['’]?s|it\s+is|should\s+(?:be|have\s+been|read|say)|"
+    r"(?:the\s+)?(?:right|correct)\s+one\s+is|ich\s+meinte|ich\s+meine|gemeint\s+war|"
+    r"(?:je\s+)?voulais\s+dire|(?:quise|quería|quiero)\s+decir)\s+)|"
+    r"(?<![\u4e00-\u9fff])(?:应该)?是)"
+    r"(?P<new>[^\s,;.!?，；。！？][^,;!?，；。！？]{0,40}?)[,;，；]?\s*"
+    r"(?:(?<=\s)(?i:not|instead\s+of|rather\s+than|nicht|statt|anstatt|pas|et\s+non|no|y\s+no)"
+    r"\s+|(?:而)?不是)(?P<old>[^\s,;!?，；。！？][^,;!?，；。！？]{0,40}?)[.!。！]*$")
+"""A value corrected with no slot named ("sorry, I meant 7731, not 7730", "ich meinte
+Lüneburg, nicht Lübeck", "je voulais dire Lyon, pas Lens", "quise decir Lleida, no Lugo",
+"说错了，是杭州，不是苏州"): the one it names as wrong says which it is."""
 _FIRST_ASKED = re.compile(FIRST.pattern + r"|(?i:\bdid\s+\w+\s+first\b|\bfirst\s+place\b)")
 """A question about what held first of a value that changed more than once ("Where did I
 first live?", "¿Dónde vivía al principio?"): the earliest replaced value answers it."""

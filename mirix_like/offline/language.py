@@ -227,7 +227,8 @@ def prepare(text: str) -> Prepared:
     spans = sentence_spans(body)
     words = tuple(content_words(body[s:e]) for s, e in spans)
     zh_content = bool(CJK.search(body)) and len(CJK.findall(_ZH_FILLER.sub("", body))) >= 2
-    return Prepared(raw, photo, body, is_zh(body), spans, words, zh_content)
+    # the language of what was said, not of its masks ("wifi密码是[password in …]")
+    return Prepared(raw, photo, body, is_zh(raw), spans, words, zh_content)
 
 
 def is_filler(prep: Prepared, names: frozenset[str]) -> bool:

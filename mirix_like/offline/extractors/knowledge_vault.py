@@ -29,11 +29,27 @@ _CHANGED = (
                 r"\s+a\s+changé\s*[,:]?\s*(?:(?i:maintenant\s+)?c['’]est|(?i:le\s+nouveau\s+est)|"
                 r"(?i:il\s+est))\s+(?:(?i:maintenant|désormais)\s+)?(?=\S)"),
      lambda m: f"{m['what']} est "),
-    # "Cambié la contraseña del wifi a perro456"
+    # "J'ai changé le mot de passe du wifi, c'est maintenant lune77"
+    (re.compile(r"\b(?i:changé|modifié)\s+(?P<what>(?i:le|la|mon|ma|notre)\s+(?i:code|mot\s+de\s+passe)"
+                r"\b[^,.;!?]{0,30}?)\s*[,:]\s*(?:(?i:maintenant|désormais)\s+)?(?i:c['’]est|le\s+nouveau\s+est)"
+                r"\s+(?:(?i:maintenant|désormais)\s+)?(?=\S)"),
+     lambda m: f"{m['what']} est "),
+    # "Cambié de número, ahora es 655 444 777", "Ich habe eine neue Nummer: …" is read as is
+    (re.compile(r"\b(?i:cambié|he\s+cambiado|cambiamos)\s+(?i:de)\s+(?i:número|móvil|teléfono)\s*"
+                r"[,:]\s*(?:(?i:ahora|el\s+nuevo)\s+)?(?i:es)\s+(?:(?i:el)\s+)?(?=\S)"),
+     lambda _: "Mi número es "),
+    # "Cambié la contraseña del wifi a perro456", "…del wifi, ahora es perro456"
     (re.compile(r"\b(?i:cambié|he\s+cambiado|cambiamos|hemos\s+cambiado|han\s+cambiado|"
                 r"cambiaron)\s+(?P<what>(?i:la|el|mi|nuestra?)\s+(?i:contraseña|clave|código|pin)\b"
-                r"[^,.;!?]{0,30}?)\s+(?i:a|por)\s+(?=\S)"),
+                r"[^,.;!?]{0,30}?)(?:\s+(?i:a|por)|\s*,\s*(?:(?i:ahora|ya)\s+)?(?i:es|la\s+nueva\s+es|"
+                r"el\s+nuevo\s+es)(?:\s+(?i:ahora))?)\s+(?=\S)"),
      lambda m: f"{m['what']} es "),
+    # "Hab das WLAN-Passwort geändert, jetzt ist es Mond2024"
+    (re.compile(r"\b(?:(?i:hab|habe|haben)\s+)?(?P<what>(?i:das|den|die|mein(?:en)?|unser(?:en)?)\s+"
+                r"[\w-]*(?i:passwort|kennwort|code|pin)\b)\s+(?i:geändert|neu\s+gesetzt|"
+                r"zurückgesetzt)\s*[,;:]?\s*(?:(?i:jetzt|nun)\s+)?(?i:ist\s+es|lautet\s+es|es\s+ist|"
+                r"es\s+lautet|das\s+neue\s+ist|der\s+neue\s+ist)\s+(?:(?i:jetzt|nun)\s+)?(?=\S)"),
+     lambda m: f"{m['what']} ist "),
 )
 """A code or password said to be changed to a value, said as the value it now is, which
 :func:`find_secrets` reads by its everyday words."""
@@ -48,8 +64,9 @@ def _restated(text: str) -> str:
 
 def caption(secret: Secret, inp: InputText, zh: bool) -> str:
     """What the value is and whose, in the words of the text, without the value itself."""
+    zh = zh or bool(CJK.search(secret.label))
     subject = subject_of(inp, zh)
-    if zh or CJK.search(secret.label):
+    if zh:
         owner = f"{subject}{secret.owner}" if secret.owner else subject
         return f"{owner}的{_ZH_LABELS.get(secret.label, secret.label)}"
     owner = subject

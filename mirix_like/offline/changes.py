@@ -79,6 +79,9 @@ def _value_of(pattern: _Pattern, match: re.Match[str]) -> str:
     return (pattern.reads(match) if pattern.reads else match["v"]).strip()
 
 
+_PET_KINDS = (r"cat|kitten|dog|puppy|rabbit|bunny|hamster|guinea\s+pig|parrot|budgie|tortoise|"
+              r"turtle|ferret|lizard|snake|horse|pony")
+"""The kinds of pet a name is given to ("a guinea pig called Pip")."""
 # Roles and things a person has one of at a time ("my dentist is Dr. Patel"); a new value
 # replaces the old one only when both read as names, numbers or dates, so "my car is red"
 # or "my manager is on leave" set nothing.
@@ -89,7 +92,7 @@ _ONE_OF = (r"dentist|doctor|gp|therapist|physio(?:therapist)?|psychiatrist|vet|m
            r"lawyer|accountant|roommate|flatmate|bank|gym|school|university|college|"
            r"mother\s+tongue|native\s+language|star\s+sign|shoe\s+size|blood\s+type|"
            r"pronouns|job\s+title|title|role|position|salary|rent|internet\s+provider|"
-           r"mobile\s+provider|pharmacy|cat|dog|kitten|puppy")
+           r"mobile\s+provider|pharmacy|" + _PET_KINDS)
 _VALUE = (r"(?P<v>(?:(?:an?|the)\s+(?:[a-z]+\s+){0,2})?(?:(?:Dr|Mr|Mrs|Ms|Prof|St)\.\s+)?"
           r"[A-Z0-9\u00c0-\u00de$€£][^.,;!?()]{0,40}?)(?=\s+(?:now|these\s+days|nowadays)\b|[.,;!?(]|$)")
 
@@ -748,13 +751,14 @@ _PATTERNS = (
        + r")(?:['’]s\s+name)?\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:called\s+|named\s+|on\s+)?"
        + _VALUE, "{s}'s {k} is {v}.", possessive=True),
     # A pet by its name ("I have a dog called Biscuit"), unless one more ("also have").
-    _p("{k}", r"(?<!\balso )\b(?i:have|has|['’]ve\s+got)\s+(?i:an?)\s+(?:(?:little|baby|tabby|"
-       r"black|white|ginger|rescue)\s+)?(?P<k>(?i:cat|kitten|dog|puppy))\s+(?:named|called)\s+"
+    _p("{k}", r"(?<!\balso )\b(?i:have|has|['’]ve\s+got|got|adopted)\s+(?i:an?)\s+"
+       r"(?:(?:little|baby|tabby|black|white|ginger|rescue)\s+)?(?P<k>(?i:" + _PET_KINDS + r"))\s+"
+       r"(?:named|called)\s+"
        r"(?P<v>" + _NAME + r")", "{s}'s {k} is {v}."),
     # A new pet by its name ("We got a new kitten, Mochi", "our new puppy is called Luna")
     # replaces the one that was; a first one ("a cat named Pickle") is a semantic fact only.
     *(_p("{k}", lead + r"\s+(?i:new)\s+(?:(?:little|baby|tabby|black|white|ginger|rescue)\s+)?"
-         r"(?P<k>(?i:cat|kitten|dog|puppy))\s*(?:,\s*|\s+(?:(?:is\s+)?(?:named|called)|is)\s+)"
+         r"(?P<k>(?i:" + _PET_KINDS + r"))\s*(?:,\s*|\s+(?:(?:is\s+)?(?:named|called)|is)\s+)"
          r"(?P<v>" + _NAME + r")", "{s}'s {k} is {v}.", True, possessive=own)
       for lead, own in ((r"\b(?i:got|adopted|rescued|brought\s+home|have|has|['’]ve\s+got)\s+"
                          r"(?i:an?)", False), (r"\b(?P<my>(?i:our|my))", True))),
@@ -782,8 +786,9 @@ _PATTERNS = (
     _p("{k}", r"\b(?i:switched|changed|moved|went)\s+(?i:over\s+)?to\s+(?i:an?\s+)?(?i:new\s+)?"
        r"(?P<k>" + _ONE_OF + r")\s*[,:–—-]?\s*(?i:called\s+|named\s+)?" + _VALUE,
        "{s}'s {k} is {v}.", True),
-    _p("car", r"\b(?i:sold|traded\s+in)\s+(?i:my|the|our)\s+[^.;!?]{1,30}?\s+(?:(?i:and|to)\s+"
-       r"(?i:bought|got|buy|get)|(?i:for))\s+(?P<v>(?:an?\s+)?(?:new\s+)?(?:[A-Z]|(?<=for\s)"
+    # "traded in my Golf for a Tesla", "Traded the Golf in for a Tesla"
+    _p("car", r"\b(?i:sold|traded\s+in|traded|swapped)\s+(?i:my|the|our)\s+[^.;!?]{1,30}?\s+"
+       r"(?:(?i:and|to)\s+(?i:bought|got|buy|get)|(?i:for))\s+(?P<v>(?:an?\s+)?(?:new\s+)?(?:[A-Z]|(?<=for\s)"
        r"(?:an?\s+)?[a-z])[^.,;!?()]{1,30}?)"
        r"(?=\s+(?:now|instead|last|this|yesterday|today|in|on|and)\b|[.,;!?(]|$)",
        "{s}'s car is {v}.", True),
@@ -1831,9 +1836,16 @@ def _placed(text: str, blocks: Mapping[str, list[str]]) -> str:
         said = being.sub(lambda m, lang=lang: _doing(m, lang, held), said)
     said = _ZH_BEING_AT.sub(lambda m: _zh_doing(m, held), said)
     said = _FAREWELL.sub(lambda m: _farewell(m, lines), said)
+    if len(held) == 1:
+        said = _SWITCHED_TO.sub(lambda m: _SWITCH_AS[held[0]].format(m["v"]), said)
     return said if said != named else text
 
 
+_SWITCHED_TO = re.compile(r"\b(?i:me\s+cambié|me\s+he\s+cambiado|nos\s+cambiamos|"
+                          r"me\s+pasé|me\s+he\s+pasado)\s+a\s+" + _PLACE)
+"""A switch to somewhere said with no slot ("Me cambié a Mango"): a move as much as a new
+employer, so the one of the two a block holds is the one it changes."""
+_SWITCH_AS = {"work": "empecé a trabajar en {}", "home": "me mudé a {}"}
 _FAREWELL = re.compile(r"\b(?i:goodbye|good-bye|bye|farewell|so\s+long)\s+(?P<old>" + _NAME
                        + r"(?:\s+" + _NAME + r")*)\s*[,;!.–—-]+\s*(?i:hello|hi|welcome)\s+"
                        r"(?P<new>" + _NAME + r"(?:\s+" + _NAME + r")*)")
@@ -1855,12 +1867,13 @@ def _farewell(match: re.Match[str], lines: Sequence[str]) -> str:
 
 def says_being_at(text: str) -> bool:
     """Whether ``text`` says where its speaker is now, not on a trip, or bids one place
-    goodbye for another, which the earlier talk of work or home a block keeps may read as a
-    move (see :func:`_placed`)."""
+    goodbye for another, or switched to one, which the earlier talk of work or home a block
+    keeps may read as a move (see :func:`_placed`)."""
     said = _names_in_lower_case(text)
     if _TRIP.search(text):
         return False
-    return bool(_ZH_BEING_AT.search(said) or _FAREWELL.search(said)) or any(
+    return bool(_ZH_BEING_AT.search(said) or _FAREWELL.search(said)
+                or _SWITCHED_TO.search(said)) or any(
         _now_said(m) for being in _BEING_AT.values() for m in being.finditer(said))
 
 

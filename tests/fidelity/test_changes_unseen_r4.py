@@ -70,10 +70,7 @@ CASES = [
     ]),
     (["I have a cat called Miso."],
      ["We rehomed Miso with my aunt, and now we have a rabbit named Clover."], [
-        ("What's my pet called?", "Clover", ["Miso"],
-         "the semantic fact of Miso is past now ('Miso was the user's cat. Miso was rehomed.', "
-         "changes.PARTED), but answer.py still takes it for the pet asked, over 'Clover is the "
-         "user's rabbit': it leaves out no pet that 'was' the user's"),
+        ("What's my pet called?", "Clover", ["Miso"]),
     ]),
     (["I have a dog named Max."],
      ["Max passed away in April. We adopted a puppy called Bella last week."], [
@@ -318,9 +315,7 @@ CASES = [
         ("Am I vegetarian?", None, ["You are vegetarian"]),
     ]),
     (["Trabajo en Zara."], ["Me cambié a Mango el mes pasado."], [
-        ("¿Dónde trabajo?", "Mango", ["Zara"],
-         "'me cambié a' says a switch to an employer and a move to a town alike, and no rule "
-         "tells which: the employer stays"),
+        ("¿Dónde trabajo?", "Mango", ["Zara"]),
     ]),
     (["I live in Cork."], ["relocated to galway in feb for the new job"], [
         ("Where do I live?", "Galway", ["Cork"]),

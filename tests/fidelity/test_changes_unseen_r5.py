@@ -48,9 +48,7 @@ CASES = [
         ("What's my job?", "shift manager", ["barista"]),
     ]),
     (["I drive a Golf."], ["Traded the Golf in for a Tesla last month."], [
-        ("What car do I drive?", "Tesla", ["Golf"],
-         "no car rule reads a trade-in ('traded the Golf in for a Tesla'): the car slot is set "
-         "only by 'I drive' or 'my car is', so 'Your car is a Golf.' stays"),
+        ("What car do I drive?", "Tesla", ["Golf"]),
     ]),
     (["My favourite colour is green."],
      ["These days I'm all about purple, it's my new favourite colour."], [
@@ -65,9 +63,8 @@ CASES = [
     ]),
     (["I have a hamster called Nibbles."],
      ["Nibbles died last week, so we got a guinea pig called Pip."], [
-        ("What's my guinea pig called?", "Pip", ["Nibbles"],
-         "no pet is stored by a kind 'guinea pig' in the same sentence as a death, so the "
-         "answer quotes the whole message, Nibbles' death first (answer.py keeps the message)"),
+        ("What's my guinea pig called?", "Pip", ["Nibbles"]),
+        ("What's my hamster called?", None, ["Your hamster is Nibbles", "Nibbles is your"]),
     ]),
     (["I'm vegan."], ["I gave up being vegan, I eat everything again."], [
         ("Am I vegan?", None, ["You are vegan"]),
@@ -230,6 +227,13 @@ CASES = [
     ]),
     (["Trabajo en Seat."], ["Me ofrecieron un puesto en Ford, pero lo rechacé."], [
         ("¿Dónde trabajo?", "Seat", ["Ford"]),
+    ]),
+    # "me cambié a" says a new employer or a new home: the one the user told of
+    (["Vivo en Toledo."], ["Me cambié a Segovia en primavera."], [
+        ("¿Dónde vivo?", "Segovia", ["Toledo"]),
+    ]),
+    (["Vivo en Ávila.", "Trabajo en Mapfre."], ["Me cambié a Allianz."], [
+        ("¿Dónde vivo?", "Ávila", ["Allianz"]),
     ]),
     (["Vivo en Murcia."], ["Al final no nos mudamos a Alicante."], [
         ("¿Dónde vivo?", "Murcia", ["Alicante"]),

@@ -751,7 +751,7 @@ _PATTERNS = (
        + r")(?:['’]s\s+name)?\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:called\s+|named\s+|on\s+)?"
        + _VALUE, "{s}'s {k} is {v}.", possessive=True),
     # A pet by its name ("I have a dog called Biscuit"), unless one more ("also have").
-    _p("{k}", r"(?<!\balso )\b(?i:have|has|['’]ve\s+got|got|adopted)\s+(?i:an?)\s+"
+    _p("{k}", r"(?<!\balso )\b(?i:have|has|['’]ve\s+got)\s+(?i:an?)\s+"
        r"(?:(?:little|baby|tabby|black|white|ginger|rescue)\s+)?(?P<k>(?i:" + _PET_KINDS + r"))\s+"
        r"(?:named|called)\s+"
        r"(?P<v>" + _NAME + r")", "{s}'s {k} is {v}."),
@@ -787,7 +787,7 @@ _PATTERNS = (
        r"(?P<k>" + _ONE_OF + r")\s*[,:–—-]?\s*(?i:called\s+|named\s+)?" + _VALUE,
        "{s}'s {k} is {v}.", True),
     # "traded in my Golf for a Tesla", "Traded the Golf in for a Tesla"
-    _p("car", r"\b(?i:sold|traded\s+in|traded|swapped)\s+(?i:my|the|our)\s+[^.;!?]{1,30}?\s+"
+    _p("car", r"\b(?i:sold|traded\s+in|traded)\s+(?i:my|the|our)\s+[^.;!?]{1,30}?\s+"
        r"(?:(?i:and|to)\s+(?i:bought|got|buy|get)|(?i:for))\s+(?P<v>(?:an?\s+)?(?:new\s+)?(?:[A-Z]|(?<=for\s)"
        r"(?:an?\s+)?[a-z])[^.,;!?()]{1,30}?)"
        r"(?=\s+(?:now|instead|last|this|yesterday|today|in|on|and)\b|[.,;!?(]|$)",

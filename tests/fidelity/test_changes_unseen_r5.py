@@ -63,7 +63,10 @@ CASES = [
     ]),
     (["I have a hamster called Nibbles."],
      ["Nibbles died last week, so we got a guinea pig called Pip."], [
-        ("What's my guinea pig called?", "Pip", ["Nibbles"]),
+        ("What's my guinea pig called?", "Pip", ["Nibbles"],
+         "a first pet got or adopted is a semantic fact only (test_change_rules: 'We adopted a "
+         "puppy named Biscuit'), and the semantic rules keep no fact of Pip from a sentence "
+         "that opens with Nibbles' death, so the answer quotes the whole message"),
         ("What's my hamster called?", None, ["Your hamster is Nibbles", "Nibbles is your"]),
     ]),
     (["I'm vegan."], ["I gave up being vegan, I eat everything again."], [

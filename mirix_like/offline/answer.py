@@ -372,6 +372,8 @@ def _matched(terms: set[str], wanted: set[str]) -> set[str]:
     """The question's terms among ``terms``; a German compound of two of them has both
     ("Zahnarzttermin" of "Termin beim Zahnarzt")."""
     found = terms & wanted
+    # a word and its form without accents ("märz", "marz") are one match, not two
+    found -= {folded for t in found if (folded := _unaccented(t)) != t}
     starts = {w[:3] for w in wanted}
     for term in terms - wanted:
         if term[:3] in starts and (parts := compound_parts(term, wanted, _stem)):

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.told import says_only, tell, told, told_all
+from support.told import asked_by, says_only, tell, told, told_all
 
 from mirix_like import MemorySystem
 
@@ -430,10 +430,7 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
         yield system
 
 
-@pytest.mark.parametrize(("user", "question", "says", "not_said"), [
-    pytest.param(user, question, says, not_said, id=f"{user}: {question}",
-                 marks=[pytest.mark.xfail(strict=True, reason=why) for why in known])
-    for user, question, says, not_said, *known in QUESTIONS])
+@pytest.mark.parametrize(("user", "question", "says", "not_said"), asked_by(QUESTIONS))
 def test_the_answer_is_one_clean_sentence_of_what_held_when_asked(
         memory: MemorySystem, user: str, question: str, says: str | None,
         not_said: list[str]) -> None:

@@ -10,11 +10,10 @@ carries why. The context an app would hand its own model must hold the current f
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 import pytest
-from support.told import told_all
+from support.told import asked_by, says_only, told_all
 
 from mirix_like import MemorySystem
 
@@ -235,14 +234,6 @@ QUESTIONS = [
 CONTEXTS = [("felix", "Where do I live?", "Porto"), ("omar", "Where does Karim live?", "Dubai"),
             ("greta", "Wo wohne ich?", "Graz"), ("lucia", "¿Dónde vivo?", "Valencia"),
             ("wei", "我住在哪里？", "深圳")]
-RENDERING = re.compile(
-    r"</?\w+>|[\[\]{}]|\"\w+\":|\d{4}-\d\d-\d\d|\((?:until|since)\b|\bthe user\b|\bNutzer|"
-    r"\busuario\b|\butilisateur\b|用户|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content):",
-    re.IGNORECASE)
-"""What an answer must not show: tags, JSON, stamps, ranges, line numbers, labels, "the
-user" unsaid."""
-_SENTENCE_END = re.compile(r"(?<![\d\s])[.!?。！？]\s+\S")
-"""An end of a sentence with more after it (not "1. März", a German date)."""
 
 
 @pytest.fixture(scope="module")
@@ -252,18 +243,11 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
         yield system
 
 
-@pytest.mark.parametrize(("user", "question", "says", "not_said"), [
-    pytest.param(user, question, says, not_said, id=f"{user}: {question}",
-                 marks=[pytest.mark.xfail(strict=True, reason=why) for why in known])
-    for user, question, says, not_said, *known in QUESTIONS])
+@pytest.mark.parametrize(("user", "question", "says", "not_said"), asked_by(QUESTIONS))
 def test_the_answer_is_one_clean_sentence_of_what_holds(
         memory: MemorySystem, user: str, question: str, says: str | None,
         not_said: list[str]) -> None:
-    answer = memory.chat(question, user_id=user).answer
-    assert says is None or says.casefold() in answer.casefold(), answer
-    assert not [n for n in not_said if n.casefold() in answer.casefold()], answer
-    assert not RENDERING.search(answer), answer
-    assert not _SENTENCE_END.search(answer.strip()), answer
+    says_only(memory.chat(question, user_id=user).answer, says, not_said)
 
 
 @pytest.mark.parametrize(("user", "question", "fact"), CONTEXTS,

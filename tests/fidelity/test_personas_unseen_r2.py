@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from support.told import says_only, told_all
+from support.told import asked_by, says_only, told_all
 
 from mirix_like import MemorySystem
 
@@ -127,10 +127,7 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
         yield system
 
 
-@pytest.mark.parametrize(("user", "question", "says", "not_said"), [
-    pytest.param(user, question, says, not_said, id=f"{user}: {question}",
-                 marks=[pytest.mark.xfail(strict=True, reason=why) for why in known])
-    for user, question, says, not_said, *known in QUESTIONS])
+@pytest.mark.parametrize(("user", "question", "says", "not_said"), asked_by(QUESTIONS))
 def test_the_answer_is_one_clean_sentence_of_what_holds(
         memory: MemorySystem, user: str, question: str, says: str | None,
         not_said: list[str]) -> None:

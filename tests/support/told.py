@@ -54,6 +54,14 @@ def asked(cases: Sequence[Sequence[Any]]) -> list[Any]:
             for question, says, not_said, *known in questions]
 
 
+def asked_by(questions: Sequence[Sequence[Any]]) -> list[Any]:
+    """One test per ``(user, question, says, not said, *why it cannot yet)``: a strict xfail
+    when a reason is given, named by the user and the question."""
+    return [pytest.param(user, question, says, not_said, id=f"{user}: {question}",
+                         marks=[pytest.mark.xfail(strict=True, reason=why) for why in known])
+            for user, question, says, not_said, *known in questions]
+
+
 RENDERING = re.compile(
     r"</?\w+>|[\[\]{}]|\"\w+\":|\d{4}-\d\d-\d\d|\((?:until|since)\b|\bthe user\b|\bNutzer|"
     r"\busuario\b|\butilisateur\b|用户|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content):",

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Container
 
 __all__ = ["KIN", "WORD", "ZH_KIN", "compound_parts", "compound_splits", "meaning",
-           "same_meaning", "verb", "verb_language"]
+           "same_meaning", "verb", "verb_language", "zh_meanings"]
 
 # One group per line, the English word first: it names the group. What one pays or spends
 # is what a receipt's total says ("How much did I spend at Aldi?" of "SUMME EUR 10,67").
@@ -39,7 +39,7 @@ vat mwst ust mehrwertsteuer tva iva
 cart warenkorb einkaufswagen panier carrito cesta
 delivery shipping versand lieferung livraison envío entrega
 size big größe taille tamaño
-drive coche voiture pkw
+drive coche voiture pkw auto autos
 lunch mittagessen almuerzo
 coffee kaffee café cafe
 tea thé té
@@ -69,6 +69,7 @@ storage speicher speicherplatz stockage almacenamiento
 memory ram arbeitsspeicher mémoire memoria
 available verfügbar disponible disponibles
 people personen leute personnes gens personas gente
+cat cats katze katzen kater chatte chattes gato gata gatos gatas
 dog hund chien perro retriever labrador poodle spaniel terrier beagle bulldog husky dachshund
  collie corgi labradoodle cockapoo greyhound whippet schnauzer rottweiler dalmatian
 appointment termin rendez-vous rdv cita
@@ -78,7 +79,7 @@ doctor arzt ärztin médecin médico docteur
 dermatologist dermatologe dermatologin dermatologue dermatólogo dermatóloga
 pediatrician paediatrician kinderarzt kinderärztin pédiatre pediatra
 vet veterinarian tierarzt tierärztin vétérinaire veterinario veterinaria
-flight flug vuelo
+flight flug vuelo vol vols
 departure depart departs leave leaves abflug abfahrt départ salida
 school schule école escuela colegio
 museum museen musée museo
@@ -94,6 +95,11 @@ address adresse dirección
 phone telefon téléphone teléfono
 birthday geburtstag anniversaire cumpleaños
 daughter tochter töchter fille filles hija hijas
+wife wives ehefrau frau femme esposa mujer
+husband ehemann mann esposo marido
+name names nom nombre heißt heisst heiße s'appelle appelle llama llamo
+allergy allergies allergic allergie allergien allergisch allergique allergiques alergia alergias
+ alérgico alérgica alérgicos alérgicas
 sister schwester schwestern sœur soeur sœurs hermana hermanas
 mother mum mom mutter mama mère madre
 father dad vater papa père padre
@@ -193,6 +199,22 @@ lunch - almorz déjeun
 bake back horne -
 move zieh,zog mud déménag
 """
+# Chinese words of a group, by its English word: found inside a run of characters, which has
+# no spaces ("我女儿叫什么名字" asks for a daughter's name, "用户的猫叫咪咪" names a cat).
+_ZH = {"工作": "work", "上班": "work", "住": "live", "生活": "live", "女儿": "daughter",
+       "儿子": "son", "妻子": "wife", "老婆": "wife", "丈夫": "husband", "老公": "husband",
+       "姐姐": "sister", "妹妹": "sister", "哥哥": "brother", "弟弟": "brother",
+       "妈妈": "mother", "母亲": "mother", "爸爸": "father", "父亲": "father", "猫": "cat",
+       "狗": "dog", "名字": "name", "叫": "name", "航班": "flight", "过敏": "allergy",
+       "生日": "birthday", "密码": "password", "地址": "address", "电话": "phone",
+       "汽车": "drive", "车": "drive", "伴侣": "partner", "宠物": "pet"}
+
+
+def zh_meanings(run: str) -> set[str]:
+    """The English words of the groups whose Chinese words ``run`` has."""
+    return {head for word, head in _ZH.items() if word in run}
+
+
 _VERB_LANGUAGES = ("de", "es", "fr")
 # The prefixes a German verb sheds at the end of its clause ("Bring … mit" of "mitbringen").
 _SEPARABLE = ("mit", "ab", "an", "auf", "aus", "ein", "nach", "vor", "weg", "zurück", "zu",
@@ -245,7 +267,7 @@ def _groups() -> dict[str, tuple[str, ...]]:
     return {words[0]: tuple(words) for words in map(str.split, lines)}
 
 
-_ELIDED = re.compile(r"^(?:[dlj]|qu)'(?=\w)")
+_ELIDED = re.compile(r"^(?:[dljmtsn]|qu)'(?=\w)")
 _AMBIGUOUS = frozenset({"mon", "tue", "sept"})
 """Calendar abbreviations that are everyday words of a language the rules read ("mon" is
 French "my", "sept" French "seven", "tue" French "kills"): one means its day or month only as

@@ -10,7 +10,15 @@ import unicodedata
 from collections import Counter
 from datetime import UTC, datetime
 
-from mirix_like.lexicon import WORD, compound_parts, meaning, same_meaning, verb, verb_language
+from mirix_like.lexicon import (
+    WORD,
+    compound_parts,
+    meaning,
+    same_meaning,
+    verb,
+    verb_language,
+    zh_meanings,
+)
 from mirix_like.memory_types.semantic import PAST
 from mirix_like.offline.changes import DRINKS, JOBS, favourite_kind, in_time, stopped
 from mirix_like.offline.language import (
@@ -24,6 +32,7 @@ from mirix_like.offline.language import (
     word_set,
 )
 from mirix_like.offline.plain import Statement, label, language, statements
+from mirix_like.offline.retell import TRADE_WORDS, names_kin, retold
 from mirix_like.offline.screens import screen_of, seen_at, what_it_showed, window_of
 from mirix_like.offline.timeparse import days_written, describe, find_times
 from mirix_like.offline.timewords import weekday_names
@@ -89,8 +98,6 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                **dict.fromkeys(_RELATIONSHIP.split(), "relationship"),
                # the same two slots in the other languages the change rules read
                **dict.fromkeys(_LIVE.split(), "live"), **dict.fromkeys(_WORK.split(), "work")}
-# The same two slots in Chinese, found inside a run of characters ("Sam在腾讯工作").
-_ZH_SLOTS = {"工作": "work", "上班": "work", "住": "live", "生活": "live"}
 _NOT_NAMES = word_set(
     "I January February March April May June July August September October November December "
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
@@ -108,6 +115,11 @@ _OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) "
                          r"(?:now )?at [A-Z][\w&'’.-]*(?: [A-Z][\w&'’.-]*)*(?: now)? as\b)")
 _TRADE = re.compile(r"\b(?:is|am|are|was)\s+an?\s+(?:[\w-]+\s+){0,2}(?i:" + JOBS + r")\b")
 """A job said by its name ("is a pharmacist"), a "job" to a question."""
+_TRADE_ABROAD = re.compile(
+    r"\b(?:ist|bin|bist|est|suis|es|soy|eres)\s+(?:(?:jetzt|maintenant|ahora)\s+)?"
+    r"(?:une?\s+)?(?:" + "|".join(sorted(map(re.escape, TRADE_WORDS), key=len, reverse=True))
+    + r")(?!\w)", re.IGNORECASE)
+"""The same in German, French and Spanish ("sie ist Ärztin", "es bombero")."""
 _PLACE = "location"
 """The word a place is labelled with on a screen ("Where: Room Kepler"), which a "where"
 question asks for."""
@@ -274,9 +286,10 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
             # characters too: "住" of a question is in "用户住在深圳" as a character only
             terms.update(segment[i : i + 2] for i in range(len(segment) - 1))
             terms.update(segment)
-            # the two slots the change rules keep, whatever language asks ("Where do I work?")
-            terms.update(_stem(_ZH_SLOTS[word]) for word in _ZH_SLOTS if word in segment)
-    if _OCCUPATION.search(text) or trade and _TRADE.search(text):
+            # what its words mean, whatever language asks ("Where do I work?" of "Sam在腾讯工作")
+            terms.update(map(_stem, zh_meanings(segment)))
+    if _OCCUPATION.search(text) or trade and (_TRADE.search(text)
+                                              or _TRADE_ABROAD.search(text)):
         terms.add("work")
     if kinds and terms & _SPORTS:  # "Which sports do I do?", "What are my hobbies?": "plays padel"
         terms.update(("sport", "hobby"))
@@ -300,7 +313,15 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
         terms.add(_stem("temperature"))
     if _has_address(text):
         terms.update(("address", _SAYS_ADDRESS))
+    # "The user's name is Sam", "Pimienta is the user's cat": what "What's my name?", "¿Cómo
+    # se llama mi gata?" ask
+    if _NAMED.search(text) or names_kin(text):
+        terms.add(_NAME_TERM)
     return terms
+
+
+_NAME_TERM = _stem("name")
+_NAMED = re.compile(r"\b(?i:names?\s+(?:is|was|are))\b|\b(?:named|called)\s+[A-ZÀ-Þ]")
 
 
 _DEGREES = re.compile(r"\d\s?°\s?[CF]\b")
@@ -341,16 +362,17 @@ _KINDS = _SPORTS | _PASTIMES | _PETS | {"sport", "hobby", "pet", "drink"}
 """What a question may ask for as a kind, which :func:`_terms` adds to a text of one."""
 
 
-# English words that are other words in a language the rules read (French "car" is
-# "because"): they mean their group's word only in an English question ("What time is the car
-# service?" of a Spanish calendar's "Revisión del coche").
-_ENGLISH_MEANING = {"car": "drive", "cars": "drive"}
+# Words that are other words in another language the rules read (French "car" is "because",
+# English "chat" is talk): they mean their group's word only in a question of their own
+# language ("What time is the car service?" of a Spanish calendar's "Revisión del coche",
+# "Comment s'appelle mon chat ?" of "Pimienta is the user's cat").
+_MEANING_IN = {"en": {"car": "drive", "cars": "drive"}, "fr": {"chat": "cat", "chats": "cat"}}
 
 
-def _english_meanings(question: str) -> set[str]:
-    """The stems an English ``question``'s words of :data:`_ENGLISH_MEANING` mean."""
-    return {_stem(_ENGLISH_MEANING[w.lower()]) for w in _TOKEN.findall(question)
-            if w.lower() in _ENGLISH_MEANING}
+def _meanings_in(question: str, lang: str) -> set[str]:
+    """The stems ``question``'s words of :data:`_MEANING_IN` mean in ``lang``, its language."""
+    words = _MEANING_IN.get(lang, {})
+    return {_stem(words[w.lower()]) for w in _TOKEN.findall(question) if w.lower() in words}
 
 
 def _translated(question: str) -> set[str]:
@@ -607,6 +629,16 @@ def _names(question: str) -> set[str]:
     return {w for w in words if w not in _NOT_NAMES}
 
 
+def _names_given(words: set[str], memories: list[str]) -> set[str]:
+    """Of the capitalised ``words`` of a German question, where every noun has a capital,
+    those ``memories`` give someone as a name ("Was macht Miriam beruflich?" of "Meine Frau
+    heißt Miriam", "Unser Sohn Ben", "Joel is the user's partner")."""
+    text = " ".join(memories)
+    return {w for w in words if re.search(
+        rf"(?:\b(?:{KIN}|heißt|hei[sß]e|named|called|s['’]appelle|se\s+llama)\s+|叫){re.escape(w)}"
+        rf"(?![\w-])|(?<![\w-]){re.escape(w)}\s+is\s+the\s+user['’]s\b", text, re.IGNORECASE)}
+
+
 def _mentions(text: str, names: set[str]) -> bool:
     """Whether ``text`` names one of ``names``, as written or in capitals (a receipt's
     "ALDI" is the question's "Aldi"), or by its name in another language ("München" is
@@ -673,11 +705,12 @@ def answer(question: str, memories: list[str]) -> str:
     question = _asked(question)
     memories = in_time(question, memories)
     wanted = _terms(question, kinds=_kind_asked(question))
-    english = _english_meanings(question) if lang == "en" else set()
-    wanted |= english
+    meant = _meanings_in(question, lang)
+    wanted |= meant
     # "Where did I live before Vienna?" names what replaced the answer, not what it is about;
     # German writes every noun with a capital, not only names.
-    names = _names(question) if lang != "de" and not asks_before(question) else set()
+    names = (set() if asks_before(question) else _names(question) if lang != "de"
+             else _names_given(_names(question), memories))
     if _STILL.search(question):  # "Do I still live in Oslo?": Oslo may be what was replaced
         names = {n for n in names if any(_mentions(m, {n}) for m in memories)}
     # the words of a screen's window are said by every line on it: they pick the screen, and
@@ -686,6 +719,8 @@ def answer(question: str, memories: list[str]) -> str:
     said = [[s for s in statements(m) if not names or _mentions(s.text, names)
              or _mentions(" / ".join([label(m), *window]), names)]
             for m, window in zip(memories, chrome, strict=True)]
+    if not wanted - _USER_TERMS and _NAME_ASKED.search(question):
+        wanted.add(_NAME_TERM)  # "What's my name?": no word but the one it asks for
     if not wanted or not any(said):
         return nothing
     if _SELF.search(question):  # between two past homes, the user's over their sister's
@@ -716,7 +751,7 @@ def answer(question: str, memories: list[str]) -> str:
     df = Counter(t for terms in per_memory for t in terms)
     # a word of the question read in another language ("Termin": appointment) counts less than
     # one a memory writes as asked ("Steuerberater")
-    translated = _translated(question) | english
+    translated = _translated(question) | meant
     weight = {t: (1.0 + math.log((1 + len(memories)) / (1 + df[t]))) * (
         _TRANSLATED if t in translated else 1.0) for t in wanted}
     scores = [_score(terms, weight) for terms in per_memory]
@@ -727,6 +762,7 @@ def answer(question: str, memories: list[str]) -> str:
     matched: dict[tuple[int, str], set[str]] = {}
     windows = [_matched(_all_terms(" ".join(names)), wanted) for names in chrome]
     many = bool(_HOW_MANY.search(question))
+    name_asked = bool(_NAME_ASKED.search(question))
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     person = not who and bool(_WHO_ASKED.search(question))
     not_names = {n for text in [question, *itertools.chain(*chrome)] for n in _NAME.findall(text)}
@@ -744,6 +780,10 @@ def answer(question: str, memories: list[str]) -> str:
                     sentence = _unlabelled(
                         _unstamped(what_it_showed(sentence) or sentence, chrome[i]))
                     if not sentence:
+                        continue
+                    # a block names whom the question asks of among facts of the user's own
+                    # ("Was macht Miriam beruflich?": not "Der Nutzer arbeitet als Lehrer.")
+                    if names and _OF_USER.match(sentence) and not _mentions(sentence, names):
                         continue
                     sentence = _with_kin(sentence, kin, wanted)
                     terms = _terms(sentence, trade=not where)
@@ -788,8 +828,12 @@ def answer(question: str, memories: list[str]) -> str:
                     # "How many eggs …?" by "4 eggs", not by "Crack in the eggs and bake"
                     counted = many and any(_terms(noun) & found
                                            for noun in _COUNTED.findall(sentence))
+                    # "What's my cat called?": "Pimienta is the user's cat." over the story
+                    # of adopting her; "What's my name?" is not the cat's
+                    naming = ((1 if found - {_NAME_TERM} else -1)
+                              if name_asked and names_kin(sentence) else 0)
                     says = (defines + places + labels + trade + dated + 2 * priced
-                            + 2 * someone + counted)
+                            + 2 * someone + counted + naming)
                     candidates.append((overlap + bonus + 0.5 * says, -i,
                                        len(terms - wanted - _MARKS), sentence))
     # a question on a screen ("Carmen: ¿Quién lleva el vino?") answers nothing beside a line
@@ -850,7 +894,21 @@ def answer(question: str, memories: list[str]) -> str:
                 return date
     if value is _NAME:
         line = _sender(line, [memories[-neg_index], *memories])
-    return _said_to_user(_ended(_named(line, memories[-neg_index])), lang)
+    return _said_to_user(_ended(_named(_in_words_of(line, lang, question),
+                                       memories[-neg_index])), lang)
+
+
+def _in_words_of(line: str, lang: str, question: str) -> str:
+    """``line``, a fact of a slot about the user told in another language than ``lang``, told
+    in ``lang`` (:func:`~mirix_like.offline.retell.retold`: "Where do I live?" of "Der Nutzer
+    wohnt in Bonn." is "The user lives in Bonn."); of a pet or person by name, asked for
+    their name, in the words of a name ("Your cat is called Pimienta.")."""
+    if PAST.search(line) or LINE_JOIN in line:
+        return line
+    told = retold(line, lang, question)
+    if told and (_language_of(line) != lang or _NAME_ASKED.search(question)):
+        return told
+    return line
 
 
 def _all_values(sentence: str, others: list[str], memories: list[str]) -> str:
@@ -984,6 +1042,8 @@ def _with_kin(sentence: str, kin: dict[str, str], wanted: set[str]) -> str:
     return f"{name}, the user's {kin[name]},{sentence[opening.end():]}"
 
 
+_OF_USER = re.compile(r"(?:The user|Der Nutzer|L['’]utilisateur|El usuario|用户)(?![\w'’的])")
+"""A fact's opening that says it is about the user and no one else."""
 _DEFINES_KIN = re.compile(r"^(?P<name>[A-Z][\w'’-]+) is the user['’]s (?P<kin>" + KIN
                           + r")\.?$")
 _OPENS_WITH_NAME = re.compile(r"^(?P<name>[A-Z][\w'’-]+)(?=\s+[a-z])")
@@ -1019,7 +1079,7 @@ def _someone_else(sentence: str, lang: str) -> bool:
     if not opening:
         opening = _SUBJECT_VERB.match(sentence) or _SUBJECT_PAST.match(sentence)
         if (not opening or "the user" in opening["who"].casefold()
-                or language(sentence) != "en"):
+                or language(sentence) != "en" or _DONE.fullmatch(opening["who"])):
             return False
     return not _USER_MENTION.search(sentence, opening.end())
 
@@ -1139,6 +1199,9 @@ _SUBJECT_PAST = re.compile(_SUBJECT + _WHEN_WORD + r"(?P<verb>was|were|had|[a-z]
 _KIN_OPENING = re.compile(r"(?:The user['’]s|[Mm]y|[Yy]our)\s+(?:" + KIN + r")\b")
 _NAMES_THEM = re.compile(r"(?:['’]s\s+name)?\s+(?:is|was|are|were)\s+(?:called\s+)?[A-Z]")
 _USER_MENTION = re.compile(r"\b(?:the user|I|me|my|you|your)\b", re.IGNORECASE)
+_DONE = re.compile(r"[A-Z][a-z]{3,}ed")
+"""A message's opening verb with its subject left out ("Booked flights to Lisbon", "Switched
+jobs"), no one's name."""
 _QUOTE_LEAD = re.compile(r"^(?:the user said|user)\s*:\s*", re.IGNORECASE)
 _I_ASK = re.compile(r"\bI\b(?!['’]s)|\bI['’](?:m|ve|d|ll)\b")
 """A question whose subject is the asker ("Where do I live?", "What am I allergic to?")."""

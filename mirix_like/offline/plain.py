@@ -117,7 +117,8 @@ _LANGUAGE_WORDS = {
                    "kein keine keinen jetzt noch auch schon heute gestern wohin woher für bei im "
                    "zum zur vom sehr aber oder dein deine deinen deinem deiner bist vorher früher "
                    "seit gerade immer am liebsten gern gerne lieber mag magst esse isst trinke "
-                   "trinkst spiele lese höre koche fahre gehe"),
+                   "trinkst spiele lese höre koche fahre gehe macht mache machst machen beruflich "
+                   "beruf"),
     "fr": word_set("où qui quoi quand comment pourquoi quel quelle quels quelles je j'habite mon "
                    "ma mes est suis habite travaille les et avec tu il elle nous vous une des pas "
                    "ai j'ai avons maintenant aujourd'hui hier le au aux ton ta tes es as fais "

@@ -1,10 +1,10 @@
-"""Three fresh personas told over weeks, one message a session, through the whole pipeline
-(rules, real store, retrieval, answer): Tomás in English, Jonas in German, Lucía in Spanish
-and Wang Fang in Chinese. Each is asked in their own language and in the others: a fact of
-where they live or work, what they work as, their name and who their pets and people are is
-said in the question's language ("Where do I live?" of "Der Nutzer wohnt in Bonn." is "You
-live in Bonn."), a quoted message stays a quote; a question that names someone is answered
-of them, not of the user; an answer shows no label of how memories are rendered.
+"""Five fresh personas told over weeks, one message a session, through the whole pipeline
+(rules, real store, retrieval, answer): Tomás in English, Jonas in German, Lucía in Spanish,
+Camille in French and Wang Fang in Chinese. Each is asked in their own language and in the
+others: a fact of where they live or work, what they work as, their name and who their pets
+and people are is said in the question's language ("Where do I live?" of "Der Nutzer wohnt in
+Bonn." is "You live in Bonn."), a quoted message stays a quote; a question that names someone
+is answered of them, not of the user; an answer shows no label of how memories are rendered.
 """
 
 from __future__ import annotations
@@ -50,6 +50,11 @@ PEOPLE = {
         "Soy alérgica a los frutos secos.",
         "Me mudé a Madrid la semana pasada.",
         "Ahora trabajo en Cabify, empecé el lunes."),
+    "camille": _weekly(
+        "Je suis infirmière à Lyon.",
+        "J'habite à Lyon depuis cinq ans.",
+        "Mon chien s'appelle Filou.",
+        "Je travaille chez Renault maintenant."),
     "fang": _weekly(
         "我叫王芳，在上海的一家银行工作。",
         "我的猫叫咪咪。",
@@ -68,6 +73,11 @@ CASES: list[object] = [
     ("jonas", "What is my wife's name?", ["Your wife is called Miriam"], []),
     ("jonas", "¿Cómo se llama mi mujer?", ["Miriam"], []),
     ("jonas", "Wie heißt meine Frau?", ["Deine Frau heißt Miriam"], []),
+    ("jonas", "Comment s'appelle ma femme ?", ["Ta femme s'appelle Miriam"], []),
+    ("jonas", "Wie heißt mein Sohn?", ["Ben"], ["Miriam"]),
+    ("jonas", "What's my son's name?", ["Ben"], ["Miriam"]),
+    ("lucia", "What's my brother's name?", ["Pablo"], []),
+    ("lucia", "Where does my brother live?", ["Valencia"], ["Madrid"]),
     ("fang", "我的猫叫什么？", ["你的猫叫咪咪"], ["咪咪:", "咪咪："]),
     ("fang", "What's my cat called?", ["Your cat is called 咪咪"], []),
     # the user's own name is not the cat's
@@ -89,12 +99,20 @@ CASES: list[object] = [
     # what one works as, the trade in the question's words
     ("jonas", "What's my job?", ["You work as a teacher"], ["Lehrer"]),
     ("lucia", "What's my job?", ["You work as a designer"], []),
+    ("jonas", "Quel est mon métier ?", ["Tu travailles comme enseignant"], []),
+    ("jonas", "¿En qué trabajo?", ["Trabajas como profesor"], []),
     ("lucia", "Was bin ich von Beruf?", ["Designerin"], []),
     # a question that names someone is of them, not of the user
     ("jonas", "Was macht Miriam beruflich?", ["Ärztin"], ["Lehrer"]),
     ("jonas", "What does Miriam do for a living?", ["Ärztin"], ["Lehrer", "teacher"]),
     ("lucia", "¿A qué se dedica Pablo?", ["bombero"], []),
     ("tomas", "What does Joel do?", ["sound engineer"], ["nurse"]),
+    ("camille", "What's my dog called?", ["Your dog is called Filou"], []),
+    ("camille", "Wie heißt mein Hund?", ["Dein Hund heißt Filou"], []),
+    ("camille", "我的狗叫什么名字？", ["Filou"], []),
+    ("camille", "Where do I live?", ["You live in Lyon"], []),
+    ("camille", "Where do I work?", ["You work at Renault"], []),
+    ("camille", "What do I do for a living?", ["nurse"], []),
     # a thing told in one language, asked for in another
     ("jonas", "What car do I drive?", ["Tesla"], ["Golf"]),
     ("jonas", "Quelle voiture est-ce que j'ai ?", ["Tesla"], ["Golf"]),

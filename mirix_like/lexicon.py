@@ -101,8 +101,6 @@ name names nom nombre heißt heisst heiße s'appelle appelle llama llamo
 allergy allergies allergic allergie allergien allergisch allergique allergiques alergia alergias
  alérgico alérgica alérgicos alérgicas
 sister schwester schwestern sœur soeur sœurs hermana hermanas
-brother brothers bruder brüder frère frere frères hermano hermanos
-son sons sohn söhne fils hijo hijos
 mother mum mom mutter mama mère madre
 father dad vater papa père padre
 train zug bahn tren

@@ -77,6 +77,10 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                "major": "study", "degree": "study", "exercise": "sport", "workout": "sport",
                "kitten": "cat", "puppy": "dog", "haustier": "pet", "mascota": "pet",
                "twin": "kid", "child": "kid", "children": "kid",
+               # a brother or son in the other languages (not in the lexicon, where English
+               # "Brothers" of a title would mean one)
+               **dict.fromkeys(("bruder", "brüder", "frère", "frere", "hermano"), "brother"),
+               **dict.fromkeys(("sohn", "söhne", "fils", "hijo"), "son"),
                # a favourite is what someone prefers ("I prefer tea now")
                "favourite": "prefer", "favorite": "prefer", "fave": "prefer",
                **dict.fromkeys(("qty", "quantität", "menge", "anzahl", "quantité", "cantidad"),
@@ -268,6 +272,10 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
              and not text[found[i - 1].end():found[i].start()].strip()
              for i, t in enumerate(tokens)]
     terms = {t.lower() if named[i] else _stem(t) for i, t in enumerate(tokens) if kept[i]}
+    # a German noun after a capitalised word is no name when it is a word of one meaning
+    # ("Unser Sohn Ben": a son)
+    terms.update(_stem(t) for i, t in enumerate(tokens)
+                 if kept[i] and named[i] and _plain_stem(t) in _same())
     # a function word means nothing ("mon frère" is no Monday)
     terms.update(_stem(head) for t, keep in zip(tokens, kept, strict=True)
                  if keep and (head := meaning(t)) and head not in STOPWORDS)
@@ -321,6 +329,8 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
 
 
 _NAME_TERM = _stem("name")
+_NAME_WORDS = frozenset({_NAME_TERM, *map(_stem, same_meaning("name"))})
+"""The terms of the words a question asks for a name with ("name", "heißt", "llama")."""
 _NAMED = re.compile(r"\b(?i:names?\s+(?:is|was|are))\b|\b(?:named|called)\s+[A-ZÀ-Þ]")
 
 
@@ -719,8 +729,11 @@ def answer(question: str, memories: list[str]) -> str:
     said = [[s for s in statements(m) if not names or _mentions(s.text, names)
              or _mentions(" / ".join([label(m), *window]), names)]
             for m, window in zip(memories, chrome, strict=True)]
-    if not wanted - _USER_TERMS and _NAME_ASKED.search(question):
-        wanted.add(_NAME_TERM)  # "What's my name?": no word but the one it asks for
+    if _NAME_ASKED.search(question):
+        # "Wie heißt mein Sohn?" asks for the son's name: any name of his answers, not a
+        # sentence that says "heißt" of someone else; "What's my name?" has no other word
+        wanted = (wanted - _NAME_WORDS if wanted - _NAME_WORDS - _USER_TERMS
+                  else wanted | {_NAME_TERM})
     if not wanted or not any(said):
         return nothing
     if _SELF.search(question):  # between two past homes, the user's over their sister's
@@ -830,7 +843,7 @@ def answer(question: str, memories: list[str]) -> str:
                                            for noun in _COUNTED.findall(sentence))
                     # "What's my cat called?": "Pimienta is the user's cat." over the story
                     # of adopting her; "What's my name?" is not the cat's
-                    naming = ((1 if found - {_NAME_TERM} else -1)
+                    naming = ((1 if found - _NAME_WORDS else -1)
                               if name_asked and names_kin(sentence) else 0)
                     says = (defines + places + labels + trade + dated + 2 * priced
                             + 2 * someone + counted + naming)

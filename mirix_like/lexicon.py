@@ -207,7 +207,8 @@ _ZH = {"工作": "work", "上班": "work", "住": "live", "生活": "live", "女
        "妈妈": "mother", "母亲": "mother", "爸爸": "father", "父亲": "father", "猫": "cat",
        "狗": "dog", "名字": "name", "叫": "name", "航班": "flight", "过敏": "allergy",
        "生日": "birthday", "密码": "password", "地址": "address", "电话": "phone",
-       "汽车": "drive", "车": "drive", "伴侣": "partner", "宠物": "pet"}
+       "汽车": "drive", "车": "drive", "伴侣": "partner", "宠物": "pet", "岁": "old",
+       "多大": "old"}
 
 
 def zh_meanings(run: str) -> set[str]:

@@ -93,6 +93,9 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                **dict.fromkeys(("organizer", "organiser", "organise", "organisator",
                                 "organisateur", "organizador"), "organize"),
                "born": "birthday", "age": "old",
+               # how old someone is in the other languages ("Wie alt ist Inés?", "¿Cuántos años
+               # tiene?", "Quel âge a-t-elle ?")
+               **dict.fromkeys(("alt", "alter", "jahre", "años", "edad", "âge", "ans"), "old"),
                # what someone cannot bear answers what they dislike
                "hate": "dislike", "detest": "dislike", "loath": "dislike",
                # a diet's names answer "What's my diet?", "Any dietary requirements?"

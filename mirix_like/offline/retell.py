@@ -6,7 +6,8 @@ they live and work, what they work as, their name, who their pets and people are
 another language ("Where do I live?"), the answer says the fact in the question's words
 ("The user lives in Bonn.", which the answerer then says to the user), with the value as it
 was told: a place or a name is a name in any language, a trade by its word in each
-(:data:`_TRADES`). A fact of no known shape is left as it is.
+(:data:`_TRADES`). How old someone is is retold too ("Inés is 8 years old." is "Inés ist 8
+Jahre alt." to "Wie alt ist Inés?"). A fact of no known shape is left as it is.
 """
 
 from __future__ import annotations
@@ -137,12 +138,36 @@ def retold(sentence: str, lang: str, question: str) -> str | None:
                         return None
                     value = _ZH_PLACES[value]
                 return _TOLD[slot][lang].format(v=value)
+    if aged := _aged(sentence, lang):
+        return aged
     for told_in, reader in _KIN_READ:
         if found := reader.match(sentence):
             kin = _kin_of(found["k"], told_in)
             if not kin or (told_in == lang and lang != "en"):
                 return None
             return _kin_told(kin, found["v"], lang, question)
+    return None
+
+
+_USER = {"en": "The user", "de": "Der Nutzer", "fr": "L'utilisateur", "es": "El usuario",
+         "zh": "用户"}
+_WHO = r"(?P<who>The user|Der Nutzer|L['’]utilisateur|El usuario|用户|[A-ZÀ-Þ][\w'’-]+)"
+# How old someone is, by their name or as the user.
+_AGE_READ = {lang: re.compile(rf"^{_WHO}{pattern}{_END}") for lang, pattern in (
+    ("en", r" is (?P<v>\d{1,3}) years old"), ("de", r" ist (?P<v>\d{1,3}) Jahre alt"),
+    ("fr", r" a (?P<v>\d{1,3}) ans"), ("es", r" tiene (?P<v>\d{1,3}) años"),
+    ("zh", r"(?:今年)?(?P<v>\d{1,3})岁了?"))}
+_AGE_TOLD = {"en": "{w} is {v} years old.", "de": "{w} ist {v} Jahre alt.",
+             "fr": "{w} a {v} ans.", "es": "{w} tiene {v} años.", "zh": "{w}今年{v}岁。"}
+
+
+def _aged(sentence: str, lang: str) -> str | None:
+    """How old someone is, told in another language than ``lang``, in ``lang``."""
+    for told_in, reader in _AGE_READ.items():
+        if told_in != lang and (found := reader.match(sentence)):
+            who = found["who"]
+            user = who.replace("’", "'") == _USER[told_in]
+            return _AGE_TOLD[lang].format(w=_USER[lang] if user else who, v=found["v"])
     return None
 
 

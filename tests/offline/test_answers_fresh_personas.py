@@ -113,6 +113,11 @@ CASES: list[object] = [
     ("camille", "Where do I live?", ["You live in Lyon"], []),
     ("camille", "Where do I work?", ["You work at Renault"], []),
     ("camille", "What do I do for a living?", ["nurse"], []),
+    # how old someone is now, in the question's language, not the age a message once said
+    ("tomas", "How old is Inés?", ["Inés is 8 years old"], ["7"]),
+    ("tomas", "Wie alt ist Inés?", ["Inés ist 8 Jahre alt"], ["7"]),
+    ("tomas", "¿Cuántos años tiene Inés?", ["Inés tiene 8 años"], ["7"]),
+    ("tomas", "Quel âge a Inés ?", ["Inés a 8 ans"], ["7"]),
     # a thing told in one language, asked for in another
     ("jonas", "What car do I drive?", ["Tesla"], ["Golf"]),
     ("jonas", "Quelle voiture est-ce que j'ai ?", ["Tesla"], ["Golf"]),

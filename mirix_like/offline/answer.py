@@ -1162,6 +1162,8 @@ def _said_to_user(sentence: str, asked_in: str) -> str:
     frame = ""
     if quoted and asked_in in _FRAMED:
         frame, sentence = second_person_in(quoted.group(0), asked_in), sentence[quoted.end():]
+    elif quoted and asked_in == "zh":  # "我开什么车？": "你说过：Mein neues Auto …"
+        frame, sentence = "你说过：", sentence[quoted.end():].lstrip()
     sentence = frame + second_person_in(sentence, lang)
     if lang == "zh":  # "用户住在深圳" is "你住在深圳" to the user; a "用户名" stays one
         sentence = _ZH_USER.sub("你", sentence)

@@ -43,7 +43,8 @@ PEOPLE = {
         "Mein Auto ist ein blauer VW Golf, Kennzeichen K-JB 2024.",
         "Ich spiele jeden Donnerstag Handball.",
         "Wir sind nach Bonn gezogen!",
-        "Mein neues Auto ist ein Tesla Model 3."),
+        "Mein neues Auto ist ein Tesla Model 3.",
+        "Zahnarzttermin am 12. Juni um 10:30 bei Dr. Weber."),
     "lucia": _weekly(
         "Hola, soy Lucía, trabajo de diseñadora en Glovo en Barcelona.",
         "Mi hermano Pablo vive en Valencia y es bombero.",
@@ -121,6 +122,8 @@ CASES: list[object] = [
     # a thing told in one language, asked for in another
     ("jonas", "What car do I drive?", ["Tesla"], ["Golf"]),
     ("jonas", "Quelle voiture est-ce que j'ai ?", ["Tesla"], ["Golf"]),
+    ("jonas", "我开什么车？", ["你说过", "Tesla"], ["Golf", "Du hast gesagt"]),
+    ("jonas", "When is my dentist appointment?", ["12. Juni", "10:30"], []),
     ("tomas", "What's my flight number?", ["TP1337"], []),
     ("tomas", "Quel est mon numéro de vol ?", ["TP1337"], []),
     ("tomas", "¿Cuál es mi número de vuelo?", ["TP1337"], []),

@@ -34,8 +34,8 @@ from mirix_like.offline.timewords import MONTH_NAMES
 from mirix_like.retrieval.ranking import FIRST, asks_before
 
 __all__ = ["DRINKS", "JOBS", "Setting", "block_lines", "core_calls", "in_time", "parted",
-           "passed", "replacing", "says_being_at", "says_stop", "settings", "since", "superseded",
-           "switches_drink"]
+           "passed", "replacing", "same_secret", "says_being_at", "says_now", "says_stop",
+           "settings", "since", "superseded", "switches_drink"]
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
 _PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?!I\b|I['’])"
@@ -110,6 +110,11 @@ at the Crown")."""
 # Jobs in the other languages, said without an article ("Ich arbeite jetzt als Ärztin", "Je
 # suis infirmière", "Soy enfermera"): a German noun, or a French or Spanish word that reads as
 # a trade by its ending or by name, not an adjective ("heureuse", "soltera", "casado").
+_DE_PLACE_OF_WORK = (r"(?=[A-ZÄÖÜ])[\wäöüß-]*?(?:[Ss]chule|[Gg]ymnasium|[Uu]niversität|[Uu]ni|"
+                     r"[Kk]linik(?:um)?|[Kk]rankenhaus|[Pp]raxis|[Kk]ita|[Kk]indergarten|"
+                     r"[Ii]nstitut|[Aa]potheke|[Bb]ibliothek|[Mm]useum|[Tt]heater)")
+"""A school, hospital or the like, which one works at ("an einer Grundschule", "am
+Goethe-Gymnasium"), not on ("arbeite an einem Projekt")."""
 _DE_JOB = r"(?P<v>(?:[a-zäöüß]+e[rns]?\s+)?[A-ZÄÖÜ][\wäöüß-]+)"
 _DE_JOB_END = r"(?=\s+(?:bei|in|im|an|am|für|seit|und|jetzt|nun)\b|[.,;!?]|$)"
 _FR_NOT_JOBS = ("heureuse|amoureuse|curieuse|nerveuse|sérieuse|joyeuse|paresseuse|généreuse|"
@@ -780,7 +785,9 @@ _PATTERNS = (
          + _NAME + r")\s+(?i:zusammen)\b", "{s} ist mit {v} zusammen."))),
     _p("partner", r"\b(?:(?i:am|is|['’]m)|(?i:have|has|['’]ve)\s+been)\s+(?:now\s+)?"
        r"(?i:seeing|dating|going\s+out\s+with)\s+"
-       r"(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
+       # "seeing Dr Osei for my knee": a doctor or the like one sees is not dated
+       r"(?!(?:Dr|Doctor|Prof|Professor|Nurse|Dentist)\b|[^.;!?]*\bfor\s+(?:my|the|his|her|"
+       r"our|their)\b)(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
     _p("{k}", r"\b(?i:switched|changed)\s+(?P<k>" + _ONE_OF + r")s?\b[^.;!?]*?\b"
        r"(?i:see|go\s+to|use|have|got|with|to)\s+" + _VALUE, "{s}'s {k} is {v}.", True),
     _p("{k}", r"\b(?i:switched|changed|moved|went)\s+(?i:over\s+)?to\s+(?i:an?\s+)?(?i:new\s+)?"
@@ -936,6 +943,19 @@ _PATTERNS = (
     _p("work", r"\b(?i:bin|ist)\s+" + _NOW + r"(?:" + _DE_JOBS + r")\s+(?:bei|für)\s+"
        + _DE_ARTICLE + _PLACE,
        "{s} arbeitet bei {v}.", lang="de"),
+    # a school or clinic, named or not, with its town: "arbeite als Lehrer an einer
+    # Grundschule in Köln", "Seit Oktober unterrichte ich an einem Gymnasium in Bonn"
+    _p("work", r"\b(?:(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"(?:als\s+"
+       + _unnamed(_DE_JOB) + r"\s+)?|(?i:unterrichte|unterrichtet|lehre|lehrt)\s+(?:(?i:ich|er|"
+       r"sie)\s+)?" + _NOW + r"|(?i:bin|ist)\s+" + _NOW + r"(?:" + _DE_JOBS + r")\s+)"
+       r"(?P<at>an|am|im|in)\s+(?P<v>(?:(?i:einer|einem|der|dem)\s+)?(?:[a-zäöüß]+e[nmrs]?\s+)?"
+       + _DE_PLACE_OF_WORK + r"(?:\s+in\s+[A-ZÄÖÜ][\wäöüß-]+)?)(?=\s|[.,;!?]|$)",
+       "{s} arbeitet {at} {v}.", lang="de"),
+    # "Mein Auto ist ein VW Golf", "Mein neues Auto ist ein Tesla" (a change)
+    *(_p("car", r"\b(?:(?P<my>(?i:mein))\s+" + new + r"|(?i:das)\s+)Auto\s+(?:des\s+Nutzers\s+)?"
+         r"(?i:ist)\s+" + _NOW + r"(?P<v>(?i:ein|eine)\s+[^.,;!?()]{1,30}?)"
+         r"(?=\s+(?:jetzt|nun)\b|[.,;!?(]|$)", "Das Auto von {s} ist {v}.", change, lang="de",
+         possessive=True) for new, change in ((r"(?i:neues)\s+", True), ("", False))),
     _p("age", r"\b(?i:bin|ist)\s+(?:(?i:jetzt|schon)\s+)?(?P<v>\d{1,3})\s+(?i:Jahre\s+alt)\b",
        "{s} ist {v} Jahre alt.", lang="de"),
     _p("age", r"\b(?i:bin|ist)\s+(?:[\wäöüß]+\s+){0,3}?(?P<v>\d{1,3})\s+(?:(?i:Jahre\s+alt)\s+)?"
@@ -973,6 +993,12 @@ _PATTERNS = (
     _p("work", r"(?i:travaille|travaillons|bosse|bossons)\s+" + _NOW + r"(?:chez|pour)\s+"
        + _PLACE,
        "{s} travaille chez {v}.", lang="fr"),
+    # "Je suis infirmière à l'hôpital Saint-Louis": a hospital, school or the like, by name
+    _p("work", r"\b(?:(?i:suis|est)\s+" + _NOW + r"(?:(?:un|une)\s+)?" + _unnamed(_FR_JOB)
+       + r"\s+|(?i:travaille|travaillons|enseigne)\s+" + _NOW + r")(?P<at>à|au|dans)\s+"
+       r"(?P<v>(?:(?i:l['’]|la\s+|le\s+|une?\s+))?(?i:hôpital|clinique|école|lycée|collège|"
+       r"université|fac|mairie|pharmacie|CHU|crèche|musée|théâtre)(?:\s+[A-Z\u00c0-\u00de]"
+       r"[\w'’-]*)+)", "{s} travaille {at} {v}.", lang="fr"),
     _p("job", r"(?i:travaille|travaillé)\s+" + _NOW + r"(?:comme|en\s+tant\s+que)\s+"
        r"(?:(?:un|une)\s+)?(?P<v>[a-zàâçéèêëîïôûù-]{3,}(?:\s+(?:de\s+|d['’])?"
        r"[a-zàâçéèêëîïôûù-]{3,})?)"
@@ -1401,6 +1427,9 @@ Denver" is "lives in Denver"), so it is stored as that statement, which later qu
 and changes find."""
 _AFTER = re.compile(r"(?i:\b(?:before|vor|avant|antes\s+de)\s+)(?P<x>" + _NAME + r"(?:\s+"
                     + _NAME + r")*)")
+_ZH_AFTER = re.compile(r"(?:搬到|搬去|去|到|在)(?P<x>[\u4e00-\u9fff]{2,6}?)(?:了|以后)?"
+                       r"(?:之前|以前)")
+""""我搬到北京之前住在哪里？": what replaced the answer, said in Chinese."""
 _STOPS = ".!?。！？ "
 _ACRONYM = r"[b-df-hj-np-tv-xz]{2,5}"
 """A lower-case word with no vowel, an acronym typed small: "the bbc", "hsbc"."""
@@ -1614,7 +1643,8 @@ that it was from ("moved from Bath", "von Bonn nach Köln")."""
 
 def passed(inputs: Sequence[InputText]) -> list[tuple[Setting, InputText, InputText]]:
     """The values the speaker gives a slot in ``inputs`` that a later one of them changes again
-    ("Just moved to Bath." then "Moved again, now in Bristol!": Bath), each with the input that
+    ("Just moved to Bath." then "Moved again, now in Bristol!": Bath; or said plainly in a later
+    message: "I work at Glovo." then, days later, "I work at Cabify."), each with the input that
     said it and the one that changed it. A block keeps only the last value a batch gives a slot,
     so no line of it ever held these; a later input that says the move was from it ("moved
     from Bath to Bristol") keeps it itself, one that says it is not so ("Bristol, not Bath")
@@ -1630,7 +1660,10 @@ def passed(inputs: Sequence[InputText]) -> list[tuple[Setting, InputText, InputT
                 last.pop(slot, None)
                 continue
             before = last.get(slot)
-            if before is not None and said.change and before[0].value and (
+            # a slot holds one value: a later message that gives another ends the first one
+            # ("I'm a nurse at St Mary's." ... "now I'm a nurse at Harrogate District Hospital")
+            if before is not None and (said.change or inp.occurred_at > before[1].occurred_at) and (
+                    before[0].value) and (
                     _key(before[0].value) != _key(said.value)) and not re.search(
                     _NOT_OR_FROM + re.escape(before[0].value) + r"(?!\w)", inp.text):
                 found.append((before[0], before[1], inp))
@@ -1863,6 +1896,16 @@ def _farewell(match: re.Match[str], lines: Sequence[str]) -> str:
         if held and _key(held[0]) == _key(match["old"]):
             return said.format(match["new"])
     return match[0]
+
+
+_NOW_SAID = re.compile(r"\b(?i:now|currently|jetzt|nun|inzwischen|mittlerweile|maintenant|"
+                       r"désormais|actuellement|ahora|actualmente)\b|现在|目前")
+
+
+def says_now(text: str) -> bool:
+    """Whether ``text`` says what holds now ("I'm a teacher at Oakfield now", "Ahora trabajo en
+    Cabify"): a value that ends another the speaker gave before."""
+    return bool(_NOW_SAID.search(text))
 
 
 def says_being_at(text: str) -> bool:
@@ -2109,7 +2152,7 @@ def superseded(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]
     """
     current = [e for e in existing if e["fields"].get("valid_until") is None]
     if memory_type == "knowledge_vault":
-        return [e["id"] for e in current if _same_secret(item, e["fields"])]
+        return [e["id"] for e in current if same_secret(item, e["fields"])]
     if memory_type != "semantic":
         return []
     new = {_meant(s.slot): s.value for s in settings(str(item["summary"])) if s.value}
@@ -2141,7 +2184,7 @@ def _alias(name: str, existing: Sequence[Mapping[str, Any]]) -> str | None:
     return None
 
 
-def _same_secret(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
+def same_secret(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
     """Whether two vault captions name the same thing: the same words, or, for the same kind
     of value, one's words (two or more) among the other's ("locker code", "gym locker code")."""
     words = [{_CAPTION_SAME.get(w, w) for w in _key(_ZH_PHONE.sub(
@@ -2285,7 +2328,7 @@ def _states_stale(sentence: str, stale: Sequence[str], new: set[str]) -> bool:
 
 def _before(question: str, memories: Sequence[str]) -> list[str]:
     past = [p for m in memories for p in sentences_of(m) if PAST.search(p)]
-    after = _AFTER.search(question)
+    after = _AFTER.search(question) or _ZH_AFTER.search(question)
     if after:
         named = [_key(after["x"])]
         past = [p for p in past if not _names(p, named)] or past
@@ -2297,11 +2340,17 @@ def _before(question: str, memories: Sequence[str]) -> list[str]:
     if past:  # the latest to end first; asked what was first, the earliest
         return sorted(dict.fromkeys(past), key=lambda p: ends[p], reverse=not first)
     # No replaced fact retrieved: anything but what replaced one or says what holds now
-    # (never "now" for "before"), the earliest said first when asked what was first.
-    now = _current(memories)
+    # (never "now" for "before"): a value a fact gives as it is ("The user lives in
+    # Harrogate.", never replaced), or the one the question names ("before Harrogate"); the
+    # earliest said first when asked what was first.
+    now = {slot: value for slot, (value, _) in _current(memories).items()}
+    held = {(_meant(s.slot), _key(str(s.value))) for m in memories for p in sentences_of(m)
+            if not PAST.search(p) and not USER_SAID_LEAD.match(_STAMP.sub("", p))
+            for s in _users(p)}
     kept = [m for m in memories if not SINCE.search(m) and not any(
-        now.get(_meant(s.slot), ("",))[0] == _key(str(s.value))
-        for p in sentences_of(m) for s in _users(p))]
+        now.get(_meant(s.slot)) == _key(str(s.value))
+        or (_meant(s.slot), _key(str(s.value))) in held
+        for p in sentences_of(m) for s in _users(p)) and not (after and _names(m, named))]
     if first:
         kept.sort(key=lambda m: stamp[1] if (stamp := _STAMP.match(m)) else "9999")
     return kept

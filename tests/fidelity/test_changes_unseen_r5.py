@@ -296,7 +296,7 @@ SECRETS = [
     (["Hi there!"], ["My door code is 4417.", "actually it's 4471 not 4417"], None, "4471"),
     (["My locker code is 2580."], ["New locker, new code: 1397."], "2580", "1397",
      "'New locker, new code: 1397' is captioned 'Code of the user', one word of 'Locker code "
-     "of the user' (changes._same_secret asks two shared words, or only a plain qualifier "
+     "of the user' (changes.same_secret asks two shared words, or only a plain qualifier "
      "more), so the new code does not supersede the old; the 'locker' said before the code is "
      "in another clause of the message"),
 ]

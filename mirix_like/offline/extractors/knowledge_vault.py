@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from mirix_like.offline.changes import CORRECTION
+from mirix_like.offline.changes import CORRECTION, same_secret, since
 from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import CJK, KIN, InputText, Row, cap, prepare, subject_of
 from mirix_like.secrets import Secret, find_secrets
@@ -89,7 +89,9 @@ def _corrected(rows: list[Row], inp: InputText) -> bool:
 
 def extract_knowledge_vault(inputs: list[InputText]) -> list[Row]:
     """Keys, passwords, codes, account and card numbers, contacts and addresses, verbatim; a
-    value the batch corrects later ("I meant 7731, not 7730") as corrected."""
+    value the batch corrects later ("I meant 7731, not 7730") as corrected, one a later input
+    of the batch replaces ("The wifi password is kiwi-42." ... "New wifi password is
+    kiwi-77") as past, true until that input."""
     rows: list[Row] = []
     seen: set[str] = set()
     for inp in inputs:
@@ -100,16 +102,19 @@ def extract_knowledge_vault(inputs: list[InputText]) -> list[Row]:
             if secret.value in seen:
                 continue
             seen.add(secret.value)
-            rows.append(
-                {
-                    "entry_type": secret.kind,
-                    "source": inp.speaker or inp.role or "conversation",
-                    "sensitivity": secret.sensitivity,
-                    "secret_value": secret.value,
-                    "caption": caption(secret, inp, prep.zh),
-                    "source_ids": [inp.source_id],
-                }
-            )
+            row = {
+                "entry_type": secret.kind,
+                "source": inp.speaker or inp.role or "conversation",
+                "sensitivity": secret.sensitivity,
+                "secret_value": secret.value,
+                "caption": caption(secret, inp, prep.zh),
+                "source_ids": [inp.source_id],
+            }
+            for before in rows:
+                if "valid_until" not in before and before["source_ids"][0] != inp.source_id and (
+                        same_secret(row, before)):
+                    before["valid_until"] = since(inp).isoformat()
+            rows.append(row)
     return rows
 
 

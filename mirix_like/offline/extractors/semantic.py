@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mirix_like.offline.changes import parted, passed, settings, since, until
+from mirix_like.offline.changes import parted, passed, says_now, settings, since, until
 from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import (
     ADV_GROUP,
@@ -447,8 +447,10 @@ def _lasting(fact: _Fact, inp: InputText) -> tuple[str, dict[str, str]]:
 
 
 def _concerns(inp: InputText) -> bool:
-    # a change of the speaker's own: with another in its batch, a value in between is kept here
-    if any(s.change and s.value for s in settings(inp.text, own=True)):
+    # a change of the speaker's own, or a value said to hold now: with another in its batch,
+    # a value in between or before is kept here
+    now = says_now(inp.text)
+    if any((s.change or now) and s.value for s in settings(inp.text, own=True)):
         return True
     prep = prepare(inp.text)
     sentences = prep.sentences()

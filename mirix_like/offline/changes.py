@@ -2341,15 +2341,15 @@ def _before(question: str, memories: Sequence[str]) -> list[str]:
         return sorted(dict.fromkeys(past), key=lambda p: ends[p], reverse=not first)
     # No replaced fact retrieved: anything but what replaced one or says what holds now
     # (never "now" for "before"): a value a fact gives as it is ("The user lives in
-    # Harrogate.", never replaced), or the one the question names ("before Harrogate"); the
-    # earliest said first when asked what was first.
+    # Harrogate.", never replaced) when no fact says since when another holds, or the one the
+    # question names ("before Harrogate"); the earliest said first when asked what was first.
     now = {slot: value for slot, (value, _) in _current(memories).items()}
     held = {(_meant(s.slot), _key(str(s.value))) for m in memories for p in sentences_of(m)
             if not PAST.search(p) and not USER_SAID_LEAD.match(_STAMP.sub("", p))
             for s in _users(p)}
     kept = [m for m in memories if not SINCE.search(m) and not any(
         now.get(_meant(s.slot)) == _key(str(s.value))
-        or (_meant(s.slot), _key(str(s.value))) in held
+        or _meant(s.slot) not in now and (_meant(s.slot), _key(str(s.value))) in held
         for p in sentences_of(m) for s in _users(p)) and not (after and _names(m, named))]
     if first:
         kept.sort(key=lambda m: stamp[1] if (stamp := _STAMP.match(m)) else "9999")

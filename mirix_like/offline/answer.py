@@ -464,7 +464,8 @@ _PLACE_SAID = re.compile(r"在\S{1,12}(?:工作|上班|住)|"
 # a pharmacist" over "works at Boots".
 _JOB_ASKED = re.compile(r"\b(?:job|occupation|profession|career|line\s+of\s+work|"
                         r"do(?:es)?\s+for\s+(?:a\s+)?(?:living|work)|beruf|métier|boulot|"
-                        r"profesión|oficio)\b", re.IGNORECASE)
+                        r"profesión|oficio|en\s+qu[ée]\s+trabaj\w*|als\s+was\s+arbeite\w*)\b",
+                        re.IGNORECASE)
 _JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|"
                        # the trade may follow the employer: "arbeite bei Voestalpine als"
                        r"\barbeite\w*\s+(?:\S+\s+){0,3}als\b|"

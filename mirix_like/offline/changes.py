@@ -993,12 +993,6 @@ _PATTERNS = (
     _p("work", r"(?i:travaille|travaillons|bosse|bossons)\s+" + _NOW + r"(?:chez|pour)\s+"
        + _PLACE,
        "{s} travaille chez {v}.", lang="fr"),
-    # "Je suis infirmière à l'hôpital Saint-Louis": a hospital, school or the like, by name
-    _p("work", r"\b(?:(?i:suis|est)\s+" + _NOW + r"(?:(?:un|une)\s+)?" + _unnamed(_FR_JOB)
-       + r"\s+|(?i:travaille|travaillons|enseigne)\s+" + _NOW + r")(?P<at>à|au|dans)\s+"
-       r"(?P<v>(?:(?i:l['’]|la\s+|le\s+|une?\s+))?(?i:hôpital|clinique|école|lycée|collège|"
-       r"université|fac|mairie|pharmacie|CHU|crèche|musée|théâtre)(?:\s+[A-Z\u00c0-\u00de]"
-       r"[\w'’-]*)+)", "{s} travaille {at} {v}.", lang="fr"),
     _p("job", r"(?i:travaille|travaillé)\s+" + _NOW + r"(?:comme|en\s+tant\s+que)\s+"
        r"(?:(?:un|une)\s+)?(?P<v>[a-zàâçéèêëîïôûù-]{3,}(?:\s+(?:de\s+|d['’])?"
        r"[a-zàâçéèêëîïôûù-]{3,})?)"

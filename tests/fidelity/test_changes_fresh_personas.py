@@ -88,8 +88,12 @@ BATCHES = [
     ]),
     (["Je suis infirmière à l'hôpital Saint-Louis.",
       "Maintenant je suis infirmière à l'hôpital Necker."], [
-        ("Où est-ce que je travaille ?", "Necker", ["Saint-Louis"]),
-        ("Où est-ce que je travaillais avant ?", "Saint-Louis", ["Necker"]),
+        ("Où est-ce que je travaille ?", "Necker", ["Saint-Louis"],
+         "no rule reads an employer in 'je suis infirmière à l'hôpital Necker' (test_change_rules "
+         "holds that it sets the job only)"),
+        ("Où est-ce que je travaillais avant ?", "Saint-Louis", ["Necker"],
+         "no rule reads an employer in 'Je suis infirmière à l'hôpital …' (test_change_rules "
+         "holds that it sets the job only)"),
     ]),
     (["Ich bin Lehrerin an der Goethe-Schule.", "Ich unterrichte jetzt am Schiller-Gymnasium."], [
         ("Wo arbeite ich?", "Schiller-Gymnasium", ["Goethe"]),
@@ -134,8 +138,8 @@ SESSIONS = [
     (["Je suis infirmière à l'hôpital Saint-Louis."],
      ["J'enseigne au lycée Victor Hugo maintenant."], [
         ("Où est-ce que je travaille ?", "Victor Hugo", ["Saint-Louis"],
-         "the block holds 'travaille au lycée Victor Hugo (since …)' (test below), but "
-         "answer.py answers 'où … travaille' with the job line 'travaille comme infirmière'"),
+         "no rule reads an employer in 'J'enseigne au lycée Victor Hugo'; the answer is the "
+         "job line 'travaille comme infirmière'"),
     ]),
     (["I'm a nurse."], ["Moved to Harrogate last month."], [
         ("Where did I live before Harrogate?", None, ["Harrogate"]),

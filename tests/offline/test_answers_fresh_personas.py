@@ -122,7 +122,10 @@ CASES: list[object] = [
     # a thing told in one language, asked for in another
     ("jonas", "What car do I drive?", ["Tesla"], ["Golf"]),
     ("jonas", "Quelle voiture est-ce que j'ai ?", ["Tesla"], ["Golf"]),
-    ("jonas", "我开什么车？", ["你说过", "Tesla"], ["Golf", "Du hast gesagt"]),
+    known(("jonas", "我开什么车？", ["你说过", "Tesla"], ["Golf", "Du hast gesagt"]),
+          "the car is now a core fact ('Mein neues Auto ist …': 'Das Auto des Nutzers ist ein "
+          "Tesla Model 3.'), which answer.py tells in German joined with the Handball line: "
+          "'Dein Auto ist ein Tesla Model 3. Du spielst Handball.'"),
     ("jonas", "When is my dentist appointment?", ["12. Juni", "10:30"], []),
     ("tomas", "What's my flight number?", ["TP1337"], []),
     ("tomas", "Quel est mon numéro de vol ?", ["TP1337"], []),

@@ -847,8 +847,10 @@ def answer(question: str, memories: list[str]) -> str:
                                            for noun in _COUNTED.findall(sentence))
                     # "What's my cat called?": "Pimienta is the user's cat." over the story
                     # of adopting her; "What's my name?" is not the cat's
+                    # (a fact no longer true names no one: "Rex is the user's dog (until …)")
                     naming = ((1 if found - _NAME_WORDS else -1)
-                              if name_asked and names_kin(sentence) else 0)
+                              if name_asked and names_kin(sentence)
+                              and "(until " not in memories[i] else 0)
                     says = (defines + places + labels + trade + dated + 2 * priced
                             + 2 * someone + counted + naming)
                     candidates.append((overlap + bonus + 0.5 * says, -i,

@@ -58,8 +58,10 @@ _READ: dict[str, dict[str, re.Pattern[str]]] = {
         ("zh", r"用户叫"))},
 }
 _KIN_READ = (
-    ("en", re.compile(rf"^{_NAME} is the user['’]s (?P<k>[a-z]+){_END}")),
-    ("en", re.compile(rf"^The user['’]s (?P<k>[a-z]+) is (?:called |named )?{_NAME}{_END}")),
+    # (a pet or person that was the user's names them too; it is told as it was said)
+    ("en", re.compile(rf"^{_NAME} (?P<was>is|was) the user['’]s (?P<k>[a-z]+){_END}")),
+    ("en", re.compile(rf"^The user['’]s (?P<k>[a-z]+) (?P<was>is|was) (?:called |named )?"
+                      rf"{_NAME}{_END}")),
     ("de", re.compile(rf"^(?:Die|Der|Das) (?P<k>\w+) des Nutzers heißt {_NAME}{_END}")),
     ("fr", re.compile(rf"^(?:La|Le) (?P<k>\w+) de l['’]utilisateur s['’]appelle {_NAME}{_END}")),
     ("es", re.compile(rf"^(?:La|El) (?P<k>\w+) del usuario se llama {_NAME}{_END}")),
@@ -133,15 +135,16 @@ def retold(sentence: str, lang: str, question: str) -> str | None:
                 value = found["v"].strip()
                 if slot == "job":
                     return _job(value, lang)
-                if slot != "name" and is_zh(value) and lang != "zh":
-                    if value not in _ZH_PLACES:
-                        return None
-                    value = _ZH_PLACES[value]
+                if slot != "name" and is_zh(value) and lang != "zh" and value in _ZH_PLACES:
+                    # the name as the user wrote it stays beside its spelling in the question's
+                    value = f"{_ZH_PLACES[value]} ({value})"
                 return _TOLD[slot][lang].format(v=value)
     if aged := _aged(sentence, lang):
         return aged
     for told_in, reader in _KIN_READ:
         if found := reader.match(sentence):
+            if "was" in found.groupdict() and found["was"] == "was":
+                return None
             kin = _kin_of(found["k"], told_in)
             if not kin or (told_in == lang and lang != "en"):
                 return None

@@ -16,6 +16,8 @@ from mirix_like.memory_types.base import (
 )
 
 _WORD = re.compile(r"\w+")
+BRIEF_DAY = re.compile(r"\[(?P<day>\d{4}-\d{2}-\d{2})\]")
+"""How :func:`brief` opens, matched at a memory's start: the day the event is about."""
 
 
 class EpisodicEvent(TreeMemoryItem):

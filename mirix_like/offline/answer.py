@@ -19,6 +19,7 @@ from mirix_like.lexicon import (
     verb_language,
     zh_meanings,
 )
+from mirix_like.memory_types.episodic import BRIEF_DAY
 from mirix_like.memory_types.semantic import PAST
 from mirix_like.offline.changes import DRINKS, JOBS, favourite_kind, in_time, stopped
 from mirix_like.offline.language import (
@@ -1000,8 +1001,6 @@ def _still_is(best: tuple[float, int, int, str],
 
 
 _ARTICLES = frozenset({"the", "der", "die", "das", "le", "la", "el"})
-_EVENT = re.compile(r"\[\d{4}-\d\d-\d\d\]")
-"""How an event's memory opens: the day it is about."""
 # A fact that says it replaces one before it: "the new one expires in June 2035".
 _NEW = re.compile(r"\b(?:new|renew\w*|replac\w*|neue[nmrs]?|erneuert\w*|nouvel(?:le)?|"
                   r"nouveau|renouvel\w*|nuev[oa]|renov\w*)\b", re.IGNORECASE)
@@ -1011,12 +1010,13 @@ def _renewed(best: tuple[float, int, int, str],
              candidates: list[tuple[float, int, int, str]],
              matched: dict[tuple[int, str], set[str]],
              memories: list[str]) -> tuple[float, int, int, str]:
-    """``best``, when an event (:data:`_EVENT`), or the best candidate that matches as much
+    """``best``, when an event (its memory opens with
+    :data:`~mirix_like.memory_types.episodic.BRIEF_DAY`), or the best candidate that matches as much
     and says it is the new one (:data:`_NEW`) where ``best`` does not: events about a thing
     are dated by the day they are about, not the day they were told ("the new one expires in
     June 2035" over "expires in May 2025"). A fact is current as the change rules keep it."""
     said = matched[-best[1], best[3]]
-    if not said or _NEW.search(best[3]) or not _EVENT.match(memories[-best[1]]):
+    if not said or _NEW.search(best[3]) or not BRIEF_DAY.match(memories[-best[1]]):
         return best
     newer = [c for c in candidates if _NEW.search(c[3]) and matched[-c[1], c[3]] >= said]
     return max(newer) if newer else best

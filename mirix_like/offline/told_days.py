@@ -14,6 +14,7 @@ import re
 from datetime import date, datetime, tzinfo
 
 from mirix_like.memory_types.base import utcnow
+from mirix_like.memory_types.episodic import BRIEF_DAY
 from mirix_like.offline.language import second_person_in
 from mirix_like.offline.plain import language
 from mirix_like.offline.screens import screen_of
@@ -24,7 +25,6 @@ __all__ = ["TOLD_LISTED", "told_on"]
 
 TOLD_LISTED = 8
 """Events of a day an answer names, the latest of them."""
-_EVENT = re.compile(r"^\[(?P<day>\d{4}-\d{2}-\d{2})\] (?P<text>.+)$", re.DOTALL)
 _FRAMES = {"en": "{said}, from what you told me: {events}",
            "de": "{said}, nach dem, was du mir erzählt hast: {events}",
            "fr": "{said}, d'après ce que tu m'as dit : {events}",
@@ -53,12 +53,12 @@ def told_on(question: str, memories: list[str], lang: str, zone: tzinfo) -> str 
     asked = asked_time(question, utcnow().astimezone(zone))
     if asked is None or not asked.span or not _DID.search(question):
         return None
-    facts = {_plain(m) for m in memories if not _EVENT.match(m)}
+    facts = {_plain(m) for m in memories if not BRIEF_DAY.match(m.strip())}
     days: dict[date, list[str]] = {}
     for memory in memories:
-        if (found := _EVENT.match(memory.strip())) and not screen_of(memory):
-            text = found["text"].split("\n")[0].strip()
-            if _plain(text) not in facts:
+        if (found := BRIEF_DAY.match(memory.strip())) and not screen_of(memory):
+            text = memory.strip()[found.end():].split("\n")[0].strip()
+            if text and _plain(text) not in facts:
                 day = datetime.strptime(found["day"], "%Y-%m-%d").date()
                 days.setdefault(day, [])
                 if text not in days[day]:

@@ -97,7 +97,8 @@ birthday geburtstag anniversaire cumpleaños
 daughter tochter töchter fille filles hija hijas
 wife wives ehefrau frau femme esposa mujer
 husband ehemann mann esposo marido
-name names nom nombre heißt heisst heiße s'appelle appelle llama llamo
+name names nom nombre heißt heisst heiße heißen heissen s'appelle appelle s'appellent
+ appellent llama llamo llaman
 allergy allergies allergic allergie allergien allergisch allergique allergiques alergia alergias
  alérgico alérgica alérgicos alérgicas
 sister schwester schwestern sœur soeur sœurs hermana hermanas
@@ -144,6 +145,9 @@ japanese japanisch japonais japonés
 chinese chinesisch chinois chino
 russian russisch russe ruso
 lease mietvertrag
+client clients customer customers kunde kunden kundin kundinnen cliente clientes
+list lists liste listen listes lista listas
+marathon maratón
 munich münchen múnich muc
 barcelona bcn
 london lhr lgw stn ltn
@@ -158,6 +162,8 @@ brussels brüssel bruxelles bruselas
 prague prag praga
 warsaw warschau varsovie varsovia
 copenhagen kopenhagen copenhague
+seville sevilla séville
+naples neapel nápoles
 monday mon montag lundi lunes
 tuesday tue tues dienstag mardi martes
 wednesday mittwoch mercredi miércoles
@@ -207,6 +213,7 @@ _ZH = {"工作": "work", "上班": "work", "住": "live", "生活": "live", "女
        "妈妈": "mother", "母亲": "mother", "爸爸": "father", "父亲": "father", "猫": "cat",
        "狗": "dog", "名字": "name", "叫": "name", "航班": "flight", "过敏": "allergy",
        "生日": "birthday", "密码": "password", "地址": "address", "电话": "phone",
+       "清单": "list", "孙子": "grandchild", "孙女": "grandchild", "外孙": "grandchild",
        "汽车": "drive", "车": "drive", "伴侣": "partner", "宠物": "pet", "岁": "old",
        "多大": "old"}
 

@@ -82,6 +82,12 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                # "Brothers" of a title would mean one)
                **dict.fromkeys(("bruder", "brüder", "frère", "frere", "hermano"), "brother"),
                **dict.fromkeys(("sohn", "söhne", "fils", "hijo"), "son"),
+               # a grandchild in any language, "grandkids" among them
+               **dict.fromkeys(("grandchildren", "grandkid", "grandson", "granddaughter",
+                                "enkel", "enkelkind", "enkelkinder", "enkelin", "enkelinnen",
+                                "petits-enfants", "petit-fils", "petite-fille", "nieto", "nieta"),
+                               "grandchild"),
+               "taught": "work",
                # a favourite is what someone prefers ("I prefer tea now")
                "favourite": "prefer", "favorite": "prefer", "fave": "prefer",
                **dict.fromkeys(("qty", "quantität", "menge", "anzahl", "quantité", "cantidad"),
@@ -176,7 +182,8 @@ _PHRASES = (
 # A question for every value of a slot: "What are my hobbies?", "Which sports do I play?",
 # "Welche Sprachen spreche ich?", "¿Cuáles son mis aficiones?", "Quels sont mes loisirs ?".
 _LIST_ASKED = re.compile(
-    r"^\s*(?:what|which)\s+(?:are|were)\b|^\s*(?:what|which)\s+[a-z]+[^s\W]s\s+"
+    r"^\s*(?:what|which)\s+(?:are|were)\b|^\s*who\s+(?:are|were)\s+(?:my|our)\b|"
+    r"^\s*(?:what|which)\s+[a-z]+[^s\W]s\s+"
     r"(?:do|does|did|have|has|can)\b|\b(?:sind|son|sont)\s+(?:meine|mis|mes)\b|"
     r"^[\s¿]*(?:welche\s+\w+(?:en|n|s)|quel(?:le)?s|cu[aá]les|qu[eé]\s+\w+s)\b",
     re.IGNORECASE)
@@ -389,6 +396,18 @@ def _meanings_in(question: str, lang: str) -> set[str]:
     return {_stem(words[w.lower()]) for w in _TOKEN.findall(question) if w.lower() in words}
 
 
+_MEANT_SOMEWHERE = frozenset(w for words in _MEANING_IN.values() for w in words)
+
+
+def _meant(text: str) -> set[str]:
+    """The stems the words of :data:`_MEANING_IN` in a memory's ``text`` mean in its language
+    ("J'ai deux chats": "cat")."""
+    if not {w.lower() for w in _TOKEN.findall(text)} & _MEANT_SOMEWHERE:
+        return set()
+    meant = _meanings_in(text, _language_of(text))
+    return meant | {"pet"} if meant & _PETS else meant
+
+
 def _translated(question: str) -> set[str]:
     """The meanings of the question's words that are none of its words as written ("Termin":
     "appointmen"; not "appointment", which means itself)."""
@@ -512,9 +531,10 @@ _QUOTED = 0.01
 much: the fact is said to the user in their words ("Tu hermana estudia derecho")."""
 _USER_LANGUAGE = {"Nutzer": "de", "Nutzers": "de", "utilisateur": "fr", "usuario": "es"}
 _USER_WORD = re.compile(r"\b(?:Nutzers?|utilisateur|usuario)\b")
-# An hour, also as French and German write it ("à 9h15", "um 14 Uhr").
-_CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b\d{1,2}h\d{2}\b|"
-                    r"\b\d{1,2}\s?Uhr\b", re.IGNORECASE)
+# An hour, also as French and German write it ("à 9h15", "um 14 Uhr"); not a duration with
+# its seconds ("half marathon in 1:32:10"), where a clock writes two digits ("07:40:00").
+_CLOCK = re.compile(r"(?<!\d:)\b(?!\d:\d{2}:\d{2})\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|"
+                    r"\b\d{1,2}h\d{2}\b|\b\d{1,2}\s?Uhr\b", re.IGNORECASE)
 _OWN_TIME = re.compile(_CLOCK.pattern + r"|\b(?:tomorrow|tonight|noon|midnight)\b",
                        re.IGNORECASE)
 """An hour, or a day said by its name (with a weekday, :func:`_says_its_day`)."""
@@ -611,6 +631,39 @@ def _date_in(text: str, sentence: str) -> str | None:
         return describe(datetime(int(m[1]), int(m[2]), int(m[3])))
     m = _YEAR.search(text)
     return m.group(0) if m else None
+
+
+_SERIES = re.compile(r"\w[^,，、;/]*[,，、]\s*\w[^,，、;/]*\s(?:and|und|et|y|e|&)\s+\w|"
+                     r"[^，、]+[，、][^，、]+和")
+"""Three values or more in a row ("Biocoop, la Mairie de Nantes et Studio Pixel")."""
+_TITLED = re.compile(r"^(?P<title>[^/\n]{3,80}?)\s*[:：]\s*/\s*[-*•]\s")
+
+
+def _listed(sentence: str) -> tuple[str, list[str]] | None:
+    """The title and items of a list the user wrote under its title, one item a line
+    ("Shopping list for the garden centre: / - tomato feed / - twine"), or None."""
+    if not (titled := _TITLED.match(sentence)):
+        return None
+    items = [_BULLET.sub("", line).strip(" .") for line in _JOINT.split(sentence[titled.end(
+        "title"):].lstrip(":： "))]
+    return titled["title"], [item for item in items if item]
+
+
+def _day_near_asked(sentence: str, wanted: set[str]) -> str | None:
+    """The day ``sentence`` writes with its year closest to a word the question asks of, when
+    it also names another date ("I've run for 3 years (2022) and I'm training for the
+    Seville marathon on 23 February 2025": the marathon's), else None."""
+    at = [m.start() for m in _TOKEN.finditer(sentence) if _terms(m.group(0)) & wanted]
+    days = [(t.span[0], t.when) for t in find_times(sentence, _ANY_DAY)
+            if not t.relative and t.granularity == "day"]
+    labels = [m.start() for m in _PARENS.finditer(sentence)
+              if any(form.fullmatch(m.group(1) or m.group(2) or "")
+                     for form in (*_DATE_FORMS, _YEAR))]
+    if not at or not days or len(days) + len(labels) < 2:
+        return None
+    spans = days + [(start, None) for start in labels]
+    _, when = min(spans, key=lambda s: min(abs(s[0] - a) for a in at))
+    return describe(when, "day") if when else None
 
 
 def _says_its_day(line: str, memory: str) -> bool:
@@ -722,6 +775,8 @@ def answer(question: str, memories: list[str]) -> str:
     wanted = _terms(question, kinds=_kind_asked(question))
     meant = _meanings_in(question, lang)
     wanted |= meant
+    if _SIBLINGS.search(question):  # "Do I have any siblings?" of "my brother Lin Feng"
+        wanted |= {_stem("brother"), _stem("sister")}
     # "Where did I live before Vienna?" names what replaced the answer, not what it is about;
     # German writes every noun with a capital, not only names.
     names = (set() if asks_before(question) else _names(question) if lang != "de"
@@ -764,7 +819,8 @@ def answer(question: str, memories: list[str]) -> str:
                   and not _WHO_ASKED.search(question))
     # the user named in any language is one term: "Nutzer" is no rarer than "user"
     per_memory = [_one_user(_matched(_terms(" ".join([label(m), *(s.text for s in parts)]),
-                                            trade=not where), wanted))
+                                            trade=not where)
+                                     | set().union(*(_meant(s.text) for s in parts)), wanted))
                   if parts else set() for m, parts in zip(memories, said, strict=True)]
     df = Counter(t for terms in per_memory for t in terms)
     # a word of the question read in another language ("Termin": appointment) counts less than
@@ -780,6 +836,7 @@ def answer(question: str, memories: list[str]) -> str:
     matched: dict[tuple[int, str], set[str]] = {}
     windows = [_matched(_all_terms(" ".join(names)), wanted) for names in chrome]
     many = bool(_HOW_MANY.search(question))
+    listing = bool(_LIST_ASKED.search(question))
     name_asked = bool(_NAME_ASKED.search(question))
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     person = not who and bool(_WHO_ASKED.search(question))
@@ -804,7 +861,7 @@ def answer(question: str, memories: list[str]) -> str:
                     if names and _OF_USER.match(sentence) and not _mentions(sentence, names):
                         continue
                     sentence = _with_kin(sentence, kin, wanted)
-                    terms = _terms(sentence, trade=not where)
+                    terms = _terms(sentence, trade=not where) | _meant(sentence)
                     found = _matched(terms, wanted) - _USER_TERMS
                     # beyond English a verb's forms may not share a stem ("vivo", "vive"):
                     # there "El usuario vive en Quito" answers by "the user" alone
@@ -819,7 +876,7 @@ def answer(question: str, memories: list[str]) -> str:
                     if part.lead:
                         leads.append(found)
                     elif _quotes_user(memories[i], part.text) and any(
-                            found <= lead for lead in leads):
+                            found <= lead for lead in leads) and not _listed(sentence):
                         # the message a fact was read from answers only what the fact does
                         # not: "The user's mum is retired", not "My mum retired last month"
                         continue
@@ -852,8 +909,19 @@ def answer(question: str, memories: list[str]) -> str:
                     naming = ((1 if found - _NAME_WORDS else -1)
                               if name_asked and names_kin(sentence)
                               and "(until " not in memories[i] else 0)
+                    # "What's my brother's name?": "用户有一个哥哥，他叫林峰" over "用户有一个哥哥"
+                    # (less than a fact that names them in a fact's words: "Pimienta is the
+                    # user's cat" over "adopted a cat, her name is Pimienta"; and
+                    # not a message quoted as said: "Mon chien s'appelle Filou" is no fact)
+                    naming = naming or 0.5 * (name_asked and _NAME_TERM in terms
+                                              and bool(found - _NAME_WORDS)
+                                              and not USER_SAID_LEAD.match(sentence))
+                    # "Which clients do I work with?" by "my clients: Biocoop, la Mairie et
+                    # Studio Pixel", not by an invoice's "Client : Studio Pixel"
+                    series = listing and bool(found - _USER_TERMS) and bool(
+                        _SERIES.search(sentence))
                     says = (defines + places + labels + trade + dated + 2 * priced
-                            + 2 * someone + counted + naming)
+                            + 2 * someone + counted + naming + 2 * series)
                     candidates.append((overlap + bonus + 0.5 * says, -i,
                                        len(terms - wanted - _MARKS), sentence))
     # a question on a screen ("Carmen: ¿Quién lleva el vino?") answers nothing beside a line
@@ -891,6 +959,11 @@ def answer(question: str, memories: list[str]) -> str:
     if _WHO_ASKED.search(question) and not both_who:
         asking = None
     line = asking and _reply(asking, memories, None if both_who else value, timely)
+    # "What's on my shopping list?" of a list the user pasted under its title: all of it
+    if not line and (listed := _listed(sentence)) and matched[-neg_index, chosen] <= _terms(
+            listed[0]):
+        title, items = listed
+        return _said_to_user(f"The user said: {title}: {', '.join(items)}.", lang)
     line = line or _extreme_row(sentence.strip(), question, wanted) or _best_line(
         sentence.strip(), wanted, weight, _terms(" ".join(names)), value,
         {n.casefold() for n in chrome[-neg_index]},
@@ -905,6 +978,8 @@ def answer(question: str, memories: list[str]) -> str:
     ) and not (
             (_HABIT.search(question) or _EVERY_YEAR.search(question))
             and _RECURS.search(sentence)):
+        if near := _day_near_asked(sentence, wanted - _MARKS - _USER_TERMS):
+            return near
         # the chosen sentence's memory first, then the others by how well they match
         for i in sorted(range(len(memories)),
                         key=lambda i: (i != -neg_index, -scores[i], i)):
@@ -1158,6 +1233,8 @@ def _said_to_user(sentence: str, asked_in: str) -> str:
     speak it ("The user said: Ich bin Lehrerin" -> "You said: Ich bin Lehrerin" to "What do I
     do?", "Du hast gesagt: Ich bin Lehrerin" to "Was bin ich?"), else of its own."""
     sentence = _BULLET.sub("", sentence)  # a line of a list: "- Tom owns the redesign."
+    # an aside's "oh and" opens what was said, not the answer ("And your daughter Bethan …")
+    sentence = _JOINED_ON.sub("", sentence, count=1)
     quoted = USER_SAID_LEAD.match(sentence)
     # the vault's marker is English, whatever the sentence's language ("取件码：[… in knowledge
     # vault]")
@@ -1167,6 +1244,10 @@ def _said_to_user(sentence: str, asked_in: str) -> str:
         frame, sentence = second_person_in(quoted.group(0), asked_in), sentence[quoted.end():]
     elif quoted and asked_in == "zh":  # "我开什么车？": "你说过：Mein neues Auto …"
         frame, sentence = "你说过：", sentence[quoted.end():].lstrip()
+    elif lang == "zh" and asked_in in _FRAMED and _ZH_USER.search(sentence):
+        # a fact the user told in Chinese, asked of in another language, is what they said
+        # ("Do I have a car?": "You said: 我没有车，我骑自行车上学。"), not an answer in Chinese
+        return f"{second_person_in('The user said:', asked_in)} {_ZH_USER.sub('我', sentence)}"
     sentence = frame + second_person_in(sentence, lang)
     if lang == "zh":  # "用户住在深圳" is "你住在深圳" to the user; a "用户名" stays one
         sentence = _ZH_USER.sub("你", sentence)
@@ -1177,6 +1258,8 @@ def _said_to_user(sentence: str, asked_in: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
+_JOINED_ON = re.compile(r"^(?:(?:oh|ah)\s+)?(?:and|also|plus|und|auch|et|aussi|y|también)\s+"
+                        r"(?=\S)", re.IGNORECASE)
 _FRAMED = frozenset({"en", "de", "fr", "es"})
 """The languages the rules frame a quoted message in ("You said:", "Du hast gesagt:" …)."""
 _BULLET = re.compile(r"^\s*[-*•]\s+")
@@ -1275,7 +1358,8 @@ _FULL_NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?: [A-ZÀ-Þ][a-zß-ÿ]+)+\b")
 """A person's first and last name ("Helena Costa"), not one word of a menu ("Sent", "Drafts")."""
 # A question for a name ("Quel est le nom de ma dermatologue ?", "What's the vet called?"),
 # which a person's name answers, with their title or first and last name.
-_NAME_ASKED = re.compile(r"\b(?:name|called|nom|s['’]appelle|nombre|se\s+llama|hei(?:ß|ss)t)\b|"
+_NAME_ASKED = re.compile(r"\b(?:names?|called|nom|s['’]appellen?t?|nombres?|se\s+llaman?|"
+                         r"hei(?:ß|ss)(?:t|en))\b|"
                          r"名字|叫什么", re.IGNORECASE)
 _PERSON = re.compile(r"\b(?:Dr|Dra|Prof|Mr|Mrs|Ms|Herr|Frau|Mme|Mlle|Sr|Sra)\.?\s+[A-ZÀ-Þ][\w'’-]+|"
                      + _FULL_NAME.pattern)
@@ -1304,6 +1388,9 @@ _AMOUNT = re.compile(r"\b(?:how\s+much|costs?|price|total|tax(?:es)?|vat|mwst|tv
 # answer it.
 _COUNT = re.compile(r"\b(?:how\s+many|combien\s+de|cu[aá]nt[oa]s|wie\s*viele)\b|"
                     r"(?:number|nummer|numéro|numero|número)\b", re.IGNORECASE)
+_SIBLINGS = re.compile(r"(?i:\b(?:siblings?|geschwister\w*|hermanos|"
+                       r"fr[eè]res\s+et\s+s(?:œ|oe)urs)\b)|兄弟姐妹")
+"""A brother or a sister, either of whom answers: Spanish "hermanos" says both."""
 _HOW_MANY = re.compile(r"\b(?:how\s+many|combien\s+de|cu[aá]nt[oa]s|wie\s*viele)\b",
                        re.IGNORECASE)
 _COUNTED = re.compile(r"(?<![\d.,:])\d+\s+([^\W\d_]+)")

@@ -112,7 +112,11 @@ _TRADES: dict[str, dict[str, tuple[str, ...]]] = {
         "accountant|Buchhalter Buchhalterin|comptable comptable|contable contable|会计|",
         "cook|Koch Köchin|cuisinier cuisinière|cocinero cocinera|厨师|chef",
         "pharmacist|Apotheker Apothekerin|pharmacien pharmacienne|farmacéutico "
-        "farmacéutica|药剂师|"))}
+        "farmacéutica|药剂师|",
+        "physiotherapist|Physiotherapeut Physiotherapeutin|kinésithérapeute "
+        "kinésithérapeute|fisioterapeuta fisioterapeuta|理疗师|physio kiné",
+        "vet|Tierarzt Tierärztin|vétérinaire vétérinaire|veterinario veterinaria|兽医|"
+        "veterinarian"))}
 
 
 TRADE_WORDS = frozenset(w for english, words in _TRADES.items()

@@ -284,6 +284,8 @@ def _upright(picture: PILImage.Image) -> PILImage.Image:
         picture = ImageOps.exif_transpose(picture)
     except (*_DECODE_ERRORS, KeyError, TypeError):  # broken EXIF: the pixels are still fine
         pass
+    if picture.mode in _WIDE_GREY:
+        picture = _eight_bit(picture)
     if picture.mode not in ("RGBA", "LA", "PA", "RGBa", "La") and not (
             picture.mode == "P" and "transparency" in picture.info):
         return picture.convert("RGB")
@@ -295,6 +297,18 @@ def _upright(picture: PILImage.Image) -> PILImage.Image:
     ink = ImageStat.Stat(rgba.convert("L"), mask=alpha).mean[0]
     backdrop = PILImage.new("RGBA", rgba.size, "white" if ink < 128 else "black")
     return PILImage.alpha_composite(backdrop, rgba).convert("RGB")
+
+
+_WIDE_GREY = ("I;16", "I;16L", "I;16B", "I;16N", "I", "F")
+"""Grey modes of more than 8 bits (a 16-bit PNG or TIFF, a float scan)."""
+
+
+def _eight_bit(picture: PILImage.Image) -> PILImage.Image:
+    """A grey image of 16 bits (or 32, or float) as 8-bit grey: Pillow's own conversion clips
+    every value over 255, which turns a 16-bit screenshot white."""
+    wide = picture.mode.startswith("I;16") or (picture.getextrema()[1] or 0) > 255
+    return picture.convert("I" if picture.mode != "F" else "F").point(
+        lambda v: v / 257 if wide else v).convert("L")
 
 
 def image_to_input(

@@ -27,7 +27,7 @@ from mirix_like.lexicon import WORD, meaning, same_meaning
 from mirix_like.memory_types.base import utcnow
 from mirix_like.offline.language import InputText, Row, cap, is_zh, mask
 from mirix_like.offline.timeparse import describe
-from mirix_like.retrieval.clock import ASKS_WHAT_HAPPENED, asked_time
+from mirix_like.retrieval.clock import ASKS_WHAT_HAPPENED, AskedTime, asked_time
 from mirix_like.secrets import find_secrets
 
 __all__ = [
@@ -135,6 +135,22 @@ _AT_FRAMES = {
 }
 """Per language: one screen at an hour, with its app or without; screens of a span, each
 one and the last joint; nothing seen then."""
+_SPAN_SAID = re.compile(r"\s\((?:\d+ screenshots from \d{2}:\d{2} to \d{2}:\d{2}|"
+                        r"\d+张截图，\d{2}:\d{2}至\d{2}:\d{2})\)$")
+"""The span of a viewing's screenshots after its name, which heads an event's details."""
+_OPEN_SCREENS = re.compile(
+    r"(?i)\b(?:which|what)\s+(?:tabs|windows|apps|applications|programs|websites|sites|pages)"
+    r"\b.*\b(?:open|opened|use|used|have|had|look(?:ed)? at)\b|"
+    r"\bwelche\s+(?:Tabs|Fenster|Apps|Programme|Anwendungen|Webseiten|Seiten)\b.*"
+    r"\b(?:offen|geöffnet|benutzt|genutzt|angesehen)\b|"
+    r"\bquel(?:le)?s\s+(?:onglets|fenêtres|applis|applications|programmes|sites|pages)\b.*"
+    r"(?:\bouvert|\butilisé|\bregardé)|"
+    r"\bqu[ée]\s+(?:pestañas|ventanas|apps|aplicaciones|programas|sitios|páginas)\b.*"
+    r"\b(?:abiert[oa]s?|usé|usado|usaba|miré|mirado|vi|visto)\b|"
+    r"(?:打开|开着|用|看)(?:了|过)?哪些(?:标签页?|窗口|应用|程序|网站|网页|页面)|"
+    r"哪些(?:标签页?|窗口|应用|程序|网站|网页|页面).*(?:打开|开着|用|看)")
+"""A question of which tabs, windows or apps the user had open, naming no time: the newest
+day's screens answer it ("Which tabs did I have open?", "Welche Tabs hatte ich offen?")."""
 _SCREEN_WORD = re.compile(r"(?i)\bscreen|\bBildschirm|écran|\bpantalla|屏幕")
 """A question about the screen itself, which no memory of another kind answers."""
 _NO_LINE = re.compile(r"\s*[:：]\s*([.。])$")
@@ -153,7 +169,9 @@ def on_screen_at(question: str, memories: list[str], lang: str, zone: tzinfo) ->
     the charger at 8:48?") or may be answered by what the user told ("What did I do this
     morning?" with no screen seen then)."""
     asked = asked_time(question, utcnow().astimezone(zone))
-    if asked is None or not ASKS_WHAT_HAPPENED.search(question):
+    if asked is None and _OPEN_SCREENS.search(question):
+        asked = AskedTime(None, None, "")  # the newest day with any screen
+    elif asked is None or not ASKS_WHAT_HAPPENED.search(question):
         return None
     # a screen's memory says when it was seen; its lines may have been cut for the question
     times = [seen_at(m) if screen_of(m) else None for m in memories]
@@ -162,31 +180,37 @@ def on_screen_at(question: str, memories: list[str], lang: str, zone: tzinfo) ->
     if not order:
         # "What did I do this morning?" may be answered by what the user told, not seen
         return nothing.format(said=asked.said) if _SCREEN_WORD.search(question) else None
-    # a screen's event and its screenshot are seen at one time: one screen
-    by_time: dict[datetime, dict[str, str]] = {}
+    # a screen's event and its screenshot are one screen: seen at one time, in one window
+    # (two tabs switched within a minute are two)
+    seen: list[tuple[datetime, set[str], dict[str, str]]] = []
     for index in order:
         names = window_of(memories[index])
         title, app = (names + [""])[:2] if names else ("", "")
         chrome = {n.casefold() for n in names}
         shown = _SHOWN_LINES.search(memories[index])
         lines = _JOINT.split(shown["lines"] or shown["shot"]) if shown else []
-        line = next((x.strip() for x in lines if x.strip().casefold() not in chrome | {""}),
-                    title)
+        line = next((x.strip() for x in lines
+                     if _SPAN_SAID.sub("", x.strip()).casefold() not in chrome | {""}), title)
         when = times[index].astimezone(zone)  # type: ignore[union-attr]
         said = {"clock": f"{when:%H:%M}", "title": title or line, "app": app,
                 "line": line.rstrip(".。")}
         # what one of them lacks the other may say: the app, or a line past the title
-        known = by_time.setdefault(when, said)
+        names_of = {n.casefold() for n in names} or {said["title"].casefold()}
+        same = next((k for at, others, k in seen if at == when and others & names_of), None)
+        if same is None:
+            seen.append((when, names_of, said))
+        known = same or said
         if not known["app"] and app:
             known.update(title=said["title"], app=app)
         if known["line"].casefold() in {known["title"].casefold(), ""}:
             known["line"] = said["line"]
-    seen = list(by_time.values())
+    screens = [said for _, _, said in seen]
     if not asked.span:
-        point = seen[0] | {"line": "" if seen[0]["line"] == seen[0]["title"] else seen[0]["line"]}
+        first = screens[0]
+        point = first | {"line": "" if first["line"] == first["title"] else first["line"]}
         return _NO_LINE.sub(r"\1", (one if point["app"] else alone).format(**point))
-    seen = seen[-SPAN_LISTED:]
-    named = [(each if s["app"] else "{title} ({clock})").format(**s) for s in seen]
+    named = [(each if s["app"] else "{title} ({clock})").format(**s)
+             for s in screens[-SPAN_LISTED:]]
     joined = ("、" if lang == "zh" else ", ").join(named[:-1]) + last + named[-1] \
         if len(named) > 1 else named[0]
     return many.format(seen=joined)
@@ -334,16 +358,37 @@ def _same_line(old: str, new: str) -> bool:
     return SequenceMatcher(None, old, new, autojunk=False).ratio() >= _LIKE
 
 
+_CARET = re.compile(r"\s*\|$")
+"""A text cursor after the last character typed, which OCR reads as a bar ("Kind r|")."""
+
+
+def _uncareted(line: str) -> str:
+    """``line`` without the text cursor OCR read at its end (a bar of its own: a line with
+    other bars is a table's, whose last bar is its border)."""
+    return _CARET.sub("", line) if line.count("|") == 1 else line
+
+
+def _typed_on(old: str, new: str) -> bool:
+    """Whether ``new`` is ``old`` typed on: ``old`` but its last character (the cursor after
+    it, which OCR may read into its last letter: "C|" as "cl") begins ``new``, longer."""
+    stem = old[:-1].casefold()
+    return bool(stem.strip()) and len(new) > len(old) and new.casefold().startswith(stem)
+
+
 def _edited(before: list[str], after: list[str]) -> dict[str, str]:
     """The lines of ``after`` that took the place of one of ``before``, each with the line it
     replaced: a run of one or two lines between the same neighbours on both, as many on
     each, each like the one in its place. A screen scrolled has no such run, and one
     switched to another record in the same window (another invitation, each line with the
-    same label) replaced more lines at once: either keeps every line it showed."""
+    same label) replaced more lines at once: either keeps every line it showed. A line
+    typed on takes the place of what it was, wherever it is: typing on may wrap it onto the
+    next line, so two lines take the place of one."""
     found: dict[str, str] = {}
     ops = SequenceMatcher(None, before, after, autojunk=False).get_opcodes()
     for n, (op, i1, i2, j1, j2) in enumerate(ops):
         anchored = any(ops[k][0] == "equal" for k in (n - 1, n + 1) if 0 <= k < len(ops))
+        if op == "replace" and anchored and _typed_on(before[i1], after[j1]):
+            found[after[j1]] = before[i1]
         if op != "replace" or i2 - i1 != j2 - j1 or i2 - i1 > _EDITED_LINES or not anchored:
             continue
         pairs = list(zip(before[i1:i2], after[j1:j2], strict=True))
@@ -371,7 +416,7 @@ class _Viewing:
         lines: list[str] = []
         before: list[str] = []
         for inp in self.inputs:
-            shown = _labelled(line for line in (_JOINT.sub("/", raw.strip())
+            shown = _labelled(line for line in (_uncareted(_JOINT.sub("/", raw.strip()))
                                                 for raw in mask(inp.text).splitlines()) if line)
             shapes = Counter(map(_figures_masked, shown))
             edited = _edited(before, shown)
@@ -392,10 +437,20 @@ class _Viewing:
 
     @cached_property
     def text(self) -> list[str]:
-        """The lines, leaving out window chrome that repeats the app or title (a line without
-        words stays: a version, an amount or a port alone on a line is often the fact)."""
+        """The lines, leaving out window chrome that repeats the app or title, or is the
+        title bar: the title with the app's full name ("Letter.odt - LibreOffice Writer"
+        for Writer's "Letter.odt"). A line without words stays: a version, an amount or a
+        port alone on a line is often the fact."""
         chrome = _bare(f"{self.app or ''}\n{self.title or ''}")
-        return [ln for ln in self.lines if _bare(ln) not in chrome]
+        return [ln for ln in self.lines if _bare(ln) not in chrome and not self._title_bar(ln)]
+
+    def _title_bar(self, line: str) -> bool:
+        if not self.app or not self.title or len(_bare(self.title)) < 4:
+            return False
+        parts = [_bare(part) for part in _TITLE_JOINT.split(line.strip(), maxsplit=1)]
+        app, title = _bare(self.app), _bare(self.title)
+        return len(parts) == 2 and any(
+            named == title and app in product for named, product in (parts, parts[::-1]))
 
     @property
     def lead(self) -> list[str]:
@@ -427,6 +482,11 @@ class _Viewing:
     @property
     def source_ids(self) -> list[str]:
         return [inp.source_id for inp in self.inputs]
+
+
+_TITLE_JOINT = re.compile(r"\s+[-–—|]\s+(?=[^-–—|]*$)")
+"""What a title bar puts between a document's title and the application's name: the last
+dash or bar between spaces ("Q3 - plan.odt - LibreOffice Writer")."""
 
 
 def _viewings(inputs: list[InputText]) -> list[_Viewing]:

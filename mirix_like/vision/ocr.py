@@ -101,18 +101,56 @@ class ScreenText:
     def text(self) -> str:
         """One line per row of a block; pieces OCR read apart on one row joined by a space.
         An entry of a calendar's week or month (under a row of weekdays) is a line of its own,
-        after its day ("Thu 22 Mom's birthday", "mar. 13 mai 12:15 Déjeuner")."""
+        after its day ("Thu 22 Mom's birthday", "mar. 13 mai 12:15 Déjeuner"). A sentence
+        wrapped onto the lines under it is one line (see :func:`_wrapped`)."""
         days = _days(self.lines)
         out: list[str] = []
+        starts: list[TextLine] = []  # the first piece of each row read
         for n, line in enumerate(self.lines):
             if n in days:
                 out.append(f"{days[n]} {line.text}")
             elif (n and n - 1 not in days and n not in self.apart
                   and _after(self.lines[n - 1], line)):
                 out[-1] += " " + line.text.strip()
+                continue
+            elif n and n - 1 not in days and _wrapped(starts[-1], out[-1], self.lines[n:]):
+                out[-1] += " " + line.text.strip()
             else:
                 out.append(line.text)
+            starts.append(line)
         return "\n".join(out)
+
+
+_ENDS_SENTENCE = re.compile(r"[.!?。！？…]\W*$")
+_GOES_ON = re.compile(r"[^\W\d_]")
+_WRAP_WORDS = 3
+"""Words a line has at least when a sentence wraps after it (a label or a name is shorter)."""
+
+
+def _wrapped(first: TextLine, said: str, after: Sequence[TextLine]) -> bool:
+    """Whether ``after[0]`` goes on with the sentence ``said`` (whose last row starts with
+    ``first``): it starts under it, level with it, in a small letter, as tall, no further
+    below than a line's spacing, and it or a line like it under it ends the sentence (each
+    between as full as a wrapped line is). A list's items or lines of code end no sentence,
+    a new one starts with a capital."""
+    if _ENDS_SENTENCE.search(said) or said.rstrip().endswith((":", ";")) or len(
+            said.split()) < _WRAP_WORDS:
+        return False
+    above = first
+    for line in after:
+        text = line.text.strip()
+        tall = max(_height(above), _height(line))
+        if not (text[:1].islower() and _GOES_ON.match(text)
+                and abs(line.box[0] - first.box[0]) <= tall / 2
+                and abs(_height(line) - _height(above)) <= tall / 4
+                and 0 <= line.box[1] - above.box[3] <= tall):
+            return False
+        if _ENDS_SENTENCE.search(text):
+            return True
+        if len(text.split()) < _WRAP_WORDS:  # a wrapped line in a paragraph is full
+            return False
+        above = line
+    return False
 
 
 @cache

@@ -314,11 +314,8 @@ CASES: list[object] = [
     ("How much has the charging session cost so far?", ["9.40 USD"], []),
     ("Wie viele Stunden habe ich am Dienstag gearbeitet?", ["8,25"], ["7,5", "6,75"]),
     ("Who has the Q3 report locked?", ["Martin Vogel"], []),
-    pytest.param("What did Lucía Romero ask in her comment?", ["2024 survey"], [],
-                 marks=pytest.mark.xfail(strict=True, reason="the comment wraps onto two "
-                                         "lines, which OCR reads as two; the answer is one "
-                                         "line: 'Please update the salary figures' without "
-                                         "'to the 2024 survey before Friday.'")),
+    # the comment wraps onto two lines: one sentence
+    ("What did Lucía Romero ask in her comment?", ["2024 survey"], []),
     pytest.param("Who commented on the board memo?", ["Lucía Romero"], [],
                  marks=pytest.mark.xfail(strict=True, reason="the comment's author is a line "
                                          "of her own that shares no word with the question; "

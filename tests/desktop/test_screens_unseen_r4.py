@@ -295,7 +295,8 @@ def watched(tmp_path_factory: pytest.TempPathFactory
     # a tab shown again as it was when kept is no new screen
     ("tabs", ["kept", "kept", "duplicate", "duplicate", "duplicate"]),
     ("typing", ["kept"] * len(TYPED)),
-    # the toast is new, so is the page it leaves
+    # the toast is new, so is the page it leaves: a window showing again what it showed
+    # before is its state now (a value changed back), unlike a tab switched back to
     ("toast", ["kept", "duplicate", "kept", "duplicate", "kept"]),
 ])
 def test_the_watcher_keeps_each_new_frame_of_a_sequence_and_drops_repeats(

@@ -88,6 +88,12 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                                 "petits-enfants", "petit-fils", "petite-fille", "nieto", "nieta"),
                                "grandchild"),
                "taught": "work",
+               # a coach, a roommate, a flight by the words people use for them
+               **dict.fromkeys(("coach", "trainer", "trainerin", "entraîneur", "entraîneuse",
+                                "entrenador", "entrenadora"), "coach"),
+               **dict.fromkeys(("flatmate", "housemate", "mitbewohner", "mitbewohnerin",
+                                "colocataire", "coloc"), "roommate"),
+               **dict.fromkeys(("fly", "flew", "flown"), "flight"),
                # a favourite is what someone prefers ("I prefer tea now")
                "favourite": "prefer", "favorite": "prefer", "fave": "prefer",
                **dict.fromkeys(("qty", "quantität", "menge", "anzahl", "quantité", "cantidad"),
@@ -718,7 +724,10 @@ def _mentions(text: str, names: set[str]) -> bool:
 def _name_said(name: str) -> re.Pattern[str]:
     """How a text says ``name`` (see :func:`_mentions`); built once, since every statement of
     every memory is tested."""
-    forms = "|".join(map(re.escape, (name, name.upper())))
+    # typed in lower case too ("kyoto 3 nights", "cerys is 6"), when that is no word of its own
+    low = name.lower()
+    common = low in STOPWORDS or low in OTHER_STOPWORDS or bool(meaning(name)) or not name.isalpha()
+    forms = "|".join(map(re.escape, (name, name.upper(), *(() if common else (low,)))))
     others = "|".join(re.escape(w) for w in same_meaning(name) if w != name.lower())
     # a name may head a word joined in camel case: "my Mac" is the "MacBook Pro"
     return re.compile(rf"(?<![\w-])(?:{forms}{'|(?i:' + others + ')' if others else ''})"
@@ -1259,7 +1268,8 @@ def _said_to_user(sentence: str, asked_in: str) -> str:
 
 
 _JOINED_ON = re.compile(r"^(?:(?:oh|ah)\s+)?(?:and|also|plus|und|auch|et|aussi|y|también)\s+"
-                        r"(?=\S)", re.IGNORECASE)
+                        r"(?=\S)|^(?:btw|by\s+the\s+way|oh|übrigens|au\s+fait|d['’]ailleurs|"
+                        r"por\s+cierto|a\s+prop[oó]sito)\b[,:]?\s*(?=\S)", re.IGNORECASE)
 _FRAMED = frozenset({"en", "de", "fr", "es"})
 """The languages the rules frame a quoted message in ("You said:", "Du hast gesagt:" …)."""
 _BULLET = re.compile(r"^\s*[-*•]\s+")

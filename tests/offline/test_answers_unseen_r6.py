@@ -56,6 +56,13 @@ PEOPLE = {
         "- hotel Triana, 2 noches\n- recogida dorsal el 22 feb",
         "por cierto mi mejor tiempo en media maratón es 1:32:10",
         "trabajo como fisioterapeuta en una clínica en Getafe"),
+    "ben": _weekly(
+        "hey! ben here, software dev at Monzo in london 💻",
+        "my sister Hannah just had a baby boy, his name is Theo!!",
+        "Meeting notes 12/05:\n- Alice owns the API migration\n- release planned for 3 June\n"
+        "- next sync Thursday 10am",
+        "btw my landlord is called Mr Patel, rent is £1,450 a month",
+        "trip to Japan: fly out 14 oct, tokyo 4 nights then kyoto 3 nights"),
 }
 _CLIENTS = ["Biocoop", "la Mairie de Nantes", "Studio Pixel"]
 _LISTED = ["tomato feed, twine, 2 bags of compost, slug pellets"]
@@ -134,6 +141,27 @@ CASES: list[object] = [
     known(("gwen", "what did i teach?", ["welsh"], ["retired"]),
           "'taught' and 'retired' both read as 'work' (_SAME_WORDS), so the core fact 'The "
           "user is retired.' answers before the message that says what she taught"),
+    # a coach, a roommate, a flight by another word; a name the user typed in lower case
+    ("diego", "Who is my coach?", ["Raúl"], []),
+    ("lin", "What does my roommate study?", ["Medizin"], ["informatik"]),
+    ("diego", "Where am I flying from?", ["Madrid"], []),
+    ("ben", "How many nights am I in Kyoto?", ["kyoto 3 nights"], []),
+    known(("ben", "When do I fly to Japan?", ["14 October 2025"], ["2024"]),
+          "the rules resolve 'fly out 14 oct', said on 1 April 2025, to 14 October 2024, a "
+          "day before the message, and store it so ('Trip to Japan: fly out 14 October "
+          "2024')"),
+    # pasted meeting notes; an aside's "btw" opens no answer
+    ("ben", "Who owns the API migration?", ["Alice"], []),
+    ("ben", "When is the next sync?", ["Thursday 10am"], []),
+    ("ben", "How much is my rent?", ["£1,450 a month"], ["Btw", "btw"]),
+    ("ben", "Who is Theo?", ["Theo"], []),
+    # told only inside a quoted message the rules keep no fact of
+    known(("margot", "Where do I live?", ["Nantes"], []),
+          "'Je suis Margot, graphiste freelance à Nantes.' is kept only as the quoted message "
+          "(no fact of where she lives or works), which has no word for living"),
+    known(("lin", "Wie heiße ich?", ["林晓"], ["Sophie"]),
+          "'Meine Mitbewohnerin heißt Sophie' names her, so _someone_else lets it answer of "
+          "the user, and in the question's language it beats the Chinese fact '用户叫林晓'"),
     # nothing told: not in memory, not a no
     ("gwen", "Do I have a car?", ["I don't have that in memory"], []),
     ("diego", "¿Tengo mascotas?", ["No tengo eso en mi memoria"], []),

@@ -33,7 +33,7 @@ from mirix_like.offline.language import (
     word_set,
 )
 from mirix_like.offline.plain import Statement, label, language, statements
-from mirix_like.offline.retell import TRADE_WORDS, names_kin, retold
+from mirix_like.offline.retell import TRADE_WORDS, names_kin, names_user, retold
 from mirix_like.offline.screens import screen_of, seen_at, what_it_showed, window_of
 from mirix_like.offline.timeparse import days_written, describe, find_times
 from mirix_like.offline.timewords import weekday_names
@@ -798,11 +798,12 @@ def answer(question: str, memories: list[str]) -> str:
     said = [[s for s in statements(m) if not names or _mentions(s.text, names)
              or _mentions(" / ".join([label(m), *window]), names)]
             for m, window in zip(memories, chrome, strict=True)]
+    own_name = False
     if _NAME_ASKED.search(question):
         # "Wie heißt mein Sohn?" asks for the son's name: any name of his answers, not a
         # sentence that says "heißt" of someone else; "What's my name?" has no other word
-        wanted = (wanted - _NAME_WORDS if wanted - _NAME_WORDS - _USER_TERMS
-                  else wanted | {_NAME_TERM})
+        own_name = not wanted - _NAME_WORDS - _USER_TERMS
+        wanted = wanted | {_NAME_TERM} if own_name else wanted - _NAME_WORDS
     if not wanted or not any(said):
         return nothing
     if _SELF.search(question):  # between two past homes, the user's over their sister's
@@ -940,6 +941,8 @@ def answer(question: str, memories: list[str]) -> str:
     candidates = [c for c in candidates if -c[1] not in answering or not _ASKS.search(c[3])]
     if not candidates:
         return nothing
+    if own_name:  # the user's own name line, not a dog's "named Biscuit" nor the story told
+        candidates = [c for c in candidates if names_user(c[3])] or candidates
     best = _latest_seen(max(candidates), candidates, matched, memories, chrome)
     if not _THEN_ASKED.search(question):
         best = _renewed(_still_is(best, candidates, matched), candidates, matched, memories)
@@ -1278,7 +1281,9 @@ _ZH_USER = re.compile(r"用户(?![名号])")
 _VAULT_MARKED = re.compile(
     r"(?:(?P<sign>\s*[:：])\s*|(?:\s+(?P<now>is|ist|lautet|est|es)|"
     r"\s+(?P<then>was|war|lautete|était|era)|\s+(?P<to>to))?(?:\s+|(?<=[\u4e00-\u9fff])))"
-    + re.escape(VAULT_MARK).replace(r"\{kind\}", r"[^\]]{1,40}"), re.IGNORECASE)
+    # a value quoted as typed ("is 'mountainair42'") is masked with its quotes
+    + r"['\"‘“«]?" + re.escape(VAULT_MARK).replace(r"\{kind\}", r"[^\]]{1,40}")
+    + r"['\"’”»]?", re.IGNORECASE)
 _IN_VAULT = {"en": "in the knowledge vault", "de": "im Wissenstresor",
              "fr": "dans le coffre de connaissances", "es": "en la bóveda de conocimiento",
              "zh": "在知识库里"}
@@ -1368,8 +1373,8 @@ _FULL_NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?: [A-ZÀ-Þ][a-zß-ÿ]+)+\b")
 """A person's first and last name ("Helena Costa"), not one word of a menu ("Sent", "Drafts")."""
 # A question for a name ("Quel est le nom de ma dermatologue ?", "What's the vet called?"),
 # which a person's name answers, with their title or first and last name.
-_NAME_ASKED = re.compile(r"\b(?:names?|called|nom|s['’]appellen?t?|nombres?|se\s+llaman?|"
-                         r"hei(?:ß|ss)(?:t|en))\b|"
+_NAME_ASKED = re.compile(r"\b(?:names?|called|nom|[smt]['’]appellen?t?|nombres?|"
+                         r"(?:se|me)\s+llaman?|llamo|hei(?:ß|ss)(?:t|en|e))\b|"
                          r"名字|叫什么", re.IGNORECASE)
 _PERSON = re.compile(r"\b(?:Dr|Dra|Prof|Mr|Mrs|Ms|Herr|Frau|Mme|Mlle|Sr|Sra)\.?\s+[A-ZÀ-Þ][\w'’-]+|"
                      + _FULL_NAME.pattern)

@@ -490,6 +490,37 @@ def _head(value: str) -> str:
     """What a preference is about: its last word, singular ("aisle seats" -> "seat")."""
     word = _key(value).split()[-1] if value.strip() else ""
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+_NOT_A_NAME = (
+    r"(?!(?:English|British|American|Canadian|Australian|Irish|Scottish|Welsh|Spanish|Mexican|"
+    r"French|German|Austrian|Swiss|Italian|Portuguese|Brazilian|Dutch|Belgian|Danish|Swedish|"
+    r"Norwegian|Finnish|Polish|Czech|Greek|Turkish|Russian|Ukrainian|Chinese|Japanese|Korean|"
+    r"Indian|Pakistani|Thai|Vietnamese|Filipino|Asian|African|European|Latina|Latino|"
+    r"Hispanic|Arab|Jewish|Muslim|Christian|Catholic|Protestant|Hindu|Buddhist|Sikh|Mormon|"
+    r"Atheist|Vegan|Vegetarian|Single|Sorry|Fine|Okay|Good|Great|Back|Home|Here|Ready|Done|"
+    r"January|February|March|April|May|June|July|August|September|October|November|December|"
+    r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Deutsche|Deutscher|Lehrer|"
+    r"Lehrerin|Arzt|Ärztin|Student|Studentin|Rentner|Rentnerin|Mutter|Vater|Mama|Papa|Neue|"
+    r"Neuer|Ingenieur|Ingenieurin|Krankenpfleger|Krankenschwester|Informatiker|Informatikerin|"
+    r"Schüler|Schülerin|Azubi|Selbstständig|Selbstständige|Hausfrau|Hausmann|Française|"
+    r"Français|Anglaise|Anglais|Allemande|Allemand|Espagnole|Espagnol|Italienne|Italien|Belge|"
+    r"Suisse|Canadienne|Canadien|Américaine|Américain|Chinoise|Chinois|Japonaise|Japonais|"
+    r"Marocaine|Marocain|Portugaise|Portugais|Médecin|Infirmière|Infirmier|Professeure?|"
+    r"Étudiante?|Ingénieure?|Avocate?|Retraitée?|Célibataire|Enceinte|Végétarienne|Végétarien|"
+    r"Española|Español|Mexican[oa]|Argentin[oa]|Colombian[oa]|Chilen[oa]|Peruan[oa]|"
+    r"Venezolan[oa]|Cuban[oa]|Catalana|Catalán|Inglesa|Inglés|Francesa|Francés|Alemana|Alemán|"
+    r"Italian[oa]|American[oa]|Chin[oa]|Ingenier[oa]|Médic[oa]|Enfermer[oa]|Profesora?|"
+    r"Maestr[oa]|Abogad[oa]|Estudiante|Diseñadora?|Programadora?|Arquitect[oa]|Jubilad[oa]|"
+    r"Solter[oa]|Casad[oa]|Vegetarian[oa]|Vegan[oa])\b)")
+"""Capitalised words that say what someone is, not who ("I'm Canadian", "Hallo, ich bin
+Lehrerin"); German capitalises every noun."""
+_NAME_WORD = r"(?:[A-ZÀ-ÖØ-Þ][a-zß-ÿ]+|[A-Z]['’][A-Z][a-zß-ÿ]+)(?:-[A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)?"
+_PERSON = (r"(?P<v>" + _NOT_A_NAME + _NAME_WORD + r"(?:\s+(?:(?:de|del|de\s+la|van|von|van\s+der|"
+           r"da|di|du|dos|le|la)\s+)?" + _NAME_WORD + r"){0,2})")
+"""A person's name as they give it: one to three capitalised words ("Priya Raman", "Jean-Luc",
+"O'Brien", "María de la Cruz")."""
+_NAME_END = (r"(?=\s*(?:[,.!?;:()–—-]|$)|\s+(?:and|from|but|here|aka|btw|und|aus|aber|et|mais|"
+             r"de|y|pero|&)\b)")
+"""What may follow a name given: the end of its clause, or a next one ("I'm Priya and …")."""
 _PATTERNS = (
     # English, first and third person (core lines are third person).
     _p("home", r"\b(?:(?i:lives?|living|resides?|based|settled)|(?i:have|has|['’]ve)\s+"
@@ -589,6 +620,10 @@ _PATTERNS = (
        r"(?:the\s+)?[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*\s+as\s+(?:an?\s+)?"
        r"(?P<v>[a-z][a-z ]{2,30}?)(?=\s+(?:at|for|in|since|now|and|but)\b|[.,;!?]|$)",
        "{s} works as {a} {v}."),
+    # "started a new job at Google as a product manager": the job with the employer
+    _p("job", r"\b(?i:job|gig|role|position|post)\s+(?:at|with)\s+" + _EMPLOYER
+       + r"\s+as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)(?=\s+(?:at|for|in|since|now)\b|[.,;!?]|$)",
+       "{s} works as {a} {v}.", True),
     _p("job", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:now)\s+)?at\s+" + _EMPLOYER
        + r"\s+(?:(?i:now)\s+)?as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in|since|now)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
@@ -1215,6 +1250,23 @@ _PATTERNS = (
        r"(?:了|啦)?(?=[，。！？；,.!?\s]|$)", "{s}的工作是{v}。", lang="zh"),
     _p("work", r"(?:加入了|跳槽到了?|入职了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)"
        r"(?=了|[，。！？；,.!?\s]|$)", "{s}在{v}工作。", True, lang="zh"),
+    # The speaker's own name: "Hi, I'm Priya Raman", "Ich heiße Jonas", "Moi c'est Luc", "Hola,
+    # soy Lucía", "我的名字是王芳" ("我叫王芳" is a core clause already)
+    *(_p("name", regex + _PERSON + _NAME_END, template, lang=lang, possessive=True)
+      for lang, regex, template in (
+          ("en", r"(?P<my>\b(?:I['’]m|[Ii]\s+am)|\b(?i:my\s+name\s+is|my\s+name['’]s)|"
+           r"(?:^|(?<=[.!?]\s))(?i:name['’]s))\s+(?:(?:Dr|Prof|Mr|Mrs|Ms|Mx|Miss)\.?\s+)?",
+           "{s}'s name is {v}."),
+          # "ich bin" names only after a greeting or with an article ("Ich bin der Jonas"):
+          # German writes what someone is with a capital too ("Ich bin Berliner")
+          ("de", r"\b(?P<my>(?i:ich\s+hei(?:ß|ss)e|mein\s+name\s+ist)|(?i:hallo|hi|hey|servus|"
+           r"moin)[,!.]?\s+(?i:ich\s+bin)(?:\s+(?i:der|die))?|(?i:ich\s+bin)\s+(?i:der|die))\s+",
+           "{s} heißt {v}."),
+          ("fr", r"\b(?P<my>(?i:je\s+m['’]appelle|mon\s+(?:pré)?nom\s+(?:est|c['’]est)|"
+           r"moi\s+c['’]est|je\s+suis))\s+", "{s} s'appelle {v}."),
+          ("es", r"\b(?P<my>(?i:me\s+llamo|mi\s+nombre\s+es|soy))\s+", "{s} se llama {v}."))),
+    _p("name", r"(?P<my>我的名字)(?:是|叫)(?P<v>[\u4e00-\u9fff]{2,4}?)(?=[，。！？；,.!?\s]|$)",
+       "{s}叫{v}。", lang="zh", possessive=True),
 )
 _ENDS = (
     _p("work", r"\b(?i:quit|left|resigned\s+from|handed\s+in\s+(?:my\s+)?notice\s+at)\s+"
@@ -1335,8 +1387,8 @@ _ASKED = re.compile(r"\b(?:[Mm]y\s+)?[Ff]avou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)
                     r"(?:(?i:definitely|probably|easily|obviously|that['’]d\s+be|that\s+would\s+be|"
                     r"it['’]s|(?:it\s+)?has\s+to\s+be)\s+)?(?=[A-Z0-9\u00c0-\u00de])")
 """A favourite asked and answered by the speaker ("Favourite band? Definitely Radiohead.")."""
-_HERE = re.compile(r"(?:^|(?<=[.!?]\s))(?:(?i:hi|hey|hello|hiya)[,!]?\s+)?"
-                   r"(?P<n>[A-Z][a-z]+)\s+here\s*(?:[-–—,:]|\.(?=\s))\s*")
+_HERE = re.compile(r"(?:^|(?<=[.!?]\s))(?:(?i:hi|hey|hello|hiya)(?:\s+there)?[,!]?\s+)?"
+                   r"(?P<n>[A-Z][a-z]+)\s+here\s*(?:[-–—,:!]|\.(?=\s|$)|$)\s*")
 """A speaker naming themself ("Omar here - 41, …", "Hi, Noah here."): "I'm Omar"."""
 _INTRO = r"\b(?:I['’]m|I\s+am|(?i:i['’]?m))\s+[A-Za-z][\w'’-]+,\s+(?:\d{1,3},\s+)?"
 """A name and age, typed in lower case or not ("I'm Omar, 41, ", "im jess, 26, ")."""
@@ -1431,6 +1483,16 @@ _LOWER_NAME = re.compile(r"\b(?:at|for|in|to|with|from|by|joined|chez|bei|en|à|
                          r"(?:the\s+(?=" + _ACRONYM + r"\b))?"
                          r"(?P<w>(?:(?:new|san|los|las|saint|st|north|south|east|west|la|le|el)"
                          r"\s+)?[a-zà-ÿ][\w'’&-]*)")
+_LOWER_NAMING = re.compile(
+    r"(?:^(?:hi|hey|hello|hiya|yo)(?:\s+there)?[,!.]*\s+i['’]?m|\bi\s+am|\bmy\s+name\s+is|"
+    r"^name['’]s|\bje\s+m['’]appelle|\bmoi\s+c['’]est|\bme\s+llamo|\bmi\s+nombre\s+es|"
+    r"\bich\s+hei(?:ß|ss)e|\bmein\s+name\s+ist)\s+(?!(?:tired|fine|good|great|ok|okay|back|"
+    r"home|here|sorry|new|bored|sick|busy|done|ready|glad|happy|sad|excited|stressed|exhausted|"
+    r"late|free|single|married|retired|vegan|vegetarian|pregnant|alive|well|cool|out|off)\b)"
+    r"(?P<name>[a-zß-ÿ]{2,})(?=\s*[,.!?;]|\s*$|"
+    r"\s+(?:and|here|btw|und|et|y)\b)")
+"""A name given in a message typed in lower case ("hi im priya, …", "je m'appelle camille"):
+what a capital would mark."""
 _LOWER_INTRO = re.compile(r"\bi['’]?m\b(?:\s+(?P<name>[a-z]+)(?=\s*,\s*\d))?\s*")
 """"im", "i'm" typed in lower case, with the name an age follows ("im jess, 26")."""
 _NOT_NAMES = word_set(
@@ -1583,6 +1645,8 @@ def _names_in_lower_case(sentence: str) -> str:
     rest = sentence.removeprefix("The user")  # a core fact of such a message
     if CJK.search(sentence) or any(c.isupper() for c in rest):
         return sentence
+    sentence = _LOWER_NAMING.sub(lambda m: m[0][:m.start("name") - m.start()] + cap(m["name"]),
+                                 sentence)
     sentence = _LOWER_INTRO.sub(lambda m: "I'm " + cap(m["name"] or ""), sentence)
 
     def named(m: re.Match[str]) -> str:

@@ -19,7 +19,7 @@ from mirix_like.offline.language import is_zh
 _LANGUAGES = ("en", "de", "fr", "es", "zh")
 _VALUE = r"(?P<v>[^.。]{1,60}?)"
 _END = r"\s*[.。]?\s*$"
-_NAME = r"(?P<v>[^\s.。,，]{1,30}(?: [A-ZÀ-Þ][\w'’-]*)?)"
+_NAME = r"(?P<v>[^\s.。,，]{1,30}(?: [A-ZÀ-Þ][\w'’-]*){0,2})"
 # How each slot is told about the user, as the change rules write it, per language.
 _TOLD: dict[str, dict[str, str]] = {
     "live": {"en": "The user lives in {v}.", "de": "Der Nutzer wohnt in {v}.",
@@ -182,6 +182,12 @@ def names_kin(sentence: str) -> bool:
     """Whether ``sentence`` says what one of the user's pets or people is called, in a fact's
     words ("Pimienta is the user's cat.", "Die Frau des Nutzers heißt Miriam.")."""
     return any(reader.match(sentence.strip()) for _, reader in _KIN_READ)
+
+
+def names_user(sentence: str) -> bool:
+    """Whether ``sentence`` is the user's own name as the rules store it, in any language
+    ("The user's name is Priya Raman.", "Der Nutzer heißt Jonas.")."""
+    return any(reader.match(sentence.strip()) for reader in _READ["name"].values())
 
 
 def _kin_of(word: str, lang: str) -> str | None:

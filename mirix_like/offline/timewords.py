@@ -76,6 +76,14 @@ FUTURE = re.compile(
     r"moved|postponed|rescheduled)(?:\s+\w+)?\s+(?:for|on|to|until)|due\s+(?:on|by)|"
     r"expires?|starts?\s+on|(?:I|we)\s+(?:start|begin)(?:\s+(?:at|with|on))?)\b|'ll\b|打算|计划|"
     r"准备|将要|要去|会去|想去|"
+    # an arrangement told in the progressive ("so we're moving there in August"), a wish or a
+    # suggestion ("You might enjoy the marathon in November", "Maybe we go to Spain in
+    # October"): ahead, whatever else the sentence says happened
+    r"\b(?:['’]re|['’]m|are|am|is|['’]s)\s+(?:(?:also|probably|finally|actually)\s+)?"
+    r"(?:moving|relocating|leaving|flying|travell?ing|heading|visiting|coming|getting\s+married|"
+    r"starting(?!\s+to\b))\b|\b(?:might|should)\s+(?!(?:have|had|not\s+have)\b)\w+|"
+    r"\b(?:maybe|perhaps|hopefully|wanna|hoping|thinking\s+(?:of|about))\b|"
+    r"\b(?:want|would\s+like|['’]d\s+like)\s+to\b|"
     # "Booked flights to Lisbon for the 14th of March": the booking is done, the date is ahead
     r"\b(?:booked|reserved|scheduled|got\s+tickets|bought\s+tickets)\b[^.!?]{0,60}?\bfor\s+"
     r"(?:the\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|"
@@ -86,7 +94,17 @@ PAST = re.compile(
     r"\b(?:was|were|went|did|had|ago|last|\w+ed|met|saw|got|took|made|came|bought|gave|told|"
     r"said|ran|won|lost|began|wrote|ate|drank|spent|paid|sent|brought|thought|knew|flew|drove|"
     r"rode|sang|swam|heard|slept|wore|built|caught|taught|sold|grew|threw|broke|chose|forgot|"
-    r"fell|became)\b|了|过", _I)
+    r"fell|became)\b|了|过|"
+    # German, French and Spanish past forms: "Wir waren im August in Rom", "Wir sind im
+    # August umgezogen", "On est allés à Rome en août", "Fuimos a Roma en agosto"
+    r"\b(?:war|waren|warst|hatte|hatten|gewesen|était|étais|étions|avait|avais|avions|fui|fue|"
+    r"fuimos|fueron|estuve|estuvo|estuvimos|tuve|tuvo|tuvimos|hice|hizo|hicimos)\b|"
+    r"\b(?:habe|hast|hat|haben|habt|bin|bist|ist|sind|seid)\b[^.!?]{0,60}?"
+    # a participle, with a separable prefix too ("umgezogen"), not of what is arranged
+    r"\b(?!(?:\w{0,5})ge(?:bucht|plant|setzt|legt)\b)\w{0,5}ge\w{3,}(?:t|en)\b|"
+    r"\b(?:ai|as|a|avons|avez|ont|suis|est|sommes|êtes|sont)\s+(?:\w+\s+)?"
+    r"\w{2,}(?:é|ée|és|ées)\b|\b\w{2,}(?:aste|aron|ieron|iste|ió)\b|"
+    r"\b(?:he|has|ha|hemos|han)\s+\w{2,}(?:ado|ido)\b", _I)
 # "My flight to Tokyo is on 2 December", said in January: something arranged, told in the
 # present, is ahead (read only when the sentence has no past form). In German, French, Spanish
 # and Chinese the arranged thing alone says so ("Zahnarzttermin am Freitag um 10:30", "La
@@ -304,9 +322,10 @@ _EU_DIRECTION_WORDS = {
 }
 """Words that place a weekday: "since" one ("seit Montag", "depuis lundi", "desde el lunes")
 is the last."""
-_EU_MONTH_LEADS = {"de": ("im", "seit"), "fr": ("en", "depuis"), "es": ("en", "desde")}
-"""Words before a month named alone ("im März", "en mars", "desde enero"): the second says
-since, a month gone by."""
+_EU_MONTH_LEADS = {"de": ("im", "seit", "ab", "bis"), "fr": ("en", "depuis", "à partir de", "dès"),
+                   "es": ("en", "desde", "a partir de", "hasta")}
+"""Words before a month named alone ("im März", "en mars", "desde enero", "ab September"): the
+second says since, a month gone by."""
 _EU_ALIASES = {"fr": {"l'an dernier": "l'année dernière", "l'an passé": "l'année dernière",
                       "l'an prochain": "l'année prochaine", "ce matin": "aujourd'hui",
                       "cet après-midi": "aujourd'hui", "ce soir": "aujourd'hui"},
@@ -471,7 +490,9 @@ def eu_language(low: str) -> str | None:
 _EU_VOCABULARY = {  # words that name a date, or part of one, in each language
     "de": r"gestern|vorgestern|heute|morgen|übermorgen|woche|wochen|monat|jahr|vor|montag|"
           r"dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|märz|mai|juni|"
-          r"juli|oktober|dezember",
+          r"juli|oktober|dezember|"
+          # the months English writes alike, only after a German word that places them
+          r"(?:im|seit|ab|bis)\s+(?:april|august|september|november)",
     "fr": r"hier|avant-hier|ce matin|ce soir|cet après-midi|aujourd'hui|demain|après-demain|"
           r"semaine|mois|année|l['’]an|il y a|dans|"
           r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|février|mars|avril|mai|"

@@ -165,6 +165,33 @@ def test_a_bare_day_follows_what_is_arranged_or_done(text: str, day: str) -> Non
 
 
 @pytest.mark.parametrize(
+    ("text", "month"),
+    [
+        # a move or trip told in the progressive lies ahead, whatever else already happened
+        ("update: Giulia got a job in Milan so we're moving there in August", "2025-08"),
+        ("You might enjoy the Turin marathon in November.", "2025-11"),
+        ("Maybe we go to Spain in October.", "2025-10"),
+        ("I went to Rome in August.", "2024-08"),
+        ("I should have booked in July.", "2024-07"),
+        # German months English writes alike, and German, French and Spanish past forms
+        ("Wir ziehen im August um.", "2025-08"),
+        ("Ab September arbeite ich in Mailand.", "2025-09"),
+        ("Wir waren im August in Rom.", "2024-08"),
+        ("Wir sind im Juli umgezogen.", "2024-07"),
+        ("Wir fahren im August weg, ist schon gebucht.", "2025-08"),
+        ("à partir de septembre je travaille à Milan", "2025-09"),
+        ("On est allés à Rome en août.", "2024-08"),
+        ("Fuimos a Roma en agosto.", "2024-08"),
+        ("a partir de septiembre", "2025-09"),
+    ],
+)
+def test_a_month_follows_the_tense_it_is_told_in(text: str, month: str) -> None:
+    """Said in mid-June 2025."""
+    found = resolve(text, datetime(2025, 6, 15, 9, tzinfo=UTC))
+    assert found is not None and found.when.strftime("%Y-%m") == month
+
+
+@pytest.mark.parametrize(
     "text", ["I like tea", "It feels like just yesterday I wore this dress", "for 4 years"]
 )
 def test_no_time_found(text: str) -> None:

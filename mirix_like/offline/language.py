@@ -115,8 +115,8 @@ _FILLER = word_set(
     merci beaucoup bonjour bonsoir coucou salut bonne nuit journée soirée à demain bientôt plus
     tard oui tout le monde d'accord rien de très bien parfait génial
     gracias muchas hola buenas noches días tardes adiós hasta mañana luego pronto nada sí vale todos
-    claro perfecto bueno chao
-    tks okey oki doki alright mate pleasure hugs hug xoxo
+    claro perfecto bueno buenos buen día chao porfa
+    tks okey oki doki alright mate pleasure hugs hug xoxo please pls plz
     dir dich gern gerne geschehen gleichfalls ebenso
     ouais d'acc mdr bisous plaisir pareillement
     besos abrazo abrazos igualmente vemos descanses avec un nos ton"""

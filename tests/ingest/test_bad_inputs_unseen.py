@@ -288,7 +288,7 @@ PARTINGS = [
     "un abrazo", "hugs", "take it easy", "have a good one", "enjoy your weekend!",
     "Schönes Wochenende!", "bon week-end !", "buen finde", "miss you", "oki doki", "alright",
     "my pleasure", "nos vemos", "tks", "thanks a ton", "cheers mate", "c u", "okey", "d'acc",
-    "ouais", "没事", "明天见",
+    "ouais", "没事", "明天见", "yes please", "no thanks, pls", "¡Buenos días!", "buen día",
 ]
 """Partings, thanks, laughter and good wishes as people type them (each was stored as an
 event once)."""

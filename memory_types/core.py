@@ -221,7 +221,7 @@ SPEC = MemoryType(
     order=0,
     id_field="label",
     long_field="value",
-    snippet_tokens=60,
+    snippet_tokens=100,
     retrieval=RetrievalPolicy(always=True),
     tools=core_tools,
     followups=rewrite_full_blocks,

@@ -159,9 +159,8 @@ CASES: list[object] = [
     known(("margot", "Where do I live?", ["Nantes"], []),
           "'Je suis Margot, graphiste freelance à Nantes.' is kept only as the quoted message "
           "(no fact of where she lives or works), which has no word for living"),
-    known(("lin", "Wie heiße ich?", ["林晓"], ["Sophie"]),
-          "'Meine Mitbewohnerin heißt Sophie' names her, so _someone_else lets it answer of "
-          "the user, and in the question's language it beats the Chinese fact '用户叫林晓'"),
+    # the user's own name line answers, not the roommate's "heißt Sophie"
+    ("lin", "Wie heiße ich?", ["林晓"], ["Sophie"]),
     # nothing told: not in memory, not a no
     ("gwen", "Do I have a car?", ["I don't have that in memory"], []),
     ("diego", "¿Tengo mascotas?", ["No tengo eso en mi memoria"], []),

@@ -26,7 +26,16 @@ from mirix_like.memory_types.base import utcnow
 from mirix_like.prompt_format import MEMORIES_TAG
 from mirix_like.retrieval.budget import BLOCK_TOKENS, estimate_tokens
 from mirix_like.retrieval.clock import AskedTime, asked_time
-from mirix_like.retrieval.ranking import DENSE_WEIGHT, Links, asks_before, fuse, rank, rerank
+from mirix_like.retrieval.ranking import (
+    DENSE_WEIGHT,
+    Links,
+    asks_before,
+    fuse,
+    named_speakers,
+    rank,
+    rerank,
+    without_names,
+)
 from mirix_like.retrieval.snippets import render_hit
 from mirix_like.store import MemoryStore, SearchHit
 from mirix_like.store.queries import MAX_LIMIT
@@ -135,10 +144,11 @@ class ActiveRetrieval:
                limit: int = 10, **filters: Any) -> list[SearchHit]:
         """The ``limit`` best hits for ``query``, best first across types, ranked as a chat
         context ranks them: the full-text and vector legs fused (full-text alone with a
-        lexical embedder), then re-ranked by the speaker the query names, by neighbouring
-        messages and by whether a fact still holds. ``filters`` are those of
-        :meth:`MemoryStore.search`; a query with no word, a given ``vector`` or bad input
-        is the store's plain hybrid search (which reports what is wrong)."""
+        lexical embedder; the vector one again without the speakers the query names, when
+        it names any), then re-ranked by the speaker the query names, by neighbouring
+        messages, by whether a fact still holds and by whether a message asks. ``filters``
+        are those of :meth:`MemoryStore.search`; a query with no word, a given ``vector`` or
+        bad input is the store's plain hybrid search (which reports what is wrong)."""
         if (not isinstance(query, str) or not any(ch.isalnum() for ch in query)
                 or isinstance(types, str) or filters.get("vector") is not None
                 or isinstance(limit, bool) or not isinstance(limit, int)
@@ -152,6 +162,15 @@ class ActiveRetrieval:
                                   **filters) for leg in legs]
         found = self.store.search_many(user_id, requests)
         by_leg = dict(zip(legs, found.hits, strict=True))
+        if "vector" in by_leg:
+            # A named speaker pulls the query's vector towards messages that greet them
+            # ("Thanks, Maria!"); the speaker boost already favours what they said.
+            plain = without_names(query, named_speakers(
+                [h for hits in found.hits for h in hits], query))
+            if plain != " ".join(query.split()) and any(ch.isalnum() for ch in plain):
+                by_leg["vector"] = self.store.search_many(user_id, [SearchRequest(
+                    names, plain, method="vector", limit=max(limit, CANDIDATES),
+                    **filters)]).hits[0]
         ranked, _ = rerank(fuse(by_leg.get("fts", []), by_leg.get("vector", []),
                                 self.dense_weight), query)
         return ranked[:limit]

@@ -149,6 +149,9 @@ _LATELY = r"(?:these\s+days|nowadays|now|lately|at\s+the\s+moment)"
 _PREFER_END = r"(?=\s+(?:now|these\s+days|nowadays|instead)\b|\s*[.,;!?]|$)"
 _PREFER_OVER = (r"\b(?i:prefer|prefers)\s+(?!(?:to|not)\b)(?P<v>[a-z][\w -]{1,30}?)\s+"
                 r"(?:over|to|rather\s+than)\s+(?P<k>[a-z][\w -]{1,30}?)" + _PREFER_END)
+_ZH_TRADE = (r"(?:师|员|医生|护士|工人|警察|记者|司机|会计|老板|经理|主管|教授|作家|画家|歌手|"
+             r"演员)")
+"""The endings and names of Chinese trades ("程序员", "产品经理")."""
 _EMPLOYER = r"[A-Z\u00c0-\u00de][\w&'’.-]*(?:\s+[A-Z\u00c0-\u00de][\w&'’.-]*)*"
 """An employer named before the job ("bei Voestalpine als", "chez Orange comme")."""
 _DRINKS = (r"(?:green|black|herbal|mint|iced|jasmine|earl\s+grey)\s+tea|tea|coffee|"
@@ -1246,8 +1249,12 @@ _PATTERNS = (
     _p("diet", r"吃(?P<v>素)", "{s}吃素。", lang="zh"),
     # "我是老师", "我现在是程序员了": a trade by its ending or name
     _p("job", r"(?:现在|目前)?(?:是|当|做|成为了?|成了)(?:一名|一个|个|名)?"
-       r"(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|医生|护士|工人|警察|记者|司机|会计|老板|经理|主管|教授|作家|画家|歌手|演员))"
+       r"(?P<v>[\u4e00-\u9fff]{0,5}?" + _ZH_TRADE + r")"
        r"(?:了|啦)?(?=[，。！？；,.!?\s]|$)", "{s}的工作是{v}。", lang="zh"),
+    # "在腾讯做产品经理": where the trade is done is the employer
+    _p("work", r"(?:现在|目前)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:做|当)(?:一名|一个|个|名)?"
+       r"[\u4e00-\u9fff]{0,5}?" + _ZH_TRADE + r"(?:了|啦)?(?=[，。！？；,.!?\s]|$)",
+       "{s}在{v}工作。", lang="zh"),
     _p("work", r"(?:加入了|跳槽到了?|入职了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)"
        r"(?=了|[，。！？；,.!?\s]|$)", "{s}在{v}工作。", True, lang="zh"),
     # The speaker's own name: "Hi, I'm Priya Raman", "Ich heiße Jonas", "Moi c'est Luc", "Hola,
@@ -1891,7 +1898,9 @@ _BEING_AT = {lang: re.compile(
     + now + r"))\s+)?(?P<p>" + work + "|" + home + r")\s+(?:(?:der|dem|la|el)\s+(?=[A-Z]))?"
     + _PLACE + r"(?<!['’]s)(?:\s+(?P<n3>(?i:"
     + now + r")))?(?=\s*[.!,;]|\s*$)") for lang, (be, now, work, home) in _BEING.items()}
-_ZH_BEING_AT = re.compile(r"(?P<be>我们?)(?P<n1>现在|目前)在" + _ZH_PLACE)
+# not where one works or studies ("我现在在华为工作": the work slot says that)
+_ZH_BEING_AT = re.compile(r"(?P<be>我们?)(?P<n1>现在|目前)在(?![\u4e00-\u9fffA-Za-z]{1,10}?"
+                          r"(?:工作|上班|上学|读书|念书|实习|学习|做|当))" + _ZH_PLACE)
 _DOING = {"work": ("I work", "we work", "arbeite", "arbeiten", "travaille", "travaillons",
                    "trabajo", "trabajamos"),
           "home": ("I live", "we live", "wohne", "wohnen", "habite", "habitons", "vivo",

@@ -926,6 +926,11 @@ def answer(question: str, memories: list[str]) -> str:
                     naming = naming or 0.5 * (name_asked and _NAME_TERM in terms
                                               and bool(found - _NAME_WORDS)
                                               and not USER_SAID_LEAD.match(sentence))
+                    # "Wie heiße ich?" is not answered by "Meine Mitbewohnerin heißt Sophie"
+                    if own_name and (_POSSESSED.match(_JOINED_ON.sub(
+                            "", _QUOTE_LEAD.sub("", sentence), count=1))
+                                     or _OTHERS_NAME.match(sentence)):
+                        continue
                     # "Which clients do I work with?" by "my clients: Biocoop, la Mairie et
                     # Studio Pixel", not by an invoice's "Client : Studio Pixel"
                     series = listing and bool(found - _USER_TERMS) and bool(
@@ -1373,8 +1378,8 @@ _FULL_NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?: [A-ZÀ-Þ][a-zß-ÿ]+)+\b")
 """A person's first and last name ("Helena Costa"), not one word of a menu ("Sent", "Drafts")."""
 # A question for a name ("Quel est le nom de ma dermatologue ?", "What's the vet called?"),
 # which a person's name answers, with their title or first and last name.
-_NAME_ASKED = re.compile(r"\b(?:names?|called|nom|[smt]['’]appellen?t?|nombres?|"
-                         r"(?:se|me)\s+llaman?|llamo|hei(?:ß|ss)(?:t|en|e))\b|"
+_NAME_ASKED = re.compile(r"\b(?:names?|called|nom|[mts]['’]appell\w*|nombres?|"
+                         r"(?:me|te|se)\s+llam\w+|llamo|hei(?:ß|ss)(?:t|en|e))\b|"
                          r"名字|叫什么", re.IGNORECASE)
 _PERSON = re.compile(r"\b(?:Dr|Dra|Prof|Mr|Mrs|Ms|Herr|Frau|Mme|Mlle|Sr|Sra)\.?\s+[A-ZÀ-Þ][\w'’-]+|"
                      + _FULL_NAME.pattern)
@@ -1403,6 +1408,12 @@ _AMOUNT = re.compile(r"\b(?:how\s+much|costs?|price|total|tax(?:es)?|vat|mwst|tv
 # answer it.
 _COUNT = re.compile(r"\b(?:how\s+many|combien\s+de|cu[aá]nt[oa]s|wie\s*viele)\b|"
                     r"(?:number|nummer|numéro|numero|número)\b", re.IGNORECASE)
+_POSSESSED = re.compile(r"(?i:(?:my|mein\w*|mon|ma|mes|mis?|the\s+user['’]s)\s+"
+                        r"(?!(?:name|nom|nombre)\b)[^\W\d_]+)")
+"""A sentence of someone or something of the user's, not of the user ("My flatmate …"), but
+their name ("Mein Name ist …")."""
+_OTHERS_NAME = re.compile(r"[^\W\d_][\w'’-]*\s+(?:is|was)\s+the\s+user['’]s\s+(?!name\b)")
+"""A fact of whom a name is ("Theo is the user's nephew"), not the user's own name."""
 _SIBLINGS = re.compile(r"(?i:\b(?:siblings?|geschwister\w*|hermanos|"
                        r"fr[eè]res\s+et\s+s(?:œ|oe)urs)\b)|兄弟姐妹")
 """A brother or a sister, either of whom answers: Spanish "hermanos" says both."""

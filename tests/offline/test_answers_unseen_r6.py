@@ -159,8 +159,13 @@ CASES: list[object] = [
     known(("margot", "Where do I live?", ["Nantes"], []),
           "'Je suis Margot, graphiste freelance à Nantes.' is kept only as the quoted message "
           "(no fact of where she lives or works), which has no word for living"),
-    # the user's own name line answers, not the roommate's "heißt Sophie"
+    # one's own name is not the name of someone of one's own
     ("lin", "Wie heiße ich?", ["林晓"], ["Sophie"]),
+    ("diego", "¿Cómo me llamo?", ["Diego"], ["Raúl"]),
+    known(("ben", "What's my name?", ["Ben"], ["Hannah", "Theo", "Patel"]),
+          "no fact of his name is kept from 'hey! ben here, software dev at Monzo …', only the "
+          "quoted message (the sister's, nephew's and landlord's names are left out as "
+          "others', so the answer is 'I don't have that in memory.')"),
     # nothing told: not in memory, not a no
     ("gwen", "Do I have a car?", ["I don't have that in memory"], []),
     ("diego", "¿Tengo mascotas?", ["No tengo eso en mi memoria"], []),

@@ -39,7 +39,7 @@ __all__ = ["DRINKS", "JOBS", "Setting", "block_lines", "core_calls", "in_time", 
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
 _PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?!I\b|I['’])"
-          r"(?:de\s+|del\s+|am\s+|an\s+der\s+)?" + _NAME + r")*)")
+          r"(?:de\s+|del\s+|am\s+|an\s+der\s+|&\s+)?" + _NAME + r")*)")
 _ZH_PLACE = r"(?P<v>[\u4e00-\u9fff]{2,8}?)(?=了|啦|[，。！？；,.!?\s]|$)"
 _NOW = (r"(?:now\s+|currently\s+|jetzt\s+|nun\s+|inzwischen\s+|mittlerweile\s+|"
         r"maintenant\s+|désormais\s+|actuellement\s+|ahora\s+|actualmente\s+)?")
@@ -134,6 +134,15 @@ _ES_NOT_JOBS = ("solter[oa]|sincer[oa]|mayor|menor|mejor|peor|chic[oa]|ric[oa]|p
 _ES_JOB = (r"(?P<v>(?!(?:" + _ES_NOT_JOBS + r")\b)(?:[a-záéíóúñ]+(?:er[oa]|or|ora|ista|ante|"
            r"ic[oa]|ólog[oa]|ari[oa])|maestr[oa]|abogad[oa]|arquitect[oa]|policía|piloto|chef|"
            r"juez|jueza|médic[oa]|veterinari[oa])(?:\s+de\s+[a-záéíóúñ]+)?)")
+_FR_INSTITUTIONS = (r"hôpital|clinique|école|lycée|collège|université|fac|mairie|pharmacie|CHU|"
+                    r"crèche|musée|théâtre|bibliothèque|médiathèque|préfecture")
+_ES_INSTITUTIONS = (r"hospital|clínica|colegio|instituto|escuela|universidad|facultad|"
+                    r"ayuntamiento|farmacia|museo|teatro|biblioteca|guardería|ambulatorio")
+# a workplace said with its article or its kind ("el Ramón y Cajal", "el colegio San José"):
+# such a name is no city, so " y " may join it ("Madrid y Barcelona" are two)
+_ES_WORKPLACE = (r"(?P<art>(?i:el|la)\s+)?(?P<v>(?P<kind>(?i:" + _ES_INSTITUTIONS + r")\s+)?"
+                 + _NAME + r"(?:\s+(?:de\s+(?:la\s+)?|del\s+|(?(art)y\s+|(?(kind)y\s+|(?!))))?"
+                 + _NAME + r")*)")
 _ES_JOB_END = (r"(?=\s+(?:en|para|desde|ahora|y|del|de|hace|ayer|este|esta|el\s+año|"
                r"el\s+mes|la\s+semana)\b|[.,;!?]|$)")
 _PLAYED = (r"tennis|padel|paddle\s+tennis|pickleball|squash|badminton|table\s+tennis|"
@@ -203,7 +212,7 @@ _DE_JOBS = (r"(?:[A-ZÄÖÜ][a-zäöüß]*)?(?:[Aa]rzt|[Ää]rztin|[Ll]ehrer(?:i
             r"Mechaniker(?:in)?|Tischler(?:in)?|Schreiner(?:in)?|Buchhalter(?:in)?|"
             r"Apotheker(?:in)?|Erzieher(?:in)?|Professor(?:in)?|Pilot(?:in)?|Fotograf(?:in)?|"
             r"Künstler(?:in)?|Musiker(?:in)?|Schauspieler(?:in)?|Manager(?:in)?|"
-            r"Sekretär(?:in)?|Beamter|Beamtin|Rentner(?:in)?|Hebamme|Physiotherapeut(?:in)?|"
+            r"Sekretär(?:in)?|Beamter|Beamtin|Hebamme|Physiotherapeut(?:in)?|"
             r"Psychologe|Psychologin|Wissenschaftler(?:in)?|Forscher(?:in)?|Übersetzer(?:in)?|"
             r"Landwirt(?:in)?|Gärtner(?:in)?|Maler(?:in)?|Richter(?:in)?|Steuerberater(?:in)?")
 """German trades by name, said without "als" ("Ich bin jetzt Ärztin"): a noun alone could be
@@ -644,6 +653,21 @@ _PATTERNS = (
        r"(?i:has|have|['’]ve)\s+(?:just\s+|now\s+)?)?"
        r"(?P<v>(?i:retired))\b(?!\s+(?:the|it|his|her|their|my|from\s+(?:the\s+)?"
        r"(?:race|match|game|team|tournament)))", "{s} is retired.", True),
+    # retired, in the other languages: "Ich bin jetzt in Rente", "Je suis à la retraite",
+    # "Me jubilé", "我退休了"; each also as its block line says it
+    *(_p("job", regex, template, True, lang=lang, reads=lambda _, said=said: said)
+      for lang, regex, template, said in (
+          ("de", r"\b(?i:bin|ist)\s+(?:(?i:jetzt|nun|seit\s+\w+|endlich|offiziell)\s+)*"
+           r"(?P<v>(?i:in)\s+(?:Rente|Pension|den\s+Ruhestand)|(?i:im)\s+Ruhestand|"
+           r"(?i:pensioniert)|Rentner(?:in)?|Pensionär(?:in)?)(?!\w)|"
+           r"\b(?P<w>(?:Rente|Pension|Ruhestand)\s+gegangen)\b",
+           "{s} ist im Ruhestand.", "im Ruhestand"),
+          ("fr", r"\b(?i:suis|est)\s+(?:(?i:maintenant|désormais|enfin|officiellement)\s+)*"
+           r"(?P<v>(?i:à\s+la\s+retraite|retraitée?))(?!\w)|\b(?P<w>(?i:pris\s+ma\s+retraite))\b",
+           "{s} est à la retraite.", "à la retraite"),
+          ("es", r"\b(?P<v>(?i:me\s+jubilé|me\s+he\s+jubilado|se\s+jubiló|(?:estoy|está|soy|es)"
+           r"\s+(?:ya\s+)?jubilad[oa]))(?!\w)", "{s} está jubilado.", "jubilado"),
+          ("zh", r"(?P<v>退休)了?", "{s}退休了。", "退休"))),
     _p("job", r"\b(?i:promoted\s+to|hired\s+as|(?:go|goes|going|gone|went)\s+freelance\s+as|"
        r"got\s+a\s+(?:new\s+)?job\s+as|"
        r"(?:re)?trained\s+as|qualified\s+as|became|become|becoming|"
@@ -810,6 +834,13 @@ _PATTERNS = (
     _p("{k}", r"\b(?i:got|have|has|['’]ve\s+got|found|hired)\s+(?i:an?)\s+(?i:new)\s+(?P<k>"
        + _ONE_OF + r")\s*(?:(?i:now)\s*)?(?:,\s*|\s+(?i:called|named)\s+|:\s*)" + _VALUE,
        "{s}'s {k} is {v}.", True),
+    # "I'm together with Sofia now"; "我现在和小李在一起了" ("用户和小李在一起" as the block
+    # says it)
+    _p("partner", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:now)\s+)?(?i:together)\s+(?i:with)\s+(?P<v>"
+       + _NAME + r")", "{s}'s partner is {v}.", True),
+    _p("partner", r"我(?:现在|目前)?(?:和|跟)(?![妈爸家朋同孩姐妹哥弟])"
+       r"(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)在一起了|用户(?:和|跟)(?P<w>[\u4e00-\u9fffA-Za-z]{1,6}?)"
+       r"在一起", "{s}和{v}在一起。", True, lang="zh", reads=lambda m: m["v"] or m["w"]),
     _p("partner", r"\b(?i:seeing|dating|going\s+out\s+with)\s+(?:someone|somebody)(?:\s+new)?\s*"
        r"[,;:–—-]?\s*(?:(?:her|his|their)\s+name['’]s|(?:her|his|their)\s+name\s+is|called|"
        r"named)\s+(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
@@ -827,7 +858,25 @@ _PATTERNS = (
        r"(?!(?:Dr|Doctor|Prof|Professor|Nurse|Dentist)\b|[^.;!?]*\bfor\s+(?:my|the|his|her|"
        r"our|their)\b)(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
     _p("{k}", r"\b(?i:switched|changed)\s+(?P<k>" + _ONE_OF + r")s?\b[^.;!?]*?\b"
-       r"(?i:see|go\s+to|use|have|got|with|to)\s+" + _VALUE, "{s}'s {k} is {v}.", True),
+       r"(?i:see|go\s+to|use|have|got|with|to|train\s+at|work\s+out\s+at|it['’]s|it\s+is)\s+"
+       + _VALUE, "{s}'s {k} is {v}.", True),
+    # the gym one goes to: "I go to the gym at FitX", "Ich trainiere bei McFit", "Je
+    # m'entraîne chez Basic-Fit", "Entreno en Altafit", "我在超级猩猩健身"
+    _p("gym", r"\b(?i:go(?:es)?\s+to\s+(?:the\s+)?gym|train(?:s|ing)?|work(?:s|ing)?\s+out)\s+"
+       r"(?:(?i:now|these\s+days)\s+)?at\s+" + _VALUE, "{s} goes to the gym at {v}."),
+    _p("gym", r"\b(?:(?i:trainiere|trainiert|trainieren)\s+(?:(?i:ich|er|sie|wir)\s+)?"
+       r"(?:(?i:jetzt|nun)\s+)?(?i:bei)|(?i:gehe|geht|gehen)\s+(?:(?i:ich|er|sie|wir)\s+)?"
+       r"(?:(?i:jetzt|nun)\s+)?(?i:ins|zum)\s+(?:Fitnessstudio|Studio|Gym)(?:\s+(?i:bei|von))?)\s+"
+       + _DE_ARTICLE + _PLACE,
+       "{s} trainiert bei {v}.", lang="de"),
+    _p("gym", r"\b(?i:m['’]entraîne|s['’]entraîne|vais\s+à\s+la\s+salle|va\s+à\s+la\s+salle)\s+"
+       r"(?:(?i:maintenant|désormais)\s+)?(?:(?i:de\s+sport\s+)?(?:chez|à|au)\s+)?" + _PLACE,
+       "{s} s'entraîne chez {v}.", lang="fr"),
+    _p("gym", r"\b(?i:entreno|entrena|voy\s+al\s+gimnasio|va\s+al\s+gimnasio)\s+"
+       r"(?:(?i:ahora)\s+)?(?:(?:en|a)\s+(?:(?i:el)\s+)?(?:(?i:gimnasio)\s+)?)?" + _PLACE,
+       "{s} entrena en {v}.", lang="es"),
+    _p("gym", r"在(?P<v>(?!在)[\u4e00-\u9fffA-Za-z]{2,10}?)(?:健身|撸铁|锻炼)", "{s}在{v}健身。",
+       lang="zh"),
     _p("{k}", r"\b(?i:switched|changed|moved|went)\s+(?i:over\s+)?to\s+(?i:an?\s+)?(?i:new\s+)?"
        r"(?P<k>" + _ONE_OF + r")\s*[,:–—-]?\s*(?i:called\s+|named\s+)?" + _VALUE,
        "{s}'s {k} is {v}.", True),
@@ -862,7 +911,8 @@ _PATTERNS = (
        r"(?:used\s+to\s+be|was)\s+[^.;!?]{1,40}?\s+(?:but\s+)?(?i:now|these\s+days|nowadays)\s+(?:it['’]s|it\s+is|is|"
        r"they['’]re)\s+(?P<v>[^.,;!?()]{1,40}?)(?=[.,;!?(]|$)", "{s}'s favourite {k} is {v}.",
        True, possessive=True),
-    _p("favourite {k}", r"(?!(?:Lately|Nowadays|Currently|Now|These|Recently)\b)"
+    _p("favourite {k}", r"(?!(?:Lately|Nowadays|Currently|Now|These|Recently|This|That|It|"
+       r"Which|What|Here|There|He|She|They|Everything)\b)"
        r"(?P<v>[A-Z0-9\u00c0-\u00de][\w'’&.-]*(?:\s+[A-Z0-9\u00c0-\u00de][\w'’&.-]*){0,4})"
        r"\s+(?:is|are)\s+(?:now\s+)?(?P<my>(?i:my))\s+(?:new\s+)?(?i:favou?rite)\s+"
        r"(?P<k>[a-z]+(?:\s+(?!" + _LATELY + r")[a-z]+)?)(?=\s+" + _LATELY + r"\b|[.,;!?(]|$)",
@@ -1031,6 +1081,12 @@ _PATTERNS = (
     _p("work", r"(?i:travaille|travaillons|bosse|bossons)\s+" + _NOW + r"(?:chez|pour)\s+"
        + _PLACE,
        "{s} travaille chez {v}.", lang="fr"),
+    # "Je suis infirmière à l'hôpital Saint-Louis", "J'enseigne au lycée Victor Hugo": a
+    # hospital, school or the like, by name
+    _p("work", r"\b(?:(?i:suis|est)\s+" + _NOW + r"(?:(?:un|une)\s+)?" + _unnamed(_FR_JOB)
+       + r"\s+|(?i:travaille|travaillons|bosse|enseigne)\s+" + _NOW + r")(?P<at>à|au|dans)\s+"
+       r"(?P<v>(?:(?i:l['’]|la\s+|le\s+|une?\s+))?(?i:" + _FR_INSTITUTIONS + r")(?:\s+(?:de\s+)?"
+       + _NAME + r")+)", "{s} travaille {at} {v}.", lang="fr"),
     _p("job", r"(?i:travaille|travaillé)\s+" + _NOW + r"(?:comme|en\s+tant\s+que)\s+"
        r"(?:(?:un|une)\s+)?(?P<v>[a-zàâçéèêëîïôûù-]{3,}(?:\s+(?:de\s+|d['’])?"
        r"[a-zàâçéèêëîïôûù-]{3,})?)"
@@ -1135,8 +1191,10 @@ _PATTERNS = (
        r"(?P<v>" + _DE_SUBJECTS + r")\s+(?i:angefangen|begonnen)\b", "{s} studiert {v}.", True,
        lang="de"),
     _p("work", r"\b(?i:soy|trabajo\s+como|trabajo\s+de)\s+" + _NOW + r"(?:(?:un|una)\s+)?"
-       + _unnamed(_ES_JOB) + r"\s+(?:en|para)\s+(?:(?:el|la)\s+)?" + _PLACE,
+       + _unnamed(_ES_JOB) + r"\s+(?:en|para)\s+" + _ES_WORKPLACE,
        "{s} trabaja en {v}.", lang="es"),
+    _p("work", r"\b(?i:trabajo|trabaja|trabajamos|doy\s+clases?|da\s+clases?|enseño)\s+" + _NOW
+       + r"(?:en|para)\s+" + _ES_WORKPLACE, "{s} trabaja en {v}.", lang="es"),
     _p("age", r"\b(?i:tengo|tiene)\s+(?:(?i:ya|ahora)\s+)?(?P<v>\d{1,3})\s+(?i:años)\b",
        "{s} tiene {v} años.", lang="es"),
     _p("age", r"\b(?i:cumplí|cumplió|he\s+cumplido|ha\s+cumplido)\s+(?P<v>\d{1,3})\b",
@@ -1243,6 +1301,15 @@ _PATTERNS = (
        r"丈夫|未婚妻|未婚夫|对象)(?:叫|是)(?P<v>[\u4e00-\u9fff]{2,4}?)(?=了|[，。！？；,.!?\s]|$)",
        "{s}的{k}叫{v}。",
        lang="zh", possessive=True),
+    # "我最喜欢的颜色是紫色", "紫色是我新的最喜欢的颜色"; "用户最喜欢的颜色是紫色" as the
+    # block says it
+    _p("favourite {k}", r"(?:(?P<my>我)|用户)的?(?:新的?)?最(?:喜欢|爱)的"
+       r"(?P<k>[\u4e00-\u9fff]{1,3}?)(?:现在|目前)?(?:是|变成了?|换成了?)"
+       r"(?P<v>[\u4e00-\u9fffA-Za-z0-9]{1,10}?)(?=了|[，。！？；,.!?\s]|$)",
+       "{s}最喜欢的{k}是{v}。", lang="zh", possessive=True),
+    _p("favourite {k}", r"(?P<v>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)(?:现在|目前)?(?:是|成了?)(?P<my>我)"
+       r"(?:现在|目前)?(?:新的)?最(?:喜欢|爱)的(?P<k>[\u4e00-\u9fff]{1,3}?)(?=了|[，。！？；,.!?\s]|$)",
+       "{s}最喜欢的{k}是{v}。", lang="zh", possessive=True),
     # "我不吃肉了": meat no longer eaten; "用户吃素" as the block says it
     _p("diet", r"不再?吃(?P<v>肉)了?", "{s}吃素。", True, lang="zh", reads=lambda _: "素",
        denies=True),
@@ -1255,6 +1322,10 @@ _PATTERNS = (
     _p("work", r"(?:现在|目前)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:做|当)(?:一名|一个|个|名)?"
        r"[\u4e00-\u9fff]{0,5}?" + _ZH_TRADE + r"(?:了|啦)?(?=[，。！？；,.!?\s]|$)",
        "{s}在{v}工作。", lang="zh"),
+    # "我换工作了，现在在腾讯": being somewhere now, after a new job said
+    _p("work", r"(?:换了?(?:个|份)?(?:新)?工作|新工作)[^。！？!?]{0,12}?(?:现在|目前)?在"
+       r"(?P<v>(?!在)[\u4e00-\u9fffA-Za-z]{2,10}?)(?=上班|工作|了|[，。！？；,.!?\s]|$)",
+       "{s}在{v}工作。", True, lang="zh"),
     _p("work", r"(?:加入了|跳槽到了?|入职了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)"
        r"(?=了|[，。！？；,.!?\s]|$)", "{s}在{v}工作。", True, lang="zh"),
     # The speaker's own name: "Hi, I'm Priya Raman", "Ich heiße Jonas", "Moi c'est Luc", "Hola,
@@ -1302,6 +1373,25 @@ _ENDS = (
     _p("work", r"\b(?i:dejé|renuncié\s+a)\s+(?:(?i:mi\s+(?:trabajo|puesto|empleo)\s+en\s+))?"
        + _PLACE, ""),
     _p("work", r"\b(?i:bei)\s+" + _DE_ARTICLE + _PLACE + r"\s+(?i:gekündigt|aufgehört)\b", ""),
+    # a job left with no employer named: "I quit my job", "J'ai démissionné", "Ich habe
+    # gekündigt", "He dejado mi trabajo", "我辞职了"
+    _p("work", r"\b(?i:quit|left)\s+(?i:my|the)\s+(?i:job)\b(?!\s+(?i:at|with|as|for)\b)|"
+       r"\b(?i:resigned|handed\s+in\s+my\s+notice)\b(?!\s+(?i:from|as|to|at|myself|"
+       r"ourselves)\b)", ""),
+    _p("work", r"\b(?i:démissionné)\b(?!\s+(?i:de|du|d['’]|chez)\b)|\b(?i:quitté\s+mon\s+"
+       r"(?:travail|job|boulot|poste))\b(?!\s+(?i:chez|à|au)\b)", ""),
+    _p("work", r"\b(?i:habe|hab|hat|haben)\s+(?:(?i:ich|jetzt|heute|gestern|endlich|"
+       r"meinen\s+Job|meine\s+Stelle)\s+)*(?i:gekündigt)\b", ""),
+    _p("work", r"\b(?i:renuncié|dimití|he\s+dimitido|he\s+renunciado|"
+       r"(?:dejé|he\s+dejado)\s+mi\s+(?:trabajo|curro|puesto|empleo))\b"
+       r"(?!\s+(?i:en|a|de)\b)", ""),
+    _p("work", r"(?<![\u4e00-\u9fff]{2})(?<!从)(?:辞职了|离职了|辞掉了?工作|把工作辞了)", ""),
+    # a car sold or scrapped with none named after it
+    _p("car", r"\b(?i:sold|got\s+rid\s+of|scrapped|totall?ed)\s+(?i:my|the|our)\s+"
+       r"(?:(?i:old)\s+)?(?i:car)\b|\b(?:Auto|Wagen)\s+(?:[\wäöüß]+\s+){0,2}?"
+       r"(?i:verkauft|verschrottet)\b|\b(?i:vendu)\s+(?i:ma|la|notre)\s+(?i:voiture)\b|"
+       r"\b(?i:vendí|vendimos|he\s+vendido)\s+(?i:mi|el|nuestro)\s+(?i:coche|carro)\b|"
+       r"把车卖了|车卖了|卖了车", ""),
     _p("study", r"\b(?i:dropped\s+out(?:\s+of\s+(?:my\s+|the\s+)?(?:[a-z]+\s+){0,2}?"
        r"(?:school|uni|university|college|course|degree|studies|programme|program))?)\b", ""),
     _p("relationship", r"\b(?i:broke\s+up|split\s+up)\b", ""),
@@ -1356,14 +1446,15 @@ _ZH_KIN = (r"[姐妹哥弟爸妈父母妻丈儿女孩爷奶舅姑姨叔伯]|老�
 """Whose someone is right after "我" with no "的" ("我姐姐搬到了重庆": the sister moved)."""
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
-                    r"\bme\s+(?:mudé|he|hice|cambié|pasé|vine|trasladé)\b|"
+                    r"\bme\s+(?:mudé|he|hice|cambié|pasé|vine|trasladé|jubilé)\b|\bhe\s+(?:dejado|dimitido|"
+                    r"renunciado|vendido)\b|"
                     r"\bnos\s+(?:mudamos|hemos|vinimos|trasladamos|dieron|dan|entregaron)\b|"
                     # "my first day", said with no subject: "Morgen ist mein erster Tag bei …"
                     r"\b(?:mein(?:em)?\s+erste[nr]?|mon\s+premier|ma\s+première|mi\s+primer)\b|"
                     r"^\s*(?:[Dd]er|[Uu]nser|[Mm]ein)\s+Umzug\b|"
-                    r"\b(?:vivo|trabajo|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
+                    r"\b(?:vivo|trabajo|doy|enseño|entreno|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
                     r"dejé|cambié|tengo|cumplí|vivimos|trabajamos|empecé|comencé|inicié|"
-                    r"empiezo|comienzo|rompí|hemos|conduzco|manejo|vendí|compré|acepté|"
+                    r"empiezo|comienzo|rompí|hemos|conduzco|manejo|vendí|compré|acepté|renuncié|dimití|"
                     r"compramos|alquilé|alquilamos|yo|dejamos|vuelvo|volví|volvemos|salgo|salimos)\b|\bno\s+(?:como|comemos)\b|"
                     r"\b(?:laid|fired|sacked)\s+me\b|"
                     r"^\s*(?:[Hh]abe?|[Bb]in)\b|\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\b|a\s+(?:rompu|acheté|loué)|a\s+(?:enfin\s+)?(?:eu\s+)?les\s+clés|habite|vit|"
@@ -1414,6 +1505,92 @@ _NEW_LABEL = re.compile(r"(?:^|(?<=[.!?:]\s))(?:[Mm]y\s+)?[Nn]ew\s+(?P<k>(?i:" +
 _FAVOURITE_LABEL = re.compile(r"(?:^|(?<=[.!?]\s))(?:[Mm]y\s+)?[Ff]avou?rite\s+"
                               r"(?P<k>[a-z]+(?:\s+[a-z]+)?)\s*:\s+(?=\w)")
 """A favourite given after its label ("Favourite food: biryani.")."""
+_START = r"(?:^|(?<=[.!?]\s))"
+_BROKE_UP = re.compile(r"(?i:\b(?:split\s+up|broke(?:n)?\s+up|separated|divorced|dumped|"
+                     r"getrennt|Schluss\s+gemacht|séparée?s?|rompu|quittés|rompimos|rompí|"
+                     r"separamos|separado|dejamos|terminamos|terminé)\b)")
+"""A break-up said, after which being with someone now is being their partner."""
+_WITH_NOW = (
+    (re.compile(r"\b(?:I['’]m|I\s+am)\s+(?:(?i:now)\s+(?i:with)\s+(?P<a>" + _NAME + r")|"
+                r"(?i:with)\s+(?P<b>" + _NAME + r")(?=\s+(?i:now)\b))"), "I'm dating {}"),
+    (re.compile(r"\b(?i:je\s+suis)\s+(?:(?i:maintenant|désormais)\s+(?i:avec)\s+(?P<a>" + _NAME
+                + r")|(?i:avec)\s+(?P<b>" + _NAME + r")(?=\s+(?i:maintenant|désormais)\b))"),
+     "je sors avec {}"),
+    (re.compile(r"\b(?:(?i:ahora)\s+(?i:estoy)\s+(?i:con)\s+(?P<a>" + _NAME + r")|(?i:estoy)\s+"
+                r"(?i:con)\s+(?P<b>" + _NAME + r")(?=\s+(?i:ahora)\b))"), "salgo con {}"),
+)
+"""Being with someone now, said after a break-up ("Emma and I split up. I'm with Sofia now"):
+being their partner, as the words of dating say it."""
+_NEW_JOB = re.compile(r"(?i:\bnew\s+(?:job|role|position|gig)|\bfirst\s+day|"
+                      r"\bneue[rn]?\s+(?:Job|Stelle)|\berste[rn]?\s+(?:Arbeits)?tag|"
+                      r"\bnouveau\s+(?:job|boulot|poste|travail)|\bpremier\s+jour|"
+                      r"\bnuevo\s+(?:trabajo|curro|puesto|empleo)|\bprimer\s+día)")
+"""A new job or its first day said, after which a place headed for is the employer."""
+_NAMES = _NAME + r"(?:\s+" + _NAME + r")*"
+_HEADED = (
+    (re.compile(r"(?P<a>" + _NAMES + r")\s*,?\s+(?i:here\s+I\s+come)\b"), "I'm starting at {}"),
+    (re.compile(r"(?P<a>" + _NAMES + r")\s*,\s*(?i:ich\s+komme|wir\s+kommen)\b"),
+     "ich fange bei {} an"),
+    (re.compile(r"(?P<a>" + _NAMES + r")\s*,?\s+(?i:me\s+voilà|j['’]arrive)\b"),
+     "j'ai commencé chez {}"),
+    (re.compile(r"(?i:allá\s+voy|ahí\s+voy)\s*,?\s+(?P<a>" + _NAMES + r")|(?P<b>" + _NAMES
+                + r")\s*,?\s+(?i:allá\s+voy|ahí\s+voy)"), "empiezo en {}"),
+)
+"""A place headed for with a new job said ("First day at the new job tomorrow, Stripe here I
+come!"): the employer, as the words of a start there say it."""
+_PET_GOT = (
+    (re.compile(r"\b(?P<g>(?i:got|adopted|rescued|brought\s+home|have|has)\s+(?i:an?))\s+"
+                r"(?!(?i:new)\b)(?P<k>(?i:" + _PET_KINDS + r"))\s+(?i:called|named)\s+"
+                r"(?P<v>" + _NAME + r")"), ("{g} new {k} called {v}", "{g} new {k} called {v}")),
+    (re.compile(r"\b(?i:eine?n?)\s+(?P<k>Katze|Kater|Hund|Hündin|Hamster|Meerschweinchen|"
+                r"Kaninchen|Hase|Papagei|Wellensittich|Schildkröte|Pferd)\s+(?:(?i:namens)|,?\s*"
+                r"(?i:der|die|das)\s+(?P<z>\w+)\s+(?i:heißt))\s+(?P<v>" + _NAME + r")"),
+     ("mein neuer {k} heißt {v}", "meine neue {k} heißt {v}")),
+    (re.compile(r"\b(?i:une?)\s+(?P<k>chien|chat|chienne|chatte|lapin|hamster|perroquet|"
+                r"cochon\s+d['’]inde|tortue)\s+(?:(?i:qui\s+s['’]appelle)|(?i:nommée?|appelée?))\s+"
+                r"(?P<v>" + _NAME + r")"), ("mon nouveau {k} s'appelle {v}",
+                                           "ma nouvelle {k} s'appelle {v}")),
+    (re.compile(r"\b(?i:una?)\s+(?P<k>perro|perra|gato|gata|conejo|hámster|cobaya|loro|tortuga)\s+"
+                r"(?:(?i:que\s+se\s+llama)|(?i:llamad[oa]))\s+(?P<v>" + _NAME + r")"),
+     ("mi nuevo {k} se llama {v}", "mi nueva {k} se llama {v}")),
+)
+"""A pet got after one died ("Nibbles died, so we got a guinea pig called Pip"): the new one of
+its kind, as "new" says it; a feminine kind takes the second wording."""
+_FEMININE = frozenset({"katze", "hündin", "schildkröte", "chienne", "chatte", "tortue", "perra",
+                       "gata", "cobaya", "tortuga"})
+_FAVOURITE_AFTER = (
+    # "I'm all about purple, it's my new favourite colour", "green is my favourite colour now"
+    (re.compile(_START + r"(?P<pre>[^.!?]*?\b(?i:about|with|into|love|adore|on)\s+)?"
+                r"(?!(?i:this|that|it|which|what|these|those|here|there|mine)\b)"
+                r"(?P<v>[\w'’&-]+(?:\s+[\w'’&-]+){0,2}?)\s*(?:[,;:–—-]+\s*(?:(?i:and)\s+)?"
+                r"(?i:it['’]s|that['’]s|it\s+is|that\s+is|which\s+is)|\s+(?:is|are))\s+"
+                r"(?:(?i:now|officially|definitely)\s+)*(?i:my)\s+(?:(?i:new)\s+)?"
+                r"(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+(?!" + _LATELY + r")[a-z]+)?)"
+                r"(?=\s+" + _LATELY + r"\b|\s*[.!?,;]|$)"), "My favourite {k} is {v}"),
+    # "Ich liebe Lila, das ist jetzt meine Lieblingsfarbe"
+    (re.compile(_START + r"(?P<pre>[^.!?]*?\b(?i:liebe|mag|auf|für)\s+)?"
+                r"(?!(?i:das|es|dies|sie|er|der|die)\b)(?P<v>[\wäöüß'-]+(?:\s+[\wäöüß'-]+){0,2}?)"
+                r"\s*(?:[,;:–—-]+\s*(?i:das|die|der|es)\s+(?i:ist)|\s+ist)\s+"
+                r"(?:(?i:jetzt|nun|inzwischen|mittlerweile)\s+)*(?i:mein\w*)\s+(?:(?i:neue[rs]?)\s+)?"
+                r"Lieblings?(?P<k>[a-zäöüß]{3,20})\b"), "Meine Lieblings{k} ist {v}"),
+    # "J'adore le violet, c'est ma couleur préférée maintenant"
+    (re.compile(_START + r"(?P<pre>[^.!?]*?\b(?i:adore|aime|fan\s+de|fou\s+de|folle\s+de)\s+)?"
+                r"(?!(?i:ça|cela|ce|c['’]est)\b)(?P<v>(?:(?i:le|la|les)\s+|(?i:l['’]))?"
+                r"[\wàâçéèêëîïôûù'’-]+(?:\s+[\wàâçéèêëîïôûù'’-]+){0,2}?)\s*(?:[,;:–—-]+\s*"
+                r"(?i:c['’]est|ce\s+sont)|\s+(?i:est))\s+(?:(?i:maintenant|désormais)\s+)?"
+                r"(?i:ma|mon|mes)\s+(?:(?i:nouvelle|nouveau|nouvel)\s+)?"
+                r"(?P<k>[a-zàâçéèêëîïôûù]{3,20})\s+(?P<g>(?i:préférée?|favorite?))\b"),
+     "Ma {k} {g} est {v}"),
+    # "Me encanta el morado, es mi color favorito ahora"
+    (re.compile(_START + r"(?P<pre>[^.!?]*?\b(?i:encanta|encantan|gusta|adoro|por)\s+)?"
+                r"(?!(?i:esto|eso|este|esta|ese|esa|ahora|ya)\b)"
+                r"(?:(?i:el|la|los|las)\s+)?(?P<v>[\wáéíóúñ'-]+(?:\s+[\wáéíóúñ'-]+){0,2}?)"
+                r"\s*(?:[,;:–—-]+\s*(?i:es|son)|\s+es)\s+(?:(?i:ahora|ya)\s+)?(?i:mi|mis)\s+"
+                r"(?:(?i:nuev[oa])\s+)?(?P<k>[a-záéíóúñ]{3,20})\s+(?i:favorit|preferid)"
+                r"(?P<g>[oa])\b"), "Mi {k} favorit{g} es {v}"),
+)
+"""A favourite named before its slot, by "it" or "that" or plainly ("I'm all about purple, it's
+my new favourite colour"), said after its slot ("My favourite colour is purple")."""
 _RELATION_NAME = re.compile(r"['’]s |\b(?:del usuario|des Nutzers|de l['’]utilisateur)$")
 """A name that is a relation of the user ("the user's sister", "la hermana del usuario")."""
 _PLAIN_QUALIFIERS = frozenset({"home", "current", "personal", "main", "private", "own"})
@@ -1436,7 +1613,7 @@ _BYGONE = re.compile(r"(?i:\b(?:passed\s+away|died|(?:was|were)\s+the\s+user['�
 """A sentence that says its value is over ("Pickle was the user's cat"), so names it freely."""
 _WAS = re.compile(r"\b(?:is|are)\b")
 _WERE = {"are": "were"}
-_CAPTION_FILLER = word_set("of the user user's my a an new current")
+_CAPTION_FILLER = word_set("of the user user's my a an new current de du mon ma la le el del mi")
 _SLOT_SAME = dict.fromkeys(("boyfriend", "girlfriend", "fiance", "fiancé", "fiancee", "fiancée",
                            "husband", "wife", "spouse",
                            # German, French and Spanish words of a partner (see the name slots)
@@ -1453,7 +1630,9 @@ _FAVOURITE_KINDS = {
     "plato": "food", "getränk": "drink", "boisson": "drink", "bebida": "drink",
     "farbe": "colour", "couleur": "colour", "color": "colour", "buch": "book", "livre": "book",
     "libro": "book", "stadt": "city", "ville": "city", "ciudad": "city", "película": "film",
-    "musiker": "musician", "chanson": "song", "lied": "song", "canción": "song"}
+    "musiker": "musician", "chanson": "song", "lied": "song", "canción": "song",
+    "颜色": "colour", "食物": "food", "菜": "food", "饮料": "drink", "书": "book", "城市": "city",
+    "电影": "film", "歌": "song"}
 """A favourite's kind in the other languages' words, so one said in another language
 replaces it ("Mein Lieblingsessen ist Schnitzel." then "My favourite food is ramen now.")."""
 _CAPTION_SAME = {"cell": "phone", "mobile": "phone", "telephone": "phone", "e-mail": "email",
@@ -1465,6 +1644,8 @@ _CAPTION_SAME = {"cell": "phone", "mobile": "phone", "telephone": "phone", "e-ma
 """Caption words of one meaning ("Cell number" is the "Phone number" it replaces, a "Bike
 lock code" the "Bike lock combination", a "Número de móvil" the "Número de teléfono", a
 "Handynummer" the "Telefonnummer")."""
+_PHONE_WORDS = word_set("phone number numéro número nummer telefonnummer 电话号码")
+"""The words of a phone number's caption that say only that it is one."""
 _ZH_PHONE = re.compile(r"(?:手机|电话)?号码|手机号")
 """A phone number's Chinese names ("手机号" is the "电话号码" it replaces)."""
 _CORRECTED = re.compile(r",?\s+(?:not|rather\s+than|instead\s+of)\s+[^,;:.!?]{1,40}[.!]?")
@@ -1600,6 +1781,21 @@ def _spoken(text: str) -> str:
     text = _DOER_ALONE.sub(lambda m: m[0] if _OTHER.search(text, 0, m.start()) else "I'm a ",
                            text)
     text = _NEW_LABEL.sub(r"My new \g<k> is ", text)
+    if _NEW_JOB.search(text):
+        for regex, said in _HEADED:
+            text = regex.sub(lambda m, said=said: said.format(
+                m["a"] or m.groupdict().get("b")), text)
+    if parted(text):
+        for regex, (said, her) in _PET_GOT:
+            text = regex.sub(lambda m, said=said, her=her: (
+                her if m["k"].casefold() in _FEMININE else said).format(
+                **{k: v or "" for k, v in m.groupdict().items()}), text)
+    if _BROKE_UP.search(text):
+        for regex, said in _WITH_NOW:
+            text = regex.sub(lambda m, said=said: said.format(m["a"] or m["b"]), text)
+    for regex, said in _FAVOURITE_AFTER:
+        text = regex.sub(lambda m, said=said: (m["pre"] or "") + said.format(
+            **{k: v or "" for k, v in m.groupdict().items()}), text)
     return _FAVOURITE_LABEL.sub(r"My favourite \g<k> is ", text)
 
 
@@ -2259,6 +2455,9 @@ def same_secret(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
              for entry in (new, old)]
     if words[0] == words[1]:
         return True
+    if new.get("entry_type") == old.get("entry_type") == "phone" and (
+            words[0] - _PHONE_WORDS == words[1] - _PHONE_WORDS):
+        return True  # "Numéro" is the "Numéro de téléphone" it replaces
     short, long = sorted(words, key=len)
     return (new.get("entry_type") == old.get("entry_type") and short <= long
             and (len(short) >= 2 or bool(short) and long - short <= _PLAIN_QUALIFIERS))

@@ -49,7 +49,6 @@ SAID_AT = datetime(2025, 9, 15, 8, tzinfo=UTC)
     ("Ahora trabajo en Iberia.", "work", "Iberia"),
     ("Ich arbeite jetzt als Ärztin.", "job", "Ärztin"),
     ("Ich bin Lehrerin von Beruf.", "job", "Lehrerin"),
-    ("Je suis infirmière à l'hôpital Necker.", "job", "infirmière"),
     ("Je travaille comme professeur de piano.", "job", "professeur de piano"),
     ("Je suis heureuse.", None, None),  # no trade, an adjective
     ("Soy enfermera.", "job", "enfermera"),
@@ -155,6 +154,9 @@ def test_a_boyfriend_and_a_girlfriend_are_one_slot() -> None:
     ("I'm an RN at Mass General.", None, "Mass General"),
     ("Big news, I got hired as sous chef at Alinea!", "sous chef", "Alinea"),
     ("I'm a line cook at a diner in Chicago.", "line cook", None),
+    ("Je suis infirmière à l'hôpital Necker.", "infirmière", "l'hôpital Necker"),
+    ("Soy profesora en el colegio San José.", "profesora", "colegio San José"),
+    ("Ahora soy enfermera en el Ramón y Cajal.", "enfermera", "Ramón y Cajal"),
 ])
 def test_a_job_said_with_its_workplace_sets_both(text: str, job: str | None,
                                                  work: str | None) -> None:

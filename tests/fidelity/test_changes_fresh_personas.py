@@ -82,18 +82,12 @@ BATCHES = [
         ("¿Dónde trabajaba antes?", "La Paz", ["Marañón"]),
     ]),
     (["Soy enfermera en el Hospital La Paz.", "Ahora soy enfermera en el Ramón y Cajal."], [
-        ("¿Dónde trabajo?", "Ramón y Cajal", ["La Paz"],
-         "the name of a place ends at ' y ' (changes._PLACE: 'Madrid y Barcelona' are two), so "
-         "the employer is stored as 'Ramón'"),
+        ("¿Dónde trabajo?", "Ramón y Cajal", ["La Paz"]),
     ]),
     (["Je suis infirmière à l'hôpital Saint-Louis.",
       "Maintenant je suis infirmière à l'hôpital Necker."], [
-        ("Où est-ce que je travaille ?", "Necker", ["Saint-Louis"],
-         "no rule reads an employer in 'je suis infirmière à l'hôpital Necker' (test_change_rules "
-         "holds that it sets the job only)"),
-        ("Où est-ce que je travaillais avant ?", "Saint-Louis", ["Necker"],
-         "no rule reads an employer in 'Je suis infirmière à l'hôpital …' (test_change_rules "
-         "holds that it sets the job only)"),
+        ("Où est-ce que je travaille ?", "Necker", ["Saint-Louis"]),
+        ("Où est-ce que je travaillais avant ?", "Saint-Louis", ["Necker"]),
     ]),
     (["Ich bin Lehrerin an der Goethe-Schule.", "Ich unterrichte jetzt am Schiller-Gymnasium."], [
         ("Wo arbeite ich?", "Schiller-Gymnasium", ["Goethe"]),
@@ -104,11 +98,7 @@ BATCHES = [
         ("Where did I work before?", "Glovo", ["Cabify"]),
     ]),
     (["I work at Glovo.", "I work at Cabify."], [
-        ("Where did I work before?", "Glovo", ["Cabify"],
-         "a batch of plain statements only ('I work at X') is routed to no semantic extractor "
-         "(semantic concerns a change word, so that 'My name is Ana and I work at Acme' stays "
-         "core), and only that extractor keeps a value the batch changed as past: Glovo is "
-         "lost"),
+        ("Where did I work before?", "Glovo", ["Cabify"]),
     ]),
     # a doctor one sees is no partner, and the name is not cut at the title
     (["I'm seeing Dr Amara Osei for my knee."], [
@@ -138,8 +128,8 @@ SESSIONS = [
     (["Je suis infirmière à l'hôpital Saint-Louis."],
      ["J'enseigne au lycée Victor Hugo maintenant."], [
         ("Où est-ce que je travaille ?", "Victor Hugo", ["Saint-Louis"],
-         "no rule reads an employer in 'J'enseigne au lycée Victor Hugo'; the answer is the "
-         "job line 'travaille comme infirmière'"),
+         "the block holds 'travaille au lycée Victor Hugo (since …)', but answer.py answers "
+         "'où … travaille' with the job line 'travaille comme infirmière'"),
     ]),
     (["I'm a nurse."], ["Moved to Harrogate last month."], [
         ("Where did I live before Harrogate?", None, ["Harrogate"]),

@@ -23,8 +23,6 @@ from support.told import asked, says_only, told
 from mirix_like import MemorySystem
 
 FIRST, LATER = "2024-04-02T09:00:00+00:00", "2025-06-11T19:00:00+00:00"
-_HERE_I_COME = ("'Stripe here I come' names where one heads, not whom one works for; the "
-                "'new job' is in another clause, and no rule ties them: Shopify stays")
 # (what was said first, what was said later, [(question, what the answer must say or None,
 # what it must not say[, why not yet]), ...])
 CASES = [
@@ -34,8 +32,8 @@ CASES = [
         ("Where did I live before Porto?", "Leeds", []),
     ]),
     (["I work at Shopify."], ["First day at the new job tomorrow, Stripe here I come!"], [
-        ("Where do I work?", "Stripe", ["Shopify"], _HERE_I_COME),
-        ("Where did I work before Stripe?", "Shopify", [], _HERE_I_COME),
+        ("Where do I work?", "Stripe", ["Shopify"]),
+        ("Where did I work before Stripe?", "Shopify", []),
     ]),
     (["My phone number is 07700 900123."], ["my new number is 07700 900456, the old sim is dead"], [
         ("What's my phone number?", "900456", ["900123"]),
@@ -52,21 +50,14 @@ CASES = [
     ]),
     (["My favourite colour is green."],
      ["These days I'm all about purple, it's my new favourite colour."], [
-        ("What's my favourite colour?", "purple", ["green"],
-         "the value comes before the slot in another clause ('I'm all about purple, it's my "
-         "new favourite colour'): the favourite rules read 'it's' as no value"),
+        ("What's my favourite colour?", "purple", ["green"]),
     ]),
     (["My girlfriend is Emma."], ["Emma and I split up in January. I'm with Sofia now."], [
-        ("Who's my girlfriend?", "Sofia", ["Emma"],
-         "'I'm with Sofia now' says a partner only by context ('I'm with Sofia' is also being "
-         "in her company): no partner rule reads it, so the answer names Emma as former"),
+        ("Who's my girlfriend?", "Sofia", ["Emma"]),
     ]),
     (["I have a hamster called Nibbles."],
      ["Nibbles died last week, so we got a guinea pig called Pip."], [
-        ("What's my guinea pig called?", "Pip", ["Nibbles"],
-         "a first pet got or adopted is a semantic fact only (test_change_rules: 'We adopted a "
-         "puppy named Biscuit'), and the semantic rules keep no fact of Pip from a sentence "
-         "that opens with Nibbles' death, so the answer quotes the whole message"),
+        ("What's my guinea pig called?", "Pip", ["Nibbles"]),
         ("What's my hamster called?", None, ["Your hamster is Nibbles", "Nibbles is your"]),
     ]),
     (["I'm vegan."], ["I gave up being vegan, I eat everything again."], [
@@ -294,11 +285,7 @@ SECRETS = [
      "13900002222"),
     # a typo corrected at once in the batch that told it: the typo was never true
     (["Hi there!"], ["My door code is 4417.", "actually it's 4471 not 4417"], None, "4471"),
-    (["My locker code is 2580."], ["New locker, new code: 1397."], "2580", "1397",
-     "'New locker, new code: 1397' is captioned 'Code of the user', one word of 'Locker code "
-     "of the user' (changes.same_secret asks two shared words, or only a plain qualifier "
-     "more), so the new code does not supersede the old; the 'locker' said before the code is "
-     "in another clause of the message"),
+    (["My locker code is 2580."], ["New locker, new code: 1397."], "2580", "1397"),
 ]
 
 

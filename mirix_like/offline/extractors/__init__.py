@@ -45,7 +45,11 @@ def extractor_for(spec: MemoryType) -> Extractor:
 
 
 def route(inputs: list[InputText], specs: Iterable[MemoryType]) -> list[str]:
-    """The names of the types in ``specs`` that some input concerns, in the order given."""
-    return [
-        spec.name for spec in specs if any(extractor_for(spec).concerns(i) for i in inputs)
-    ]
+    """The names of the types in ``specs`` that some input concerns, or the inputs together,
+    in the order given."""
+    return [spec.name for spec in specs if _concerned(extractor_for(spec), inputs)]
+
+
+def _concerned(extractor: Extractor, inputs: list[InputText]) -> bool:
+    return any(extractor.concerns(i) for i in inputs) or bool(
+        extractor.together and extractor.together(inputs))

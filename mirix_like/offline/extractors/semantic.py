@@ -460,4 +460,7 @@ def _concerns(inp: InputText) -> bool:
     )
 
 
-EXTRACTOR = Extractor("semantic", extract_semantic, _concerns)
+# plain statements of two values of one slot ("I work at Glovo." ... "I work at Cabify."): the
+# first is kept here as past
+EXTRACTOR = Extractor("semantic", extract_semantic, _concerns,
+                      together=lambda inputs: bool(passed(inputs)))

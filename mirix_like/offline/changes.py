@@ -841,7 +841,9 @@ _PATTERNS = (
     _p("partner", r"我(?:现在|目前)?(?:和|跟)(?![妈爸家朋同孩姐妹哥弟])"
        r"(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)在一起了|用户(?:和|跟)(?P<w>[\u4e00-\u9fffA-Za-z]{1,6}?)"
        r"在一起", "{s}和{v}在一起。", True, lang="zh", reads=lambda m: m["v"] or m["w"]),
-    _p("partner", r"\b(?i:seeing|dating|going\s+out\s+with)\s+(?:someone|somebody)(?:\s+new)?\s*"
+    _p("partner", r"\b(?:(?i:seeing|dating|going\s+out\s+with)\s+(?:someone|somebody)(?:\s+new)?|"
+       r"(?i:got|have|has|['’]ve\s+got)\s+(?i:an?)\s+(?:(?i:new)\s+)?(?i:girlfriend|boyfriend|"
+       r"partner)(?:\s+(?i:now))?)\s*"
        r"[,;:–—-]?\s*(?:(?:her|his|their)\s+name['’]s|(?:her|his|their)\s+name\s+is|called|"
        r"named)\s+(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
     # "Je sors avec Léa", "Salgo con Marta", "Ich bin jetzt mit Jonas zusammen"
@@ -863,7 +865,8 @@ _PATTERNS = (
     # the gym one goes to: "I go to the gym at FitX", "Ich trainiere bei McFit", "Je
     # m'entraîne chez Basic-Fit", "Entreno en Altafit", "我在超级猩猩健身"
     _p("gym", r"\b(?i:go(?:es)?\s+to\s+(?:the\s+)?gym|train(?:s|ing)?|work(?:s|ing)?\s+out)\s+"
-       r"(?:(?i:now|these\s+days)\s+)?at\s+" + _VALUE, "{s} goes to the gym at {v}."),
+       r"(?:(?i:now|these\s+days)\s+)?at\s+(?=(?:the\s+)?[A-Z\u00c0-\u00de])" + _VALUE,
+       "{s} goes to the gym at {v}."),
     _p("gym", r"\b(?:(?i:trainiere|trainiert|trainieren)\s+(?:(?i:ich|er|sie|wir)\s+)?"
        r"(?:(?i:jetzt|nun)\s+)?(?i:bei)|(?i:gehe|geht|gehen)\s+(?:(?i:ich|er|sie|wir)\s+)?"
        r"(?:(?i:jetzt|nun)\s+)?(?i:ins|zum)\s+(?:Fitnessstudio|Studio|Gym)(?:\s+(?i:bei|von))?)\s+"
@@ -875,7 +878,9 @@ _PATTERNS = (
     _p("gym", r"\b(?i:entreno|entrena|voy\s+al\s+gimnasio|va\s+al\s+gimnasio)\s+"
        r"(?:(?i:ahora)\s+)?(?:(?:en|a)\s+(?:(?i:el)\s+)?(?:(?i:gimnasio)\s+)?)?" + _PLACE,
        "{s} entrena en {v}.", lang="es"),
-    _p("gym", r"在(?P<v>(?!在)[\u4e00-\u9fffA-Za-z]{2,10}?)(?:健身|撸铁|锻炼)", "{s}在{v}健身。",
+    _p("gym", r"在(?P<v>(?!在|健身房|家|公园|学校|楼下)[\u4e00-\u9fffA-Za-z]{2,10}?)"
+       r"(?:健身|撸铁|锻炼)",
+       "{s}在{v}健身。",
        lang="zh"),
     _p("{k}", r"\b(?i:switched|changed|moved|went)\s+(?i:over\s+)?to\s+(?i:an?\s+)?(?i:new\s+)?"
        r"(?P<k>" + _ONE_OF + r")\s*[,:–—-]?\s*(?i:called\s+|named\s+)?" + _VALUE,
@@ -1133,7 +1138,7 @@ _PATTERNS = (
     _p("study", r"\b(?i:passée?|changé|réorientée?|inscrite?)\s+(?:(?i:de\s+filière)\s+)?"
        r"(?i:en|vers|pour|à)\s+(?:(?i:la|le)\s+|(?i:l['’]))?(?P<v>" + _FR_SUBJECTS + r")\b",
        "{s} étudie {v}.", True, lang="fr"),
-    _p("diet", r"\b(?i:suis|est)\s+(?:(?i:maintenant|devenue?|désormais)\s+)*"
+    _p("diet", r"\b(?i:suis|est)\s+(?:(?i:maintenant|devenue?|désormais|plus|pas)\s+)*"
        r"(?P<v>végétarien(?:ne)?|végétalien(?:ne)?|végane?|vegan|pescétarien(?:ne)?)\b",
        "{s} est {v}.", lang="fr"),
     _p("diet", r"\b(?:(?i:ne|n['’])\s*(?i:mange|manges|mangeons)\s+(?i:plus|pas|jamais)|"
@@ -1375,7 +1380,8 @@ _ENDS = (
     _p("work", r"\b(?i:bei)\s+" + _DE_ARTICLE + _PLACE + r"\s+(?i:gekündigt|aufgehört)\b", ""),
     # a job left with no employer named: "I quit my job", "J'ai démissionné", "Ich habe
     # gekündigt", "He dejado mi trabajo", "我辞职了"
-    _p("work", r"\b(?i:quit|left)\s+(?i:my|the)\s+(?i:job)\b(?!\s+(?i:at|with|as|for)\b)|"
+    _p("work", r"\b(?:(?i:quit)\s+(?i:my|the)|(?i:left)\s+(?i:my))\s+(?i:job)\b"
+       r"(?!\s+(?i:at|with|as|for|early|late)\b)|"
        r"\b(?i:resigned|handed\s+in\s+my\s+notice)\b(?!\s+(?i:from|as|to|at|myself|"
        r"ourselves)\b)", ""),
     _p("work", r"\b(?i:démissionné)\b(?!\s+(?i:de|du|d['’]|chez)\b)|\b(?i:quitté\s+mon\s+"
@@ -1506,7 +1512,8 @@ _FAVOURITE_LABEL = re.compile(r"(?:^|(?<=[.!?]\s))(?:[Mm]y\s+)?[Ff]avou?rite\s+"
                               r"(?P<k>[a-z]+(?:\s+[a-z]+)?)\s*:\s+(?=\w)")
 """A favourite given after its label ("Favourite food: biryani.")."""
 _START = r"(?:^|(?<=[.!?]\s))"
-_BROKE_UP = re.compile(r"(?i:\b(?:split\s+up|broke(?:n)?\s+up|separated|divorced|dumped|"
+_BROKE_UP = re.compile(r"(?i:\b(?:(?:split|broke(?:n)?)\s+up(?!\s+(?:the|a|an|my|his|her|our|"
+                       r"their)\b)|separated|divorced|dumped|"
                      r"getrennt|Schluss\s+gemacht|séparée?s?|rompu|quittés|rompimos|rompí|"
                      r"separamos|separado|dejamos|terminamos|terminé)\b)")
 """A break-up said, after which being with someone now is being their partner."""
@@ -1526,7 +1533,11 @@ _NEW_JOB = re.compile(r"(?i:\bnew\s+(?:job|role|position|gig)|\bfirst\s+day|"
                       r"\bnouveau\s+(?:job|boulot|poste|travail)|\bpremier\s+jour|"
                       r"\bnuevo\s+(?:trabajo|curro|puesto|empleo)|\bprimer\s+día)")
 """A new job or its first day said, after which a place headed for is the employer."""
-_NAMES = _NAME + r"(?:\s+" + _NAME + r")*"
+# a time is no employer: "New job starts Monday, Friday here I come"
+_NAMES = (r"(?!(?:" + "|".join(m for lang in ("en", "de") for m in MONTH_NAMES[lang])
+          + r"|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|(?:Mon|Diens|Donners|Frei|Sams|Sonn)tag|"
+          r"Mittwoch|Weekend|Wochenende|Lundi|Vendredi|Lunes|Viernes)\b)" + _NAME
+          + r"(?:\s+" + _NAME + r")*")
 _HEADED = (
     (re.compile(r"(?P<a>" + _NAMES + r")\s*,?\s+(?i:here\s+I\s+come)\b"), "I'm starting at {}"),
     (re.compile(r"(?P<a>" + _NAMES + r")\s*,\s*(?i:ich\s+komme|wir\s+kommen)\b"),
@@ -1569,17 +1580,20 @@ _FAVOURITE_AFTER = (
                 r"(?=\s+" + _LATELY + r"\b|\s*[.!?,;]|$)"), "My favourite {k} is {v}"),
     # "Ich liebe Lila, das ist jetzt meine Lieblingsfarbe"
     (re.compile(_START + r"(?P<pre>[^.!?]*?\b(?i:liebe|mag|auf|für)\s+)?"
-                r"(?!(?i:das|es|dies|sie|er|der|die)\b)(?P<v>[\wäöüß'-]+(?:\s+[\wäöüß'-]+){0,2}?)"
+                r"(?!(?i:das|es|dies|sie|er|der|die|jetzt|nun|inzwischen|mittlerweile|heute)\b)"
+                r"(?P<v>[\wäöüß'-]+(?:\s+[\wäöüß'-]+){0,2}?)"
                 r"\s*(?:[,;:–—-]+\s*(?i:das|die|der|es)\s+(?i:ist)|\s+ist)\s+"
                 r"(?:(?i:jetzt|nun|inzwischen|mittlerweile)\s+)*(?i:mein\w*)\s+(?:(?i:neue[rs]?)\s+)?"
-                r"Lieblings?(?P<k>[a-zäöüß]{3,20})\b"), "Meine Lieblings{k} ist {v}"),
+                r"Lieblings?(?P<k>[a-zäöüß]{3,20})(?=\s+(?i:jetzt|nun)\b|\s*[.!?,;]|$)"),
+     "Meine Lieblings{k} ist {v}"),
     # "J'adore le violet, c'est ma couleur préférée maintenant"
     (re.compile(_START + r"(?P<pre>[^.!?]*?\b(?i:adore|aime|fan\s+de|fou\s+de|folle\s+de)\s+)?"
-                r"(?!(?i:ça|cela|ce|c['’]est)\b)(?P<v>(?:(?i:le|la|les)\s+|(?i:l['’]))?"
+                r"(?!(?i:ça|cela|ce|c['’]est|maintenant|désormais)\b)(?P<v>(?:(?i:le|la|les)\s+|(?i:l['’]))?"
                 r"[\wàâçéèêëîïôûù'’-]+(?:\s+[\wàâçéèêëîïôûù'’-]+){0,2}?)\s*(?:[,;:–—-]+\s*"
                 r"(?i:c['’]est|ce\s+sont)|\s+(?i:est))\s+(?:(?i:maintenant|désormais)\s+)?"
                 r"(?i:ma|mon|mes)\s+(?:(?i:nouvelle|nouveau|nouvel)\s+)?"
-                r"(?P<k>[a-zàâçéèêëîïôûù]{3,20})\s+(?P<g>(?i:préférée?|favorite?))\b"),
+                r"(?P<k>[a-zàâçéèêëîïôûù]{3,20})\s+(?P<g>(?i:préférée?|favorite?))"
+                r"(?=\s+(?i:maintenant|désormais)\b|\s*[.!?,;]|$)"),
      "Ma {k} {g} est {v}"),
     # "Me encanta el morado, es mi color favorito ahora"
     (re.compile(_START + r"(?P<pre>[^.!?]*?\b(?i:encanta|encantan|gusta|adoro|por)\s+)?"
@@ -1587,7 +1601,7 @@ _FAVOURITE_AFTER = (
                 r"(?:(?i:el|la|los|las)\s+)?(?P<v>[\wáéíóúñ'-]+(?:\s+[\wáéíóúñ'-]+){0,2}?)"
                 r"\s*(?:[,;:–—-]+\s*(?i:es|son)|\s+es)\s+(?:(?i:ahora|ya)\s+)?(?i:mi|mis)\s+"
                 r"(?:(?i:nuev[oa])\s+)?(?P<k>[a-záéíóúñ]{3,20})\s+(?i:favorit|preferid)"
-                r"(?P<g>[oa])\b"), "Mi {k} favorit{g} es {v}"),
+                r"(?P<g>[oa])(?=\s+(?i:ahora|ya)\b|\s*[.!?,;]|$)"), "Mi {k} favorit{g} es {v}"),
 )
 """A favourite named before its slot, by "it" or "that" or plainly ("I'm all about purple, it's
 my new favourite colour"), said after its slot ("My favourite colour is purple")."""
@@ -2084,10 +2098,16 @@ _BEING = {
            r"now|these\s+days|nowadays|since\s+(?:last\s+)?(?:" + "|".join(MONTH_NAMES["en"])
            + r"|spring|summer|autumn|fall|winter|year|month|\d{4})", "at", "in"),
     "de": (r"(?:[Ii]ch|[Ww]ir)\s+(?:bin|sind)|(?:bin|sind)\s+(?:ich|wir)",
-           r"jetzt|nun|inzwischen|mittlerweile", "bei", "in"),
-    "fr": (r"(?:[Jj]e|[Oo]n|[Nn]ous)\s+(?:suis|est|sommes)", r"maintenant|désormais", "chez",
-           r"à|a"),
-    "es": (r"(?:[Yy]o\s+|[Nn]osotros\s+)?(?:estoy|estamos)", r"ahora|ya", "en", "en"),
+           r"jetzt|nun|inzwischen|mittlerweile|seit\s+(?:letztem\s+|diesem\s+)?(?:"
+           + "|".join(MONTH_NAMES["de"]) + r"|Frühling|Sommer|Herbst|Winter|Jahr|Monat|\d{4})",
+           "bei", "in"),
+    "fr": (r"(?:[Jj]e|[Oo]n|[Nn]ous)\s+(?:suis|est|sommes)",
+           r"maintenant|désormais|depuis\s+(?:(?:le\s+mois\s+de\s+)?(?:"
+           + "|".join(MONTH_NAMES["fr"]) + r")|le\s+printemps|l['’]été|l['’]automne|l['’]hiver|"
+           r"\d{4})", "chez", r"à|a"),
+    "es": (r"(?:[Yy]o\s+|[Nn]osotros\s+)?(?:[Ee]stoy|[Ee]stamos)",
+           r"ahora|ya|desde\s+(?:(?:el\s+)?(?:" + "|".join(MONTH_NAMES["es"])
+           + r")|la\s+primavera|el\s+verano|el\s+otoño|el\s+invierno|\d{4})", "en", "en"),
 }
 _BEING_AT = {lang: re.compile(
     r"(?:(?P<n1>(?i:" + now + r"))\s*,?\s+)?(?<![\w'’])(?P<be>" + be + r")\s+(?:(?P<n2>(?i:"

@@ -7,9 +7,11 @@ headed for with a new job ("Beiersdorf, ich komme!"); a pet got after one died; 
 new thing ("Neues Schließfach, neuer Code"); and two plain statements of one slot in one batch.
 Then changes no test had: retiring ("Ich bin jetzt in Rente", "Me jubilé"), a job quit with no
 employer named ("J'ai démissionné", "我辞职了"), a car sold with none after it, a new job said
-by where one is now ("我换工作了，现在在腾讯"), a phone number changed ("J'ai changé de
-numéro"). Beside them, what must change nothing: being with someone, a city headed for on
-holiday, a code of another thing.
+by where one is now ("我换工作了，现在在腾讯") or since when ("Seit März bin ich bei
+Continental"), a phone number changed ("J'ai changé de numéro"), "Je ne suis plus vegan", a
+girlfriend got ("her name is Ana"). Beside them, what must change nothing: being with
+someone, a city headed for on holiday, a code of another thing, being at someone's since
+yesterday.
 
 Each case is its own user, told in two sessions (the batches: in one). Every question asked
 must carry what holds (or, asked about before, what held then), must not carry what it lists,
@@ -167,6 +169,36 @@ CASES = [
     ]),
     (["Mein Auto ist ein VW Golf."], ["Ich habe mein Auto verkauft."], [
         ("Was für ein Auto habe ich?", None, ["Golf"]),
+    ]),
+    # being somewhere since a time is working or living there ("Seit März bin ich bei …")
+    (["Ich arbeite bei Bosch."], ["Seit März bin ich bei Continental."], [
+        ("Wo arbeite ich?", "Continental", ["Bosch"]),
+    ]),
+    (["J'habite à Tours."], ["On est à Bordeaux depuis l'été."], [
+        ("Où j'habite ?", "Bordeaux", ["Tours"]),
+    ]),
+    (["Trabajo en Mapfre."], ["Estoy en Inditex desde marzo."], [
+        ("¿Dónde trabajo?", "Inditex", ["Mapfre"]),
+    ]),
+    (["Ich arbeite bei Bosch."], ["Seit gestern bin ich bei Anna."], [
+        ("Wo arbeite ich?", "Bosch", ["Anna"]),
+    ]),
+    # a diet ended in French, a partner got
+    (["Je suis vegan."], ["Je ne suis plus vegan."], [
+        ("Est-ce que je suis vegan ?", None, ["Tu es vegan"]),
+    ]),
+    (["I'm single."], ["I've got a girlfriend now, her name is Ana."], [
+        ("Who's my girlfriend?", "Ana", []),
+    ]),
+    # what must change nothing: a fight broken up, a training hour, a shift left early
+    (["My boyfriend is Dan."], ["The teacher broke up the fight. I'm with Tom now."], [
+        ("Who's my boyfriend?", "Dan", ["Tom"]),
+    ]),
+    (["I go to the gym at FitX."], ["I train at 6am these days."], [
+        ("Which gym do I go to?", "FitX", ["6am"]),
+    ]),
+    (["I work at Asda."], ["I left the job early today, felt sick."], [
+        ("Where do I work?", "Asda", []),
     ]),
 ]
 

@@ -9,7 +9,8 @@ Then changes no test had: retiring ("Ich bin jetzt in Rente", "Me jubilé"), a j
 employer named ("J'ai démissionné", "我辞职了"), a car sold with none after it, a new job said
 by where one is now ("我换工作了，现在在腾讯") or since when ("Seit März bin ich bei
 Continental"), a phone number changed ("J'ai changé de numéro"), "Je ne suis plus vegan", a
-girlfriend got ("her name is Ana"). Beside them, what must change nothing: being with
+girlfriend got ("her name is Ana"); a sibling's move or new job, which is theirs in every
+language ("Mi hermana se mudó a Oporto"). Beside them, what must change nothing: being with
 someone, a city headed for on holiday, a code of another thing, being at someone's since
 yesterday.
 
@@ -189,6 +190,28 @@ CASES = [
     ]),
     (["I'm single."], ["I've got a girlfriend now, her name is Ana."], [
         ("Who's my girlfriend?", "Ana", []),
+    ]),
+    # someone else's change is theirs, not the user's
+    (["Vivo en Bilbao.", "Mi hermana vive en Lisboa."], ["Mi hermana se mudó a Oporto."], [
+        ("¿Dónde vive mi hermana?", "Oporto", ["Lisboa"]),
+        ("¿Dónde vivo?", "Bilbao", ["Oporto"]),
+    ]),
+    (["J'habite à Lyon.", "Mon frère habite à Lille."], ["Mon frère a déménagé à Rennes."], [
+        ("Où habite mon frère ?", "Rennes", ["Lille"]),
+        ("Où j'habite ?", "Lyon", ["Rennes"]),
+    ]),
+    (["Ich wohne in Jena.", "Meine Schwester wohnt in Gera."],
+     ["Meine Schwester ist nach Weimar gezogen."], [
+        ("Wo wohnt meine Schwester?", "Weimar", ["Gera"]),
+        ("Wo wohne ich?", "Jena", ["Weimar"]),
+    ]),
+    (["我住在广州。", "我姐姐住在深圳。"], ["我姐姐搬到珠海了。"], [
+        ("我姐姐住在哪里？", "珠海", ["深圳"]),
+        ("我住在哪里？", "广州", ["珠海"]),
+    ]),
+    (["I work at Lidl.", "My brother works at Aldi."], ["My brother got a new job at Google."], [
+        ("Where does my brother work?", "Google", ["Aldi"]),
+        ("Where do I work?", "Lidl", ["Google"]),
     ]),
     # what must change nothing: a fight broken up, a training hour, a shift left early
     (["My boyfriend is Dan."], ["The teacher broke up the fight. I'm with Tom now."], [

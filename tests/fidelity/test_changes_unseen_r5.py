@@ -57,7 +57,10 @@ CASES = [
     ]),
     (["I have a hamster called Nibbles."],
      ["Nibbles died last week, so we got a guinea pig called Pip."], [
-        ("What's my guinea pig called?", "Pip", ["Nibbles"]),
+        ("What's my guinea pig called?", "Pip", ["Nibbles"],
+         "the block holds 'The user's guinea pig is Pip.' (changes reads a pet got after one "
+         "died as a new one), but answer.py as of 9f4bd91 quotes the message that says "
+         "Nibbles died, whose words match the question more"),
         ("What's my hamster called?", None, ["Your hamster is Nibbles", "Nibbles is your"]),
     ]),
     (["I'm vegan."], ["I gave up being vegan, I eat everything again."], [

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw
-from support.cases import assert_answered
+from support.cases import assert_answered, question_id
 from support.screens import DARK as DARK_THEME
 from support.screens import FakeScreen, Shot, desktop, font
 from test_screens_unseen_r2 import CJK, LEAK, Page, Text, column, draw, needs_cjk, row
@@ -342,11 +342,8 @@ CASES: list[object] = [
 ]
 
 
-def _id(case: object) -> str:
-    return str(getattr(case, "values", case)[0])
-
-
-@pytest.mark.parametrize(("question", "says", "not_says"), CASES, ids=[_id(c) for c in CASES])
+@pytest.mark.parametrize(("question", "says", "not_says"), CASES,
+                         ids=[question_id(c) for c in CASES])
 def test_a_question_about_an_unseen_screen_gets_the_value_it_showed(
         memory: MemorySystem, question: str, says: list[str], not_says: list[str]) -> None:
     assert_answered(memory.chat(question, user_id=USER).answer, says, not_says, LEAK)

@@ -17,6 +17,11 @@ def known(case: tuple[str, list[str], list[str]], why: str, *marks: pytest.MarkD
                         id=case[0])
 
 
+def question_id(case: object) -> str:
+    """The test id of a case table row, a plain tuple or a ``pytest.param``: its question."""
+    return str(getattr(case, "values", case)[0])
+
+
 def assert_answered(answer: str, says: Sequence[str], not_says: Sequence[str],
                     leak: re.Pattern[str]) -> None:
     """``answer`` holds each of ``says`` and none of ``not_says``, on one line, and shows

@@ -1491,8 +1491,8 @@ _ASKED = re.compile(r"\b(?:[Mm]y\s+)?[Ff]avou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)
                     r"(?:(?i:definitely|probably|easily|obviously|that['’]d\s+be|that\s+would\s+be|"
                     r"it['’]s|(?:it\s+)?has\s+to\s+be)\s+)?(?=[A-Z0-9\u00c0-\u00de])")
 """A favourite asked and answered by the speaker ("Favourite band? Definitely Radiohead.")."""
-_HERE = re.compile(r"(?:^|(?<=[.!?]\s))(?:(?i:hi|hey|hello|hiya)(?:\s+there)?[,!]?\s+)?"
-                   r"(?P<n>[A-Z][a-z]+)\s+here\s*(?:[-–—,:!]|\.(?=\s|$)|$)\s*")
+_HERE = re.compile(r"(?:^|(?<=[.!?]\s))(?P<hi>(?i:hi|hey|hello|hiya)(?:\s+there)?[,!]?\s+)?"
+                   r"(?P<n>[A-Za-z][a-z]+)\s+here\s*(?:[-–—,:!]|\.(?=\s|$)|$)\s*")
 """A speaker naming themself ("Omar here - 41, …", "Hi, Noah here."): "I'm Omar"."""
 _INTRO = r"\b(?:I['’]m|I\s+am|(?i:i['’]?m))\s+[A-Za-z][\w'’-]+,\s+(?:\d{1,3},\s+)?"
 """A name and age, typed in lower case or not ("I'm Omar, 41, ", "im jess, 26, ")."""
@@ -1783,13 +1783,26 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
     return found
 
 
+def _here(match: re.Match[str]) -> str:
+    """A speaker naming themself as :data:`_HERE` finds, said "I'm …"; a name typed in lower
+    case only after a greeting ("hey! ben here"), and no one of a crowd ("hi everyone here")."""
+    name = match["n"]
+    if name.lower() in _NOT_HERE or name.islower() and not match["hi"]:
+        return match[0]
+    return f"{match['hi'] or ''}I'm {cap(name)}, "
+
+
+_NOT_HERE = frozenset({"everyone", "everybody", "nobody", "someone", "somebody", "all", "guys",
+                       "folks", "people", "we", "you", "they", "it", "i", "me", "still"})
+
+
 def _spoken(text: str) -> str:
     """``text`` with the shapes people introduce themselves in said as statements: "Omar
     here - 41, a civil engineer at Arup" is "I'm Omar, 41, I'm a civil engineer at Arup";
     "Big cyclist too." is "I'm a big cyclist too."; "Favourite food: biryani." is "My
     favourite food is biryani."; "New landlord: Ms. Patel." is "My new landlord is Ms.
     Patel."."""
-    text = _HERE.sub(r"I'm \g<n>, ", text)
+    text = _HERE.sub(_here, text)
     text = _APPOSED_JOB.sub(r"\g<0>I'm ", text)
     text = _APPOSED_TRADE.sub(r"\g<0>i'm a " if text.islower() else r"\g<0>I'm a ", text)
     text = _DOER_ALONE.sub(lambda m: m[0] if _OTHER.search(text, 0, m.start()) else "I'm a ",

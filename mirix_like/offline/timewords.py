@@ -84,6 +84,8 @@ FUTURE = re.compile(
     r"starting(?!\s+to\b))\b|\b(?:might|should)\s+(?!(?:have|had|not\s+have)\b)\w+|"
     r"\b(?:maybe|perhaps|hopefully|wanna|hoping|thinking\s+(?:of|about))\b|"
     r"\b(?:want|would\s+like|['’]d\s+like)\s+to\b|"
+    # a departure told in the present ("trip to Japan: fly out 14 oct")
+    r"\b(?:fly|flying|flies)\s+(?:out|back|home)\b|"
     # "Booked flights to Lisbon for the 14th of March": the booking is done, the date is ahead
     r"\b(?:booked|reserved|scheduled|got\s+tickets|bought\s+tickets)\b[^.!?]{0,60}?\bfor\s+"
     r"(?:the\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|"

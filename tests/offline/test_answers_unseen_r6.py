@@ -146,10 +146,8 @@ CASES: list[object] = [
     ("lin", "What does my roommate study?", ["Medizin"], ["informatik"]),
     ("diego", "Where am I flying from?", ["Madrid"], []),
     ("ben", "How many nights am I in Kyoto?", ["kyoto 3 nights"], []),
-    known(("ben", "When do I fly to Japan?", ["14 October 2025"], ["2024"]),
-          "the rules resolve 'fly out 14 oct', said on 1 April 2025, to 14 October 2024, a "
-          "day before the message, and store it so ('Trip to Japan: fly out 14 October "
-          "2024')"),
+    # a departure told in the present lies ahead ("fly out 14 oct", said on 1 April 2025)
+    ("ben", "When do I fly to Japan?", ["14 October 2025"], ["2024"]),
     # pasted meeting notes; an aside's "btw" opens no answer
     ("ben", "Who owns the API migration?", ["Alice"], []),
     ("ben", "When is the next sync?", ["Thursday 10am"], []),
@@ -162,10 +160,8 @@ CASES: list[object] = [
     # one's own name is not the name of someone of one's own
     ("lin", "Wie heiße ich?", ["林晓"], ["Sophie"]),
     ("diego", "¿Cómo me llamo?", ["Diego"], ["Raúl"]),
-    known(("ben", "What's my name?", ["Ben"], ["Hannah", "Theo", "Patel"]),
-          "no fact of his name is kept from 'hey! ben here, software dev at Monzo …', only the "
-          "quoted message (the sister's, nephew's and landlord's names are left out as "
-          "others', so the answer is 'I don't have that in memory.')"),
+    # "hey! ben here": a name typed in lower case after a greeting
+    ("ben", "What's my name?", ["Ben"], ["Hannah", "Theo", "Patel"]),
     # nothing told: not in memory, not a no
     ("gwen", "Do I have a car?", ["I don't have that in memory"], []),
     ("diego", "¿Tengo mascotas?", ["No tengo eso en mi memoria"], []),

@@ -1108,8 +1108,9 @@ _PATTERNS = (
        "{s} a {v} ans.", lang="fr"),
     _p("job", r"(?i:suis|est)\s+(?i:devenue?)\s+(?:(?:un|une)\s+)?" + _FR_JOB + _FR_JOB_END,
        "{s} travaille comme {v}.", True, lang="fr"),
+    # "Ma couleur préférée est le violet", "…, c'est le jaune maintenant"
     _p("favourite {k}", r"\b(?P<k>[a-zàâçéèêëîïôûù]{3,20})\s+(?P<g>(?i:préférée?|favorie?))\s*"
-       r"(?:,\s*(?i:maintenant|désormais)\s*,\s*)?(?:(?i:c['’]est|est|sont|ce\s+sont)\s+)"
+       r"(?:,\s*(?:(?i:maintenant|désormais)\s*,\s*)?)?(?:(?i:c['’]est|est|sont|ce\s+sont)\s+)"
        r"(?:(?i:maintenant|désormais)\s+)?(?P<pre>(?i:le|la|les)\s+|(?i:l['’]))?"
        r"(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:maintenant|désormais)\b|[.,;!?(]|$)",
        "{s} a comme {k} {g} {pre}{v}.", lang="fr", possessive=True),

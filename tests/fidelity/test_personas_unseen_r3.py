@@ -1,6 +1,7 @@
-"""Four more people told over sessions the way a checker would write them, none like the
+"""Five more people told over sessions the way a checker would write them, none like the
 fixtures the rules were built on: Priya (English: a name, a move, a new job with its title,
-a locker code and a wifi password, a brother who moves), Carmen (Spanish), Li Ming (Chinese:
+a locker code and a wifi password, a brother who moves), Carmen (Spanish), Julie (French: "Ma
+couleur préférée, c'est le jaune maintenant" replaces the violet), Li Ming (Chinese:
 "我现在在华为工作" is a new employer, not a home) and Marco, told in a chat with the assistant's
 replies between (what the assistant suggests is not what the user did). Every current fact is
 asked, every "before", in the user's language and another; no answer shows rendering.
@@ -39,6 +40,15 @@ SESSIONS = {
             "Tengo un perro que se llama Toby.",
             "Mi hermana Elena vive en Londres."]),
         ("2025-03-02T19:30:00+00:00", ["¡Me he mudado a Málaga!"]),
+    ],
+    "julie": [
+        ("2025-01-10T09:00:00+00:00", [
+            "Bonjour, je m'appelle Julie Martin, j'habite à Nantes.",
+            "Je travaille chez Orange comme développeuse.", "Ma couleur préférée est le violet.",
+            "Ma sœur Claire habite à Lille, elle est avocate."]),
+        ("2025-03-02T19:30:00+00:00", [
+            "J'ai déménagé à Bordeaux le mois dernier.", "Maintenant je travaille chez Capgemini.",
+            "Ma couleur préférée, c'est le jaune maintenant."]),
     ],
     "liming": [
         ("2025-01-10T09:00:00+00:00", [
@@ -86,6 +96,12 @@ QUESTIONS = [
     ("carmen", "¿Dónde vive mi hermana?", "Londres", []),
     ("carmen", "What's my name?", "Carmen Ruiz", []),
     ("carmen", "Where do I live?", "Málaga", ["Sevilla"]),
+    ("julie", "Comment je m'appelle ?", "Julie Martin", []),
+    ("julie", "Où est-ce que j'habitais avant ?", "Nantes", []),
+    ("julie", "Où est-ce que je travaille ?", "Capgemini", ["Orange"]),
+    ("julie", "Quelle est ma couleur préférée ?", "jaune", ["violet"]),
+    ("julie", "Que fait Claire dans la vie ?", "avocate", []),
+    ("julie", "What's my name?", "Julie Martin", []),
     ("liming", "我叫什么名字？", "李明", []),
     ("liming", "我住在哪里？", "深圳", ["华为"]),
     ("liming", "我以前住在哪里？", "成都", []),

@@ -320,7 +320,8 @@ RAVI = {  # a number and an address said without their usual words, a child's ag
     "current": {"What's my phone number?": "555-0199", "What is my email?": "ravi@newco.io",
                 "How old is Emma?": "8", "When do I meet Sara?": "Monday",
                 "What's my address?": "4 Elm Road", "Who is Emma?": "daughter",
-                "Am I single?": "girlfriend"},
+                # not single: the partner the user has now, by name
+                "Am I single?": "Mia"},
     "before": {"What was my old phone number?": "555-0134",
                "What was my previous email?": "ravi@oldco.com",
                "What was my old address?": "12 Baker Street"},

@@ -21,7 +21,14 @@ from mirix_like.lexicon import (
 )
 from mirix_like.memory_types.episodic import BRIEF_DAY
 from mirix_like.memory_types.semantic import PAST
-from mirix_like.offline.changes import DRINKS, JOBS, favourite_kind, in_time, stopped
+from mirix_like.offline.changes import (
+    DRINKS,
+    JOBS,
+    NATIONALITIES,
+    favourite_kind,
+    in_time,
+    stopped,
+)
 from mirix_like.offline.language import (
     KIN,
     USER_SAID_LEAD,
@@ -123,11 +130,7 @@ _NOT_NAMES = word_set(
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
 # A language or nationality before a noun: what kind of thing it is ("the Spanish invoice", "my
 # German receipt"), which its text need not say, not a name.
-_OF_A_KIND = re.compile(
-    r"\b(?:English|British|American|Canadian|Australian|Irish|Scottish|Spanish|Mexican|French|"
-    r"German|Austrian|Swiss|Italian|Portuguese|Brazilian|Dutch|Belgian|Danish|Swedish|"
-    r"Norwegian|Finnish|Polish|Czech|Greek|Turkish|Russian|Ukrainian|Chinese|Japanese|Korean|"
-    r"Indian|Thai|Vietnamese|Arabic)(?=\s+[a-z])")
+_OF_A_KIND = re.compile(r"\b(?:" + NATIONALITIES + r")(?=\s+[a-z])")
 # "is a nurse at St. Mary's", "'m an engineer for Spotify": a job, said without "work".
 _OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) "
                          r"(?:an? (?:[\w-]+ ){0,2}[\w-]+ (?:at|for)\b|"
@@ -799,7 +802,8 @@ def answer(question: str, memories: list[str]) -> str:
              or _mentions(" / ".join([label(m), *window]), names)]
             for m, window in zip(memories, chrome, strict=True)]
     own_name = False
-    if _NAME_ASKED.search(question):
+    name_asked = bool(_NAME_ASKED.search(question))
+    if name_asked:
         # "Wie heißt mein Sohn?" asks for the son's name: any name of his answers, not a
         # sentence that says "heißt" of someone else; "What's my name?" has no other word
         own_name = not wanted - _NAME_WORDS - _USER_TERMS
@@ -847,7 +851,6 @@ def answer(question: str, memories: list[str]) -> str:
     windows = [_matched(_all_terms(" ".join(names)), wanted) for names in chrome]
     many = bool(_HOW_MANY.search(question))
     listing = bool(_LIST_ASKED.search(question))
-    name_asked = bool(_NAME_ASKED.search(question))
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     person = not who and bool(_WHO_ASKED.search(question))
     not_names = {n for text in [question, *itertools.chain(*chrome)] for n in _NAME.findall(text)}
@@ -984,7 +987,7 @@ def answer(question: str, memories: list[str]) -> str:
     line = line or _extreme_row(sentence.strip(), question, wanted) or _best_line(
         sentence.strip(), wanted, weight, _terms(" ".join(names)), value,
         {n.casefold() for n in chrome[-neg_index]},
-        _PERSON if _NAME_ASKED.search(question) else None)
+        _PERSON if name_asked else None)
     if (when and _says_its_day(line, memories[-neg_index]) and not _SEEN.search(question)
             and not _labelled_date(memories[-neg_index])
             and not any(form.search(line) for form in _DATE_FORMS)):

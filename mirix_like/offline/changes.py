@@ -33,9 +33,9 @@ from mirix_like.offline.timeparse import find_times, period_end
 from mirix_like.offline.timewords import MONTH_NAMES
 from mirix_like.retrieval.ranking import FIRST, asks_before
 
-__all__ = ["DRINKS", "JOBS", "Setting", "block_lines", "core_calls", "in_time", "parted",
-           "passed", "replacing", "same_secret", "says_being_at", "says_now", "says_stop",
-           "settings", "since", "superseded", "switches_drink"]
+__all__ = ["DRINKS", "JOBS", "NATIONALITIES", "Setting", "block_lines", "core_calls", "in_time",
+           "parted", "passed", "replacing", "same_secret", "says_being_at", "says_now",
+           "says_stop", "settings", "since", "superseded", "switches_drink"]
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
 _PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?!I\b|I['’])"
@@ -502,12 +502,15 @@ def _head(value: str) -> str:
     """What a preference is about: its last word, singular ("aisle seats" -> "seat")."""
     word = _key(value).split()[-1] if value.strip() else ""
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+NATIONALITIES = (r"English|British|American|Canadian|Australian|Irish|Scottish|Spanish|Mexican|"
+                 r"French|German|Austrian|Swiss|Italian|Portuguese|Brazilian|Dutch|Belgian|"
+                 r"Danish|Swedish|Norwegian|Finnish|Polish|Czech|Greek|Turkish|Russian|"
+                 r"Ukrainian|Chinese|Japanese|Korean|Indian|Thai|Vietnamese|Arabic")
+"""Nationalities and languages in English, as an alternation: what someone or something is
+("I'm Canadian", "the Spanish invoice"), not a name."""
 _NOT_A_NAME = (
-    r"(?!(?:English|British|American|Canadian|Australian|Irish|Scottish|Welsh|Spanish|Mexican|"
-    r"French|German|Austrian|Swiss|Italian|Portuguese|Brazilian|Dutch|Belgian|Danish|Swedish|"
-    r"Norwegian|Finnish|Polish|Czech|Greek|Turkish|Russian|Ukrainian|Chinese|Japanese|Korean|"
-    r"Indian|Pakistani|Thai|Vietnamese|Filipino|Asian|African|European|Latina|Latino|"
-    r"Hispanic|Arab|Jewish|Muslim|Christian|Catholic|Protestant|Hindu|Buddhist|Sikh|Mormon|"
+    r"(?!(?:" + NATIONALITIES + r"|Welsh|Pakistani|Filipino|Asian|African|European|Latina|"
+    r"Latino|Hispanic|Arab|Jewish|Muslim|Christian|Catholic|Protestant|Hindu|Buddhist|Sikh|Mormon|"
     r"Atheist|Vegan|Vegetarian|Single|Sorry|Fine|Okay|Good|Great|Back|Home|Here|Ready|Done|"
     r"January|February|March|April|May|June|July|August|September|October|November|December|"
     r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Deutsche|Deutscher|Lehrer|"

@@ -147,7 +147,7 @@ def retold(sentence: str, lang: str, question: str) -> str | None:
         return aged
     for told_in, reader in _KIN_READ:
         if found := reader.match(sentence):
-            if "was" in found.groupdict() and found["was"] == "was":
+            if found.groupdict().get("was") == "was":
                 return None
             kin = _kin_of(found["k"], told_in)
             if not kin or (told_in == lang and lang != "en"):

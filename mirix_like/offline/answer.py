@@ -1213,8 +1213,8 @@ def _ended(sentence: str) -> str:
     if lang == "zh":  # "用户住在上海，直到2025年1月10日。"
         return f"{plain.strip().rstrip(_END)}，直到{describe(end, lang='zh')}。"
     opening = _SUBJECT_PAST.match(sentence) or _SUBJECT_VERB.match(sentence)
-    if not opening:
-        return sentence
+    if not opening:  # its verb not found: the day it ended said, never the marker
+        return f"{plain.strip().rstrip(_END)} until {describe(end)}."
     rest = sentence[opening.end():marker.start()] + sentence[marker.end():].rstrip(_END)
     verb = opening["verb"]
     told = verb if opening.re is _SUBJECT_PAST else _past_tense(verb)
@@ -1316,12 +1316,14 @@ def _in_vault(marked: re.Match[str], lang: str) -> str:
 
 # The subject and verb a fact opens with: "The user's mum is", "Sam works", "The user lives",
 # "Phone number of the user is" (a vault value); in the past: "The user lived", "Sam was".
-_WHEN_WORD = r"(?P<when>(?:just|now|recently|also|still|finally|already)\s+)?"
+_WHEN_WORD = (r"(?P<when>(?:just|now|recently|also|still|finally|already|really|absolutely|"
+              r"actually|totally|genuinely|truly|usually|always|often)\s+)?")
 # a relation of one or two words, the second no verb ("The user's favourite band is")
 _SUBJECT = (r"(?P<who>(?:The user|[A-Z][\w-]+)(?:['’]s\s+[\w-]+(?:\s+[\w-]*[^\Ws])?)?|"
             r"[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s+of\s+the\s+user)\s+")
 # a word saying when, between them: "Leo just started at Leeds Uni"
-_SUBJECT_VERB = re.compile(_SUBJECT + _WHEN_WORD + r"(?P<verb>is|are|has|[a-z]+s)\b(?<!ss)")
+_SUBJECT_VERB = re.compile(_SUBJECT + _WHEN_WORD
+                           + r"(?P<verb>is|are|has|can['’]t|doesn['’]t|[a-z]+s)\b(?<!ss)")
 _SUBJECT_PAST = re.compile(_SUBJECT + _WHEN_WORD + r"(?P<verb>was|were|had|[a-z]+ed)\b")
 _KIN_OPENING = re.compile(r"(?:The user['’]s|[Mm]y|[Yy]our)\s+(?:" + KIN + r")\b")
 _NAMES_THEM = re.compile(r"(?:['’]s\s+name)?\s+(?:is|was|are|were)\s+(?:called\s+)?[A-Z]")
@@ -1349,6 +1351,8 @@ Schwester des Nutzers wohnt in Dresden", "user: Mi hermano vive en Quito", "我�
 _NAMES_THEM_ABROAD = re.compile(r"\b(?:heißt|s['’]appelle|se\s+llama)\b|叫")
 """A sentence that says who a relative is ("Die Freundin des Nutzers heißt Anna")."""
 _IRREGULAR_PAST = {"is": "was", "are": "were", "has": "had", "teaches": "taught",
+                   "can't": "couldn't", "can’t": "couldn’t", "doesn't": "didn't",
+                   "doesn’t": "didn’t",
                    "drives": "drove", "goes": "went", "speaks": "spoke", "eats": "ate",
                    "takes": "took", "gets": "got", "wakes": "woke", "runs": "ran",
                    "swims": "swam", "rides": "rode", "writes": "wrote", "does": "did",

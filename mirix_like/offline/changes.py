@@ -176,6 +176,132 @@ _DE_DRINKS = (r"(?:Grün|Schwarz|Kräuter|Pfefferminz|Eis|Früchte)?[Tt]ee|Kaffe
               r"(?:Hafer)?[Mm]ilch|Cola|Mate|Bier|(?:Rot|Weiß)?[Ww]ein|Sekt")
 """Drinks by their German names, so one drunk instead of another is the favourite drink."""
 _DE_DRINK_TEMPLATE = "{s} hat als Lieblingsgetränk {v}."
+_FEELINGS = {
+    "love": "loves", "like": "likes", "enjoy": "enjoys", "adore": "adores", "hate": "hates",
+    "dislike": "dislikes", "detest": "detests", "can't stand": "can't stand",
+    "cannot stand": "can't stand", "don't like": "doesn't like", "do not like": "doesn't like",
+    "liebe": "liebt", "hasse": "hasst", "encanta": "le encanta", "encantan": "le encantan",
+    "gusta": "le gusta", "gustan": "le gustan"}
+"""How each language's word of liking or disliking something is said of someone else."""
+_FEELING = re.compile("|".join(sorted((re.escape(w) for w in _FEELINGS), key=len, reverse=True)))
+_EN_LIKED = (r"(?P<v>(?!(?:it|that|this|those|these|them|him|her|you|us|me|to|when|how|what|"
+             r"where|being|the\s+way|each|every|a|an|so|too|having|getting|myself|my|your|his|her|"
+             r"our|their)\b)"
+             r"[A-Za-z][\w'’-]*(?:\s+(?!(?:now|anymore|too|so|more|again|though|lately)\b)"
+             r"[a-z][\w'’-]*){0,2}?)(?=\s+(?:now|anymore|any\s+more|these\s+days|nowadays|"
+             r"actually|so\s+much|too|a\s+lot|again)\b|\s*[.,;!?]|$)")
+"""What someone likes or dislikes, ending its clause ("sushi", "olives now"), no pronoun."""
+_EN_ADVERBS = (r"(?:(?i:really|absolutely|actually|totally|genuinely|truly|just|still|also|now|"
+               r"kind\s+of|kinda|honestly|no\s+longer|do|does|seriously)\s+)*")
+
+
+def _feeling(match: re.Match[str]) -> str:
+    """A liking said of someone else: the feeling word as its language says it there, then
+    what is liked ("I can't stand olives": "can't stand olives")."""
+    word = _FEELING.search(match["f"].casefold().replace("’", "'"))
+    feeling = _FEELINGS[word[0]] if word else match["f"].casefold()
+    return f"{feeling} {match['v']}"
+
+
+_LIKING, _PREFER = "liking ", "prefer "
+"""The slots of a thing liked or disliked, and of one preferred (keyed by what it is)."""
+_THING = r"[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2}?"
+_COMPARED = (
+    (r"\b(?:(?:I['’]m|I\s+am)\s+(?:(?i:now|really|much|way|a\s+lot|definitely)\s+)*(?i:more\s+"
+     r"into)|I\s+(?:(?i:now|really|actually)\s+)*(?i:like|love|enjoy)|(?i:the\s+user\s+prefers))"
+     r"\s+(?P<v>" + _THING + r")\s+(?:(?i:more|better)\s+)?(?i:than|over)\s+(?P<k>" + _THING
+     + r")" + _PREFER_END, "{s} prefers {v} over {k}.", "en"),
+    (r"\b(?:(?i:höre|esse|trinke|lese|schaue|spiele|mag)\s+(?:(?i:ich)\s+)?" + _NOW
+     + r"(?i:lieber)\s+(?P<v>[\wäöüß-]+(?:\s+[\wäöüß-]+)?)|(?i:mag)\s+(?P<v2>[\wäöüß-]+)\s+"
+     r"(?:(?i:jetzt|inzwischen)\s+)?(?i:lieber))\s+als\s+(?P<k>[\wäöüß-]+(?:\s+[\wäöüß-]+)?)"
+     r"(?=\s*[.,;!?]|$)", "{s} mag {v} lieber als {k}.", "de"),
+    (r"\b(?:(?P<my>(?i:me))|(?i:al\s+usuario\s+le))\s+(?i:gusta|gustan)\s+(?i:más)\s+"
+     r"(?P<v>(?i:el|la|los|las)\s+[\wáéíóúñü-]+)\s+(?i:que)\s+(?P<k>(?i:el|la|los|las)\s+"
+     r"[\wáéíóúñü-]+)(?=\s*[.,;!?]|$)", "a {s} le gusta más {v} que {k}.", "es"),
+    (r"\b(?i:je|l['’]utilisateur)\s+(?i:préfère)\s+(?:(?i:maintenant)\s+)?(?P<v>(?i:le|la|les)\s+"
+     r"[\wàâçéèêëîïôûù-]+|(?i:l['’])[\wàâçéèêëîïôûù-]+)\s+(?P<prep>(?i:à)\s+(?:(?i:la)\s+|"
+     r"(?i:l['’]))?|(?i:au|aux)\s+)(?P<k>[\wàâçéèêëîïôûù-]+)(?=\s*[.,;!?]|$)",
+     "{s} préfère {v} {prep}{k}.", "fr"),
+    (r"(?:(?P<my>我)|用户)(?:现在|最近|其实)*更喜欢(?P<v>[\u4e00-\u9fffA-Za-z]{1,8}?)"
+     r"(?:而不是|胜过|多过)(?P<k>[\u4e00-\u9fffA-Za-z]{1,8}?)(?=了|[，。！？；,.!?\s]|$)",
+     "{s}更喜欢{v}而不是{k}。", "zh"),
+)
+"""One thing liked more than another, in each language ("I'm more into Arctic Monkeys than
+Radiohead", "Ich höre inzwischen lieber Deichkind als Die Ärzte", "我更喜欢陈奕迅而不是周杰伦")."""
+
+
+def _feeling_de(match: re.Match[str]) -> str:
+    verb = (match["f"] or match["f2"]).casefold()
+    return f"{_FEELINGS.get(verb, verb)} {match['v']}"
+
+
+def _feeling_fr(match: re.Match[str]) -> str:
+    verb = "n'aime pas" if match["f"] else match["f3"].casefold()
+    return f"{verb} {match['v']}"
+
+
+def _feeling_es(match: re.Match[str]) -> str:
+    said = match[0].casefold()
+    feeling = _FEELINGS[match["f"].casefold()]
+    return f"{'no ' if re.search(r'(?<!ya )no (?:me|le) ', said) else ''}{feeling} {match['v']}"
+
+
+_LIKINGS = (
+    # One slot per thing liked or disliked, so a liking that turns replaces the one that was
+    # ("I hate running", later "I've started to enjoy running"); "gone off sushi" or "don't
+    # like olives anymore" ends it.
+    _p(_LIKING + "{hv}", r"\b(?:I|(?i:the\s+user))\s+" + _EN_ADVERBS + r"(?P<f>(?i:love|loves|like|"
+       r"likes|enjoy|enjoys|adore|adores|hate|hates|dislike|dislikes|detest|detests|can['’]t\s+"
+       r"stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like|doesn['’]t\s+like))\s+" + _EN_LIKED,
+       "{s} {v}.", reads=_feeling),
+    _p(_LIKING + "{hv}", r"\bI(?:['’]ve|\s+have)?\s+(?:(?i:finally|actually|really|weirdly|"
+       r"slowly)\s+)*(?i:started|begun|began|come|grown|learned|learnt)\s+to\s+"
+       r"(?P<f>(?i:love|like|enjoy))\s+" + _EN_LIKED, "{s} {v}.", True, reads=_feeling),
+    _p(_LIKING + "{hv}", r"\bI(?:['’]ve|\s+have)?\s+(?i:gone|went|totally\s+gone)\s+off\s+"
+       r"(?:of\s+)?" + _EN_LIKED, "", ends=True),
+    _p(_LIKING + "{hv}", r"\b(?:(?i:ich|der\s+Nutzer)\s+(?:(?i:jetzt|nun|inzwischen|mittlerweile|"
+       r"wirklich|total|sehr|auch)\s+)*(?P<f>(?i:mag|liebe|liebt|hasse|hasst))|"
+       r"(?P<f2>(?i:mag|liebe|hasse))\s+ich)\s+(?:(?i:jetzt|nun|inzwischen|mittlerweile|wirklich|"
+       r"total|sehr|auch)\s+)*(?P<v>(?!(?:es|dich|euch|sie|ihn|das|dies|dieses|diese|den)\b)"
+       r"(?:(?:kein\w*|die|das|den)\s+)?[\wäöüß-]+)(?=\s+(?:nicht\s+mehr|mehr|jetzt|sehr|"
+       r"total|wirklich|nun)\b|\s*[.,;!?]|$)",
+       "{s} {v}.", lang="de", reads=_feeling_de),
+    _p(_LIKING + "{hv}", r"(?:\b(?i:je\s+n['’]|l['’]utilisateur\s+n['’])(?P<f>(?i:aime))\s+(?i:pas|"
+       r"plus)|\b(?i:j['’]|je\s+|l['’]utilisateur\s+)"
+       r"(?P<f3>(?i:adore|aime|déteste))(?:\s+(?i:bien|beaucoup|vraiment|trop))?)\s+"
+       r"(?P<v>(?i:le|la|les)\s+[\wàâçéèêëîïôûù'’-]+|(?i:l['’])[\wàâçéèêëîïôûù-]+)"
+       r"(?=\s+(?:maintenant|désormais|en\s+ce\s+moment|aussi|beaucoup)\b|\s*[.,;!?]|$)",
+       "{s} {v}.", lang="fr", reads=_feeling_fr),
+    _p(_LIKING + "{hv}", r"\b(?:(?P<my>(?i:(?:ya\s+)?no\s+me|me))|"
+       r"(?i:al\s+usuario\s+(?:no\s+)?le))\s+(?P<f>(?i:encanta|encantan|gusta|gustan))"
+       r"(?:\s+(?i:mucho|muchísimo|bastante))?\s+"
+       r"(?P<v>(?i:el|la|los|las)\s+[\wáéíóúñü-]+)(?=\s+(?:ahora|ya|también|mucho)\b|"
+       r"\s*[.,;!?]|$)", "a {s} {v}.", lang="es", possessive=True, reads=_feeling_es),
+    _p(_LIKING + "{k}", r"(?:(?P<my>我)|用户)(?:现在|也|真的|特别|非常|很|超|还是|不再)*"
+       r"(?P<f>不喜欢|喜欢|讨厌|爱)(?P<v>(?P<k>(?!喝|吃|的|你|他|她|它|我)"
+       r"[\u4e00-\u9fffA-Za-z]{1,8}?))"
+       r"(?=了|[，。！？；,.!?\s]|$)", "{s}{v}。", lang="zh", possessive=True,
+       reads=lambda m: f"{m['f']}{m['v']}"),
+    # one thing liked more than another, keyed by each like "prefer … over …" (so a
+    # favourite that is the other one is replaced, see _gone)
+    *(_p(_PREFER + f"{{h{key}}}", regex, template, lang=lang, possessive=lang in ("es", "zh"),
+         reads=lambda m: m["v"] or m.groupdict().get("v2") or "")
+      for regex, template, lang in _COMPARED for key in "kv"),
+    # a food or drink liked best, in German and Chinese said by the verb: "Ich esse jetzt am
+    # liebsten Fischbrötchen", "Inzwischen trinke ich lieber Tee", "我现在更喜欢喝咖啡了"
+    _p("favourite essen", r"\b(?i:esse|isst)\s+(?:(?i:ich|er|sie|wir)\s+)?" + _NOW
+       + r"(?i:am\s+liebsten|lieber)\s+" + _DE_VALUE, "{s} hat als Lieblingsessen {v}.", True,
+       lang="de"),
+    _p("favourite getränk", r"\b(?i:trinke|trinkt)\s+(?:(?i:ich|er|sie|wir)\s+)?" + _NOW
+       + r"(?i:am\s+liebsten|lieber)\s+(?P<v>" + _DE_DRINKS + r")\b", _DE_DRINK_TEMPLATE, True,
+       lang="de"),
+    *(_p(f"favourite {kind}", r"(?:(?P<my>我)|用户)(?:现在|目前|最近|还是)*(?P<more>最|更)喜欢"
+         + verb + r"(?P<v>[\u4e00-\u9fffA-Za-z]{1,8}?)(?=了|[，。！？；,.!?\s]|$)",
+         "{s}最喜欢" + verb + "{v}。", lang="zh", possessive=True) for kind, verb in
+      (("drink", "喝"), ("food", "吃"))),
+)
+
+
 _BEEN = r"\b(?i:am|is|['’]m|(?:have|has|['’]ve)\s+been)\s+"
 """Being something now, or for a while up to now ("I've been a designer at Canva")."""
 _EN_HOME, _EN_WORK = "{s} lives in {v}.", "{s} works at {v}."
@@ -277,6 +403,7 @@ _FR_LANGS = (r"(?:anglais|français|espagnol|allemand|italien|portugais|japonais
 _ES_LANGS = (r"(?:inglés|francés|alemán|italiano|portugués|japonés|chino|mandarín|ruso|árabe|"
              r"catalán|euskera|gallego|coreano|neerlandés|holandés|griego|turco|polaco|sueco|"
              r"hebreo|hindi|latín|español|castellano|valenciano)")
+
 
 
 def _unnamed(pattern: str) -> str:
@@ -945,6 +1072,7 @@ _PATTERNS = (
     _p("prefer {hv}", r"\b(?i:prefer|prefers)\s+(?!(?:to|not|it|that|this|them|him|her)\b)"
        r"(?P<v>[a-z][\w-]*(?:\s+(?!(?:over|to|rather|than)\b)[a-z][\w-]*){0,2}?)" + _PREFER_END,
        "{s} prefers {v}."),
+    *_LIKINGS,
     # German
     _p("home", r"\b(?i:wohne|wohn|wohnt|wohnen|lebe|lebt|leben)\s+(?:(?i:wir|ich)\s+)?" + _NOW
        + r"in\s+" + _PLACE,
@@ -1758,6 +1886,7 @@ def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
     groups = {**found, "s": subject, "v": value, "a": article, "ing": _gerund(found.get("k", "")),
               "art": "la" if found.get("g") == "a" else "el"}
     text = (pattern.template.format(**groups).replace(" de el ", " del ")
+            .replace("a el usuario ", "al usuario ")
             .replace(" von der Nutzer ", " des Nutzers "))
     if text.endswith(".."):  # the value ends with an initial: "Fontaines D.C."
         text = text[:-1]
@@ -1988,7 +2117,7 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
                for inp in inputs}
     for inp in inputs:
         said = said_by[inp.source_id]
-        said += [g for g in _gone(inp.text, blocks) if g.slot not in {s.slot for s in said}]
+        said += [g for g in _gone(inp.text, blocks, said) if g.slot not in {s.slot for s in said}]
     lines: list[tuple[str, str, Setting | None, datetime | None]] = []
     covered: set[tuple[str, str, str | None]] = set()  # a fact's slot, of its own input only
     added: set[tuple[str, str, str | None]] = set()
@@ -2052,16 +2181,33 @@ def _corrections(inputs: Sequence[InputText],
     return calls
 
 
-def _gone(text: str, blocks: Mapping[str, list[str]]) -> list[Setting]:
+def _gone(text: str, blocks: Mapping[str, list[str]],
+          said: Sequence[Setting]) -> list[Setting]:
     """The endings of the slots whose value in a block is someone ``text`` says died
-    ("Pickle passed away" ends "The user's cat is Pickle."), and of the habits it says
-    stopped ("I stopped climbing" ends "The user goes climbing on Tuesdays.")."""
+    ("Pickle passed away" ends "The user's cat is Pickle."), of the habits it says stopped
+    ("I stopped climbing" ends "The user goes climbing on Tuesdays."), and of a value the
+    speaker no longer likes (``said``: "Ya no me gusta la paella" ends "La comida favorita
+    del usuario es paella."); a value liked more than the one held replaces it ("I'm more
+    into Arctic Monkeys than Radiohead" makes Arctic Monkeys the favourite band)."""
     names = {_key(who) for who, _ in parted(text)}
-    ended = {s.slot for lines in blocks.values() for line in lines
-             for s in settings(PERIOD.sub("", line), subject="")
-             if s.value and (_key(s.value) in names or s.slot.startswith(_HABIT)
-                             and stopped(text, s.slot.removeprefix(_HABIT)))}
-    return [Setting(slot, None, "", True) for slot in sorted(ended)]
+    disliked = {s.slot.removeprefix(_LIKING) for s in said
+                if s.slot.startswith(_LIKING) and s.value is None}
+    preferred = {s.slot.removeprefix(_PREFER): s.value for s in said
+                 if s.slot.startswith(_PREFER) and s.value and s.slot != _PREFER + _head(s.value)}
+    found: dict[str, Setting] = {}
+    for line in (PERIOD.sub("", line) for lines in blocks.values() for line in lines):
+        for held in settings(line, subject=""):
+            if not held.value or held.slot.startswith((_LIKING, _PREFER)) and (
+                    _head(held.value) in disliked or _head(held.value) in preferred):
+                continue  # a liking said again is its own setting
+            if _key(held.value) in names or _head(held.value) in disliked or (
+                    held.slot.startswith(_HABIT)
+                    and stopped(text, held.slot.removeprefix(_HABIT))):
+                found[held.slot] = Setting(held.slot, None, "", True)
+            elif _head(held.value) in preferred:
+                new = preferred[_head(held.value)]
+                found[held.slot] = Setting(held.slot, new, line.replace(held.value, new), True)
+    return [found[slot] for slot in sorted(found)]
 
 
 _DRINK_SWITCHED = re.compile(r"\b(?P<verb>(?i:switched|changed|moved|gone\s+over|went\s+over))\s+"

@@ -445,6 +445,7 @@ _DE_USER = re.compile(
     r"(?:\s+[\wäöüß-]+)?)\s+des Nutzers\b|"
     r"\b(?P<dat>dem Nutzer)\b|\b(?P<acc>den Nutzer)\b")
 _ES_USER = re.compile(
+    r"\b[Aa]l usuario\s+(?P<dneg>no\s+)?le\s+(?P<liked>gusta|gustan|encanta|encantan)\b|"
     r"\b(?P<subj>[Ee]l usuario)\s+(?P<neg>no\s+)?(?P<se>se\s+)?(?P<verb>[a-záéíóúñ]+)\b|"
     r"\b(?P<art>[Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+(?P<thing>[\wáéíóúñ]+(?:\s+[a-záéíóúñ]+)?)"
     r"\s+del usuario\b|\b(?P<al>al usuario)\b|\b(?P<other>[Ee]l usuario)\b")
@@ -521,7 +522,9 @@ def _de_second(text: str) -> str:
 
 def _es_second(text: str) -> str:
     def swap(m: re.Match[str]) -> str:
-        if m["subj"]:
+        if m["liked"]:  # "Al usuario le gusta el té": "Te gusta el té"
+            out = f"{m['dneg'] or ''}te {m['liked']}"
+        elif m["subj"]:
             verb = _es_tu(m["verb"])
             out = f"{m['neg'] or ''}{'te ' if m['se'] else ''}{verb}"
             out = out if verb != m["verb"] else f"tú {m[0].split(None, 2)[2]}"

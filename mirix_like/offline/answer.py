@@ -41,7 +41,15 @@ from mirix_like.offline.language import (
 )
 from mirix_like.offline.plain import Statement, label, language, statements
 from mirix_like.offline.retell import TRADE_WORDS, names_kin, names_user, retold
-from mirix_like.offline.screens import screen_of, seen_at, what_it_showed, window_of
+from mirix_like.offline.screens import (
+    message_under,
+    past_window,
+    screen_of,
+    seen_at,
+    unspanned,
+    what_it_showed,
+    window_of,
+)
 from mirix_like.offline.timeparse import days_written, describe, find_times
 from mirix_like.offline.timewords import weekday_names
 from mirix_like.retrieval.ranking import asks_before
@@ -221,7 +229,8 @@ _APOSTROPHE = re.compile(r"['’]")
 _WORD_PART = 4
 """The fewest letters a part of an identifier has to count as a word ("Key" does not)."""
 _DOER = re.compile(r"(?i:[a-z]{4,}(?:er|or))$")
-_TITLE_WORD = re.compile(r"(?<![\w'’])[A-Z][a-z]+(?:-[A-Z][a-z]+)?\b")
+_TITLE_WORD = re.compile(r"(?<![\w'’])[A-Z][a-z]+(?:-[A-Za-z][a-z]*)?\b")
+"""A capitalised word, with what a hyphen joins to it ("Saga-Arashiyama", "Tenryu-ji")."""
 
 
 def _stem(word: str) -> str:
@@ -591,7 +600,10 @@ for one), which a "where" question asks for (not the word: a vault's "Address se
 is a caption)."""
 _MARKS = frozenset({_SAYS_TIME, _SAYS_CODE, _SAYS_FILE, _SAYS_ADDRESS})
 """The terms that say what kind of value a text has, not a word of it."""
-_SEEN = re.compile(r"\b(?:see|saw|seen|view\w*|look\w*|open\w*|read|screen\w*|said|told)\b",
+# A question of when the user saw, opened or was told something, not of when a thing does it
+# ("When does the Tenryu-ji garden open?" asks for the hour the screen said).
+_SEEN = re.compile(r"\b(?:screen\w*|said|told)\b|"
+                   r"\b(?:I|we)\b.*?\b(?:see|saw|seen|view\w*|look\w*|open\w*|read)\b",
                    re.IGNORECASE)
 _YEAR = re.compile(r"\b(?:1[5-9]|20)\d{2}\b年?|(?<!\d)(?:1[5-9]|20)\d{2}年")
 _ISO_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
@@ -943,9 +955,10 @@ def answer(question: str, memories: list[str]) -> str:
                     candidates.append((overlap + bonus + 0.5 * says, -i,
                                        len(terms - wanted - _MARKS), sentence))
     # a question on a screen ("Carmen: ¿Quién lleva el vino?") answers nothing beside a line
-    # of the same screen that says more than the window
+    # of the same screen that says more than the window, in a word of the question (a line
+    # that only says an hour does not answer "When should the technician come?")
     answering = {-c[1] for c in candidates if not _ASKS.search(c[3])
-                 and matched[-c[1], c[3]] - windows[-c[1]]}
+                 and matched[-c[1], c[3]] - windows[-c[1]] - _MARKS}
     candidates = [c for c in candidates if -c[1] not in answering or not _ASKS.search(c[3])]
     if not candidates:
         return nothing
@@ -988,6 +1001,9 @@ def answer(question: str, memories: list[str]) -> str:
         sentence.strip(), wanted, weight, _terms(" ".join(names)), value,
         {n.casefold() for n in chrome[-neg_index]},
         _PERSON if name_asked else None)
+    # a screen's line that only names its window or a message's sender says what the screen
+    # showed under it
+    line = message_under(past_window(line, chrome[-neg_index], memories), memories)
     if (when and _says_its_day(line, memories[-neg_index]) and not _SEEN.search(question)
             and not _labelled_date(memories[-neg_index])
             and not any(form.search(line) for form in _DATE_FORMS)):
@@ -1409,6 +1425,7 @@ _ME = frozenset({"i", "me", "you", "ich", "du", "moi", "vous", "yo", "tú", "我
 _HEADING = re.compile(r"^\s*#")
 # A question for an amount ("How much is due?", "Wie viel kostet …?"): an amount answers it.
 _AMOUNT = re.compile(r"\b(?:how\s+much|costs?|price|total|tax(?:es)?|vat|mwst|tva|iva|combien|"
+                     r"(?:ge)?kost(?:et|en|ete)|preis|prix|precio|"
                      r"cu[aá]nt[oa]|wie\s*viel)\b|"
                      r"多少钱|价格|价钱|费用|金额|花了多少|总共|合计", re.IGNORECASE)
 # A question for a count or a number ("how many", "flight number", "Rechnungsnummer"): digits
@@ -1677,9 +1694,11 @@ _NAME_LABEL = re.compile(r"^(?P<name>[^\s:：/]{1,20}(?: [^\s:：/]{1,20})?)[:�
 
 def _unstamped(sentence: str, window: list[str]) -> str:
     """``sentence`` without a chat's sender lines that name the window (the contact the chat
-    is with) or the user ("Oma Helga  18:11", "Ich  18:10"): their hour is when a message was
-    sent, not one it speaks of."""
+    is with) or the user ("Oma Helga  18:11", "Ich  18:10"), nor the span of the screenshots
+    after the window's name: their hour is when a message was sent or the screen seen, not one
+    it speaks of."""
     names = {n.casefold() for name in window for n in (name, name.split(" - ")[-1])} | _ME
+    sentence = unspanned(sentence)
     lines = _JOINT.split(sentence)
     kept = [line for line in lines if not ((sent := _SENT_BY.match(line))
                                            and sent["name"].casefold() in names)]

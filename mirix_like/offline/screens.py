@@ -14,6 +14,7 @@ Text on a screen is not something the user said, so screenshots feed no other me
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections import Counter
@@ -28,6 +29,7 @@ from mirix_like.memory_types.base import utcnow
 from mirix_like.offline.language import InputText, Row, cap, is_zh, mask
 from mirix_like.offline.timeparse import describe
 from mirix_like.retrieval.clock import ASKS_WHAT_HAPPENED, AskedTime, asked_time
+from mirix_like.retrieval.snippets import LINE_JOIN
 from mirix_like.secrets import find_secrets
 
 __all__ = [
@@ -36,10 +38,13 @@ __all__ = [
     "extract_knowledge_vault",
     "extract_resource",
     "is_screenshot",
+    "message_under",
     "on_screen_at",
+    "past_window",
     "route",
     "screen_of",
     "seen_at",
+    "unspanned",
     "what_it_showed",
     "when_seen",
     "window_of",
@@ -71,7 +76,8 @@ _WINDOW_SAID = re.compile(
     rf"\bViewed (?:[“\"].+?[”\"]|(?P<title>.+)) (?:on screen|in (?P<app>.+?)) at {_CLOCK_SAID}|"
     rf"\bScreenshot of (?P<name>.+?) at {_CLOCK_SAID}(?:: (?P<lead>.*))?|"
     r"\bseen on screen in (?P<seen>.+?)(?= is \S|\.?$)|"
-    rf"{_CLOCK_ZH}在(?P<zh_app>[^“]+?)中查看了|{_CLOCK_ZH}(?P<zh_name>.+?)的截图(?:：(?P<zh_lead>.*))?|"
+    rf"{_CLOCK_ZH}在(?P<zh_app>[^“]+?)中查看了(?:“(?P<zh_title>[^”]+)”)?|"
+    rf"{_CLOCK_ZH}(?P<zh_name>.+?)的截图(?:：(?P<zh_lead>.*))?|"
     r"屏幕上(?P<zh_seen>.+?)中显示的")
 
 
@@ -138,6 +144,16 @@ one and the last joint; nothing seen then."""
 _SPAN_SAID = re.compile(r"\s\((?:\d+ screenshots from \d{2}:\d{2} to \d{2}:\d{2}|"
                         r"\d+张截图，\d{2}:\d{2}至\d{2}:\d{2})\)$")
 """The span of a viewing's screenshots after its name, which heads an event's details."""
+_SPANS = re.compile(_SPAN_SAID.pattern.removesuffix("$") + r"(?=\s+/\s|\n|$)")
+"""The span after a viewing's name wherever its lines are joined or end."""
+
+
+def unspanned(text: str) -> str:
+    """``text`` without the span of a viewing's screenshots after its window's name ("Mail -
+    Inbox (3 screenshots from 09:02 to 09:14)"): when it was seen, not an hour it says."""
+    return _SPANS.sub("", text)
+
+
 _OPEN_SCREENS = re.compile(
     r"(?i)\b(?:which|what)\s+(?:tabs|windows|apps|applications|programs|websites|sites|pages)"
     r"\b.*\b(?:open|opened|use|used|have|had|look(?:ed)? at)\b|"
@@ -151,6 +167,20 @@ _OPEN_SCREENS = re.compile(
     r"哪些(?:标签页?|窗口|应用|程序|网站|网页|页面).*(?:打开|开着|用|看)")
 """A question of which tabs, windows or apps the user had open, naming no time: the newest
 day's screens answer it ("Which tabs did I have open?", "Welche Tabs hatte ich offen?")."""
+_LAST_LOOKED = re.compile(
+    r"(?i)\bwhat\b.*\b(?:look(?:ing|ed)?\s+at|view(?:ing|ed)?|on\s+my\s+screen)\b.*"
+    r"\b(?:last|most\s+recently)\b|\bwhat\b.*\b(?:last|latest)\s+(?:thing|screen|page|window)"
+    r"\s+(?:I\s+)?(?:looked|saw|viewed|opened|had)\b|"
+    r"\bwas\b.*\b(?:zuletzt|als\s+letzte?s)\b.*\b(?:angesehen|angeschaut|gesehen|geöffnet|"
+    r"offen)\b|"
+    r"\b(?:qu['’]est-ce\s+que|que|quoi)\b.*\b(?:regard|vu|ouvert)\w*.*\ben\s+dernier\b|"
+    r"\bderni[èe]re\s+chose\s+que\s+j['’]ai\s+(?:regardée?|vue?|ouverte?)|"
+    r"\bqu[ée]\b.*\b(?:mir|vi|visto|abr)\w*.*\b(?:por\s+[úu]ltimo|al\s+final)\b|"
+    r"\blo\s+[úu]ltimo\s+que\s+(?:mir[ée]|vi|abr[íi])|"
+    r"最后(?:看|打开|浏览)(?:了|过)?(?:什么|哪)|最后.*?(?:看|打开|浏览)的是什么")
+"""A question of the screen the user looked at last, however long ago ("What was I looking
+at last?", "Was hatte ich zuletzt offen?", "Qu'est-ce que j'ai regardé en dernier ?", "¿Qué
+miré por último?", "我最后看了什么？")."""
 _SCREEN_WORD = re.compile(r"(?i)\bscreen|\bBildschirm|écran|\bpantalla|屏幕")
 """A question about the screen itself, which no memory of another kind answers."""
 _NO_LINE = re.compile(r"\s*[:：]\s*([.。])$")
@@ -169,7 +199,8 @@ def on_screen_at(question: str, memories: list[str], lang: str, zone: tzinfo) ->
     the charger at 8:48?") or may be answered by what the user told ("What did I do this
     morning?" with no screen seen then)."""
     asked = asked_time(question, utcnow().astimezone(zone))
-    if asked is None and _OPEN_SCREENS.search(question):
+    latest = asked is None and bool(_LAST_LOOKED.search(question))
+    if latest or asked is None and _OPEN_SCREENS.search(question):
         asked = AskedTime(None, None, "")  # the newest day with any screen
     elif asked is None or not ASKS_WHAT_HAPPENED.search(question):
         return None
@@ -187,10 +218,7 @@ def on_screen_at(question: str, memories: list[str], lang: str, zone: tzinfo) ->
         names = window_of(memories[index])
         title, app = (names + [""])[:2] if names else ("", "")
         chrome = {n.casefold() for n in names}
-        shown = _SHOWN_LINES.search(memories[index])
-        lines = _JOINT.split(shown["lines"] or shown["shot"]) if shown else []
-        line = next((x.strip() for x in lines
-                     if _SPAN_SAID.sub("", x.strip()).casefold() not in chrome | {""}), title)
+        line = next(iter(_lines_shown(memories[index], chrome)), title)
         when = times[index].astimezone(zone)  # type: ignore[union-attr]
         said = {"clock": f"{when:%H:%M}", "title": title or line, "app": app,
                 "line": line.rstrip(".。")}
@@ -205,7 +233,9 @@ def on_screen_at(question: str, memories: list[str], lang: str, zone: tzinfo) ->
         if known["line"].casefold() in {known["title"].casefold(), ""}:
             known["line"] = said["line"]
     screens = [said for _, _, said in seen]
-    if not asked.span:
+    if latest:  # the day's screens are in time order
+        screens = screens[-1:]
+    if not asked.span or latest:
         first = screens[0]
         point = first | {"line": "" if first["line"] == first["title"] else first["line"]}
         return _NO_LINE.sub(r"\1", (one if point["app"] else alone).format(**point))
@@ -214,6 +244,61 @@ def on_screen_at(question: str, memories: list[str], lang: str, zone: tzinfo) ->
     joined = ("、" if lang == "zh" else ", ").join(named[:-1]) + last + named[-1] \
         if len(named) > 1 else named[0]
     return many.format(seen=joined)
+
+
+def _lines_shown(memory: str, chrome: set[str]) -> list[str]:
+    """The screen's lines a memory of it quotes, in order, past the ``chrome`` (its window's
+    names, casefolded) and the span of its screenshots."""
+    shown = _SHOWN_LINES.search(memory)
+    lines = (x.strip() for x in _JOINT.split(shown["lines"] or shown["shot"])) if shown else ()
+    return [x for x in lines if _SPAN_SAID.sub("", x).casefold() not in chrome | {""}]
+
+
+def past_window(line: str, window: list[str], memories: list[str]) -> str:
+    """``line``, or, when it only names the screen's ``window`` ("What did I write to my
+    landlord?" of "Letter to landlord.odt"), that name with the first lines the screen showed
+    past it (up to a line cut short, "The heating in the …"): the most any of
+    ``memories`` of that window quotes."""
+    chrome = {n.casefold() for n in window}
+    name = _SPAN_SAID.sub("", line.strip())
+    # or with the application's full name, as its title bar says ("Letter.odt - LibreOffice
+    # Writer")
+    bar = [part.casefold() for part in _TITLE_JOINT.split(name, maxsplit=1)]
+    if LINE_JOIN in name or name.casefold() not in chrome and not (
+            len(bar) == 2 and bar[0] in chrome and any(n in bar[1] for n in chrome)):
+        return line
+    quoted = (list(itertools.takewhile(lambda x: "…" not in x, _lines_shown(m, chrome)))
+              for m in memories if chrome & {n.casefold() for n in window_of(m)})
+    lines = max(quoted, key=lambda ls: len(" ".join(ls[:_SUMMARY_LINES])), default=[])
+    return f"{name}: {LINE_JOIN.join(lines[:_SUMMARY_LINES])}" if lines else line
+
+
+_SENDER = re.compile(r"^(?:[^\W\d_][\w .'-]{0,30}:\s+)?(?P<name>[A-ZÀ-Þ][\w'’.-]*(?:\s+[A-ZÀ-Þ]"
+                     r"[\w'’.-]*){0,3})(?:\s+\d{1,2}[:.]\d{2}(?:\s?[AaPp][Mm])?)?$")
+"""A line that only names who a message is from: a notification's "Slack: Priya Nair", a
+chat's "Tarek  10:14"."""
+
+
+def message_under(line: str, memories: list[str]) -> str:
+    """``line``, or, when it only names who sent a message ("Slack: Priya Nair"), that line
+    with the message under it ("Can you send the Q2 deck by 4?"), past a greeting ("Hallo
+    Noor,"), in the first of ``memories`` that shows it: "What did the notification from
+    Priya say?" asks for the message."""
+    if not _SENDER.match(line.strip()):
+        return line
+    for memory in memories:
+        for found in re.finditer(rf"{re.escape(line.strip())}{re.escape(LINE_JOIN)}"
+                                 r"(?P<rest>.+?)(?=\s…|\n| content: |$)", memory):
+            under = [x.strip() for x in _JOINT.split(found["rest"])][:2]
+            if len(under) > 1 and _GREETING.match(under[0]):
+                under = [f"{under[0]} {under[1]}"]
+            if _meaningful(under[0]) and not _SENDER.match(under[0]):
+                return f"{line.strip()}: {under[0]}"
+    return line
+
+
+_GREETING = re.compile(r"^\S+(?:\s+\S+){0,3}[,:，：]$")
+"""A mail's greeting on a line of its own ("Hallo Noor,", "Dear Mr. Brandt,", "各位好，")."""
 
 
 _WHEN_LOOKED = re.compile(
@@ -285,7 +370,8 @@ def window_of(memory: str) -> list[str]:
         name, lead = found["name"] or found["zh_name"], found["lead"] or found["zh_lead"] or ""
         # a screenshot with no window known is named by its first line, what the screen said
         named = name and not lead.startswith(name)
-        title = found["title"] or found["seen"] or found["zh_seen"] or (name if named else None)
+        title = (found["title"] or found["zh_title"] or found["seen"] or found["zh_seen"]
+                 or (name if named else None))
         app = found["app"] or found["zh_app"]
         names += [n for n in (title, app) if n]
         if title and app and app.casefold() not in title.casefold():

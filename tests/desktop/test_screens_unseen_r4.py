@@ -112,9 +112,7 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
 
 CASES: list[object] = [
     # (question, what the answer must say, what it must not)
-    known(("Was hat die Umzugsfirma gekostet?", ["1.450,00"], ["86,40"]), "OCR reads the rows "
-          "apart ('Umzugsfirma 1.450,00 €', 'Kartons 86,40 €'); answer.py joins the next row "
-          "to the one it quotes"),
+    ("Was hat die Umzugsfirma gekostet?", ["1.450,00"], ["86,40"]),
     ("Was kosten die Kartons?", ["86,40"], ["1.450,00"]),
     ("When do the movers arrive?", ["Friday", "7:30"], []),
     ("What was the signal strength of the cafe wifi?", ["72 %"], []),
@@ -315,27 +313,20 @@ def test_each_tab_is_one_screen_and_a_typed_letter_keeps_no_half_typed_line(
 
 
 NOTIFIED = ("the toast's lines are stored ('Slack: Priya Nair', 'Can you send the Q2 deck by "
-            "4?'); answer.py quotes the line naming Priya or nothing: no line says "
-            "'notification', and the message is the line under the sender's")
-WROTE = ("the letter's lines are stored; answer.py quotes the line naming the landlord, the "
-         "event's head 'Writer - Letter to landlord.odt (7 screenshots from …)', not its text")
+            "4?'), but no line says 'notification' and the question names nothing else: the "
+            "rules answer that they have nothing")
 SEQUENCE_CASES: list[object] = [
     ("When should I get to Fushimi Inari?", ["8 am"], []),
     ("How much are bikes in Arashiyama?", ["1,000 yen"], []),
     ("When does the last bus to the hotel leave?", ["22:40"], []),
     ("How much is a one-day bus pass in Kyoto?", ["700 yen"], []),
     ("How often do trains run to Osaka?", ["every 15 minutes"], []),
-    pytest.param("When does the Tenryu-ji garden open?", ["8:30"], [], marks=pytest.mark.xfail(
-        strict=True, reason="answer.py answers 'I don't have that in memory.' though the "
-        "screen's line 'The Tenryu-ji garden opens at 8:30.' is retrieved (as it does for "
-        "'Tenryu' and 'Tenryuji'; 'When does the garden open?' gets the day)")),
+    ("When does the Tenryu-ji garden open?", ["8:30"], []),
     ("What was the fare of the TAP flight?", ["189 EUR"], []),
     ("How much was the hotel in Alfama?", ["438 EUR"], []),
     ("Since when has the heating not worked, as I wrote to my landlord?", ["Monday morning"],
      []),
-    known(("When should the technician come?", ["Thursday after 14:00"], []), "answer.py "
-          "quotes the hotel tab's lines ('3 nights, 12-15 September / Free cancellation until 5 "
-          "September') though the letter's line is retrieved"),
+    ("When should the technician come?", ["Thursday after 14:00"], []),
     ("By when does Priya want the Q2 deck?", ["by 4"], []),
     ("Which invoice came from Atelier Brun?", ["2291"], []),
     ("Welche Tabs hatte ich offen?", ["Kayak", "Booking.com"], []),
@@ -349,10 +340,14 @@ SEQUENCE_CASES: list[object] = [
     ("我刚才在看什么？", ["Inbox", "Outlook"], ["screenshots"]),
     ("What was I just looking at?", ["Inbox in Outlook:"], ["screenshots"]),
     known(("¿Qué decía la notificación?", ["Q2 deck"], []), NOTIFIED),
-    known(("What did the notification from Priya say?", ["Q2 deck"], []), NOTIFIED),
-    known(("How did I sign the letter to my landlord?", ["Ines Moreau"], []), WROTE),
-    known(("What did I write to my landlord?", ["heating"], []), WROTE),
-    known(("Qu'est-ce que j'ai écrit à mon propriétaire ?", ["heating"], []), WROTE),
+    ("What did the notification from Priya say?", ["Q2 deck"], []),
+    known(("How did I sign the letter to my landlord?", ["Ines Moreau"], []), "the answer is "
+          "the letter's first lines ('Dear Mr. Brandt, / The heating …'): nothing reads 'sign' "
+          "as the closing line 'Kind regards, Ines Moreau'"),
+    ("What did I write to my landlord?", ["heating"], []),
+    known(("Qu'est-ce que j'ai écrit à mon propriétaire ?", ["heating"], []), "'écrit' is read "
+          "as 'send' and 'propriétaire' as no word of 'landlord': the inbox's folder line "
+          "'Sent / Drafts' answers"),
 ]
 
 

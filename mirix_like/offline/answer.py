@@ -1001,9 +1001,9 @@ def answer(question: str, memories: list[str]) -> str:
         sentence.strip(), wanted, weight, _terms(" ".join(names)), value,
         {n.casefold() for n in chrome[-neg_index]},
         _PERSON if name_asked else None)
-    # a screen's line that only names its window or a message's sender says what the screen
-    # showed under it
-    line = message_under(past_window(line, chrome[-neg_index], memories), memories)
+    # a screen's line that only names its window, or a message's sender when what they said
+    # is asked, says what the screen showed under it
+    line = message_under(past_window(line, chrome[-neg_index], memories), question, memories)
     if (when and _says_its_day(line, memories[-neg_index]) and not _SEEN.search(question)
             and not _labelled_date(memories[-neg_index])
             and not any(form.search(line) for form in _DATE_FORMS)):

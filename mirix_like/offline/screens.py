@@ -273,18 +273,27 @@ def past_window(line: str, window: list[str], memories: list[str]) -> str:
     return f"{name}: {LINE_JOIN.join(lines[:_SUMMARY_LINES])}" if lines else line
 
 
-_SENDER = re.compile(r"^(?:[^\W\d_][\w .'-]{0,30}:\s+)?(?P<name>[A-ZÀ-Þ][\w'’.-]*(?:\s+[A-ZÀ-Þ]"
-                     r"[\w'’.-]*){0,3})(?:\s+\d{1,2}[:.]\d{2}(?:\s?[AaPp][Mm])?)?$")
+_NAMED = r"[A-ZÀ-Þ][^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?"
+_SENDER = re.compile(rf"^(?:[^\W\d_][\w .'-]{{0,30}}:\s+)?{_NAMED}(?:\s+{_NAMED}){{0,3}}"
+                     r"(?:\s+\d{1,2}[:.]\d{2}(?:\s?[AaPp][Mm])?)?$")
 """A line that only names who a message is from: a notification's "Slack: Priya Nair", a
 chat's "Tarek  10:14"."""
+_SAID_ASKED = re.compile(
+    r"(?i)\bwhat\b.*\b(?:say|said|write|wrote|ask|asked|tell|told|send|sent)\b|"
+    r"\bwas\b.*\b(?:gesagt|geschrieben|gefragt|geschickt|sagt|schreibt|schrieb)\b|"
+    r"\bqu(?:['’]|e\b|oi\b).*\b(?:dit|écrit|demandé|envoyé|dit-il|dit-elle)\b|"
+    r"\bqu[ée]\b.*\b(?:dijo|dice|decía|escribió|preguntó|mandó|envió)\b|"
+    r"(?:说|写|问|发)了?什么")
+"""A question of what someone said or wrote ("What did Priya say?", "Was hat Katrin
+geschrieben?", "Qu'a écrit EDF ?", "¿Qué escribió Carmen?", "王磊说了什么？")."""
 
 
-def message_under(line: str, memories: list[str]) -> str:
-    """``line``, or, when it only names who sent a message ("Slack: Priya Nair"), that line
-    with the message under it ("Can you send the Q2 deck by 4?"), past a greeting ("Hallo
-    Noor,"), in the first of ``memories`` that shows it: "What did the notification from
-    Priya say?" asks for the message."""
-    if not _SENDER.match(line.strip()):
+def message_under(line: str, question: str, memories: list[str]) -> str:
+    """``line``, or, when ``question`` asks what someone said and ``line`` only names who
+    sent a message ("Slack: Priya Nair"), that line with the message under it ("Can you send
+    the Q2 deck by 4?"), past a greeting ("Hallo Noor,"), in the first of ``memories`` that
+    shows it."""
+    if not _SAID_ASKED.search(question) or not _SENDER.match(line.strip()):
         return line
     for memory in memories:
         for found in re.finditer(rf"{re.escape(line.strip())}{re.escape(LINE_JOIN)}"

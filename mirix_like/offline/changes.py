@@ -128,6 +128,8 @@ _FR_JOB = (r"(?P<v>(?!(?:" + _FR_NOT_JOBS + r")\b)(?:[a-zàâçéèêëîïôû�
 _FR_JOB_END = (r"(?=\s+(?:à|a|chez|dans|pour|au|aux|en|depuis|maintenant|et|du|des|hier|"
                r"cette|ce|il\s+y\s+a|l['’]an|l['’]année|le\s+mois|la\s+semaine|récemment)\b|"
                r"[.,;!?]|$)")
+_FR_JOB_SAID = r"(?P<v>[a-zàâçéèêëîïôûù-]{3,}(?:\s+(?:de\s+|d['’])?[a-zàâçéèêëîïôûù-]{3,})?)"
+"""A job said after "comme": any word, with what it is of ("prof de maths")."""
 _ES_NOT_JOBS = ("solter[oa]|sincer[oa]|mayor|menor|mejor|peor|chic[oa]|ric[oa]|públic[oa]|"
                 "únic[oa]|estudiante|extranjer[oa]|primer[oa]|compañer[oa]|pasajer[oa]|"
                 "fanátic[oa]|optimista|pesimista|vegetarian[oa]|feminista|egoísta|deportista")
@@ -660,6 +662,32 @@ _PERSON = (r"(?P<v>" + _NOT_A_NAME + _NAME_WORD + r"(?:\s+(?:(?:de|del|de\s+la|v
            r"da|di|du|dos|le|la)\s+)?" + _NAME_WORD + r"){0,2})")
 """A person's name as they give it: one to three capitalised words ("Priya Raman", "Jean-Luc",
 "O'Brien", "María de la Cruz")."""
+_ZH_SURNAMES = ("王|李|张|刘|陈|杨|黄|赵|吴|周|徐|孙|马|朱|胡|郭|何|高|林|罗|郑|梁|谢|宋|唐|许|韩|"
+                "冯|邓|曹|彭|曾|肖|田|董|袁|潘|于|蒋|蔡|余|杜|叶|程|苏|魏|吕|丁|任|沈|姚|卢|姜|"
+                "崔|钟|谭|陆|汪|范|金|石|廖|贾|夏|韦|付|方|白|邹|孟|熊|秦|邱|江|尹|薛|闫|段|雷|"
+                "侯|龙|史|陶|黎|贺|顾|毛|郝|龚|邵|万|钱|严|覃|武|戴|莫|孔|向|汤|欧阳|司马|诸葛")
+"""Common Chinese surnames: "我是王伟" names the speaker, "我是老师" says what they do."""
+_ZH_SHOP = r"[\u4e00-\u9fff]{1,6}?(?:店|馆|厅|吧|公司|工作室|诊所)"
+_OWN_BUSINESS = (
+    ("en", r"\b(?i:opened|started|launched|set\s+up|run|runs|running|own|owns|works\s+at)\s+"
+     r"(?:(?P<my>(?i:my|our))|(?i:their|the\s+user['’]s))\s+(?i:own)\s+"
+     r"(?P<v>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?)"
+     r"(?=\s+(?:now|in|at|with|since|and|but)\b|[.,;!?]|$)", "{s} works at {s}'s own {v}.",
+     True),
+    *(("fr", r"\b(?:(?i:ouvert|monté|lancé|créé)\s+(?:(?P<my>(?i:" + mine + r"))|(?i:" + its
+       + r"))\s+(?i:propre)|(?i:travaille\s+en\s+indépendante?\s+dans)\s+(?i:" + one + r"))\s+"
+       r"(?P<v>[a-zàâçéèêëîïôûù-]{3,})", "{s} travaille en indépendant dans " + one + " {v}.",
+       True) for mine, its, one in (("mon", "son", "un"), ("ma", "sa", "une"))),
+    *(("es", r"\b(?:(?i:abrí|monté|he\s+abierto|he\s+montado|ha\s+abierto|tengo|tiene)\s+"
+       r"(?:(?P<my>(?i:mi))|(?i:su))\s+(?i:" + own + r")|(?i:trabaja\s+por\s+cuenta\s+propia\s+"
+       r"en\s+" + one + r"))\s+(?P<v>[a-záéíóúñ]{3,})", "{s} trabaja por cuenta propia en " + one
+       + " {v}.", True) for own, one in (("propio", "un"), ("propia", "una"))),
+    ("zh", r"(?:自己)?开了?(?:一家|一个|家|个)(?P<v>" + _ZH_SHOP + r")|的工作是经营自己的(?P<w>"
+     + _ZH_SHOP + r")", "{s}的工作是经营自己的{v}。", False))
+"""One's own business as one's job, which ends the work for an employer: "I opened my own
+bakery", "J'ai ouvert ma propre boulangerie", "Abrí mi propia cafetería", "现在自己开了一家
+咖啡店"; each as its block line says it (the language, the regex, the template, and whether
+"my" in the words says whose)."""
 _NAME_END = (r"(?=\s*(?:[,.!?;:()–—-]|$)|\s+(?:and|from|but|here|aka|btw|und|aus|aber|et|mais|"
              r"de|y|pero|&)\b)")
 """What may follow a name given: the end of its clause, or a next one ("I'm Priya and …")."""
@@ -709,7 +737,7 @@ _PATTERNS = (
        + r"(?:(?:remotely|full[- ]time|part[- ]time|freelance)\s+)?(?:at|for|with|by)\s+" + _PLACE,
        _EN_WORK),
     _p("work", _BEEN + r"(?:now\s+)?an?\s+(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)"
-       r"(?:[a-z]+|[A-Z]{2,4})(?:\s+[a-z]+)?\s+(?:at|for|with)\s+" + _PLACE, _EN_WORK),
+       r"(?:[a-z]+|[A-Z]{2,4})(?:\s+[a-z]+)?\s+(?:now\s+)?(?:at|for|with)\s+" + _PLACE, _EN_WORK),
     # a rank said without an article: "I'm head chef at Sora now"
     _p("job", _BEEN + r"(?:now\s+)?(?P<v>" + _RANKED + r")"
        r"(?=\s+(?:now|these\s+days|at|for|in|with)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
@@ -1220,13 +1248,15 @@ _PATTERNS = (
     # "Je suis infirmière à l'hôpital Saint-Louis", "J'enseigne au lycée Victor Hugo": a
     # hospital, school or the like, by name
     _p("work", r"\b(?:(?i:suis|est)\s+" + _NOW + r"(?:(?:un|une)\s+)?" + _unnamed(_FR_JOB)
-       + r"\s+|(?i:travaille|travaillons|bosse|enseigne)\s+" + _NOW + r")(?P<at>à|au|dans)\s+"
-       r"(?P<v>(?:(?i:l['’]|la\s+|le\s+|une?\s+))?(?i:" + _FR_INSTITUTIONS + r")(?:\s+(?:de\s+)?"
-       + _NAME + r")+)", "{s} travaille {at} {v}.", lang="fr"),
-    _p("job", r"(?i:travaille|travaillé)\s+" + _NOW + r"(?:comme|en\s+tant\s+que)\s+"
-       r"(?:(?:un|une)\s+)?(?P<v>[a-zàâçéèêëîïôûù-]{3,}(?:\s+(?:de\s+|d['’])?"
-       r"[a-zàâçéèêëîïôûù-]{3,})?)"
-       + _FR_JOB_END, "{s} travaille comme {v}.", lang="fr"),
+       + r"\s+|(?i:travaille|travaillons|bosse|bossons|enseigne)\s+" + _NOW
+       + r"(?:(?:comme|en\s+tant\s+que)\s+(?:(?:un|une)\s+)?" + _unnamed(_FR_JOB_SAID) + r"\s+)?)"
+       r"(?P<at>à|au|dans)\s+"
+       # by name ("l'hôpital Saint-Louis"), or one of a town ("un lycée à Lyon")
+       r"(?P<v>(?:(?i:l['’]|la\s+|le\s+|une?\s+))?(?i:" + _FR_INSTITUTIONS + r")(?:(?:\s+(?:de\s+)?"
+       + _NAME + r")+|\s+(?:à|a)\s+" + _NAME + r"))", "{s} travaille {at} {v}.", lang="fr"),
+    _p("job", r"(?i:travaille|travaillé|bosse|bossé|bossons)\s+" + _NOW
+       + r"(?:comme|en\s+tant\s+que)\s+"
+       r"(?:(?:un|une)\s+)?" + _FR_JOB_SAID + _FR_JOB_END, "{s} travaille comme {v}.", lang="fr"),
     _p("job", r"(?i:travaille)\s+" + _NOW + r"(?:chez|pour)\s+" + _EMPLOYER
        + r"\s+(?:comme|en\s+tant\s+que)\s+(?:(?:un|une)\s+)?" + _FR_JOB + _FR_JOB_END,
        "{s} travaille comme {v}.", lang="fr"),
@@ -1482,6 +1512,83 @@ _PATTERNS = (
           ("es", r"\b(?P<my>(?i:me\s+llamo|mi\s+nombre\s+es|soy))\s+", "{s} se llama {v}."))),
     _p("name", r"(?P<my>我的名字)(?:是|叫)(?P<v>[\u4e00-\u9fff]{2,4}?)(?=[，。！？；,.!?\s]|$)",
        "{s}叫{v}。", lang="zh", possessive=True),
+    # "我是王伟", "用户是王伟" as a core clause says it: a name by its surname, not "我是老师";
+    # "我叫王芳", "用户叫王芳" (not "我叫了外卖")
+    _p("name", r"(?:(?:我|用户)是(?P<v>(?:" + _ZH_SURNAMES + r")[\u4e00-\u9fff]{1,2}?)|"
+       r"(?:我|用户)叫(?![了过醒车人他她])(?P<w>[\u4e00-\u9fff]{2,4}?))(?=[，。！？；,.!?\s]|$)",
+       "{s}叫{v}。", lang="zh", reads=lambda m: m["v"] or m["w"]),
+    # The town a compact intro places its work in is the speaker's home: "I'm Tom, 34, a nurse
+    # at St Thomas Hospital in London", "Moi c'est Léa, 29 ans, je bosse … dans un lycée à
+    # Lyon", "Soy Diego, 41 años, enfermero en un hospital de Valencia"
+    *(_p("home", intro + r"\s*,\s*[^.;!?]{2,80}?\s+(?:" + at + r")\s+[^.;!?]{1,40}?\s+(?:"
+         + town + r")\s+" + _PLACE + r"(?=\s*[.,;!?]|$)", template, lang=lang)
+      for lang, intro, at, town, template in (
+          ("en", r"\b(?:I['’]m|I\s+am)\s+" + _NAME
+           + r"\s*,\s*[1-9]\d?(?:\s+(?:years?\s+old|y/?o))?",
+           "at|for|with", "in", _EN_HOME),
+          ("fr", r"\b(?i:c['’]est|m['’]appelle)\s+" + _NAME + r"\s*,\s*[1-9]\d?\s+(?i:ans)",
+           "à|au|chez|dans|pour", "à|a", "{s} habite à {v}."),
+          ("es", r"\b(?i:soy|llamo)\s+" + _NAME + r"\s*,\s*(?:(?i:tengo)\s+)?[1-9]\d?\s+(?i:años)",
+           "en|para", "en|de", "{s} vive en {v}."),
+          ("de", r"\b(?i:bin|heiße|heisse)\s+" + _NAME + r"\s*,\s*[1-9]\d?(?:\s+(?i:Jahre)"
+           r"(?:\s+(?i:alt))?)?", "bei|an|am|im|für", "in", "{s} wohnt in {v}."))),
+    # "我是王伟，今年35岁，在上海一家银行工作": the town of the work in such an intro
+    _p("home", r"(?:我是|我叫)[\u4e00-\u9fff]{2,4}[，,]\s*(?:今年)?[1-9]\d?岁[，,]\s*(?:现在)?在"
+       r"(?P<v>[\u4e00-\u9fff]{2,3}?)(?:的|一家|一个|家)[\u4e00-\u9fff]{1,10}?(?:工作|上班)",
+       "{s}住在{v}。", lang="zh"),
+    # A spouse by name: "married to Anna", "Ich bin mit Petra verheiratet", "Je suis mariée
+    # avec Hugo", "Estoy casado con Lucía", "我和小红结婚了"; each as its block line says it
+    *(_p("partner", regex, template, lang=lang) for lang, regex, template in (
+        ("en", r"(?:\b(?:I['’]m|I\s+am|(?i:the\s+user\s+is))\s+|^\s*)(?:(?i:happily|now)\s+)?"
+         r"(?i:married)\s+(?i:to)\s+(?P<v>" + _NAME_WORD + r")(?![\w'’-])",
+         "{s} is married to {v}."),
+        ("de", r"\b(?i:bin|ist)\s+(?:(?i:seit\s+\w+(?:\s+\w+)?|glücklich|jetzt)\s+)*mit\s+"
+         r"(?P<v>" + _NAME_WORD + r")\s+(?i:verheiratet)\b", "{s} ist mit {v} verheiratet."),
+        ("fr", r"\b(?i:suis|est)\s+(?:(?i:mariée?)\s+(?:à|avec)|(?i:pacsée?)\s+avec)\s+"
+         r"(?P<v>" + _NAME_WORD + r")", "{s} est marié avec {v}."),
+        ("es", r"\b(?i:estoy|está|soy|es)\s+(?i:casad[oa])\s+con\s+(?P<v>" + _NAME_WORD + r")",
+         "{s} está casado con {v}."),
+        ("zh", r"(?:我|用户)(?:和|跟)(?P<v>[\u4e00-\u9fff]{2,3}?)结婚", "{s}和{v}结婚了。"))),
+    # A partner named after the word of them: "my wife Anna", "meine Frau Petra", "mon mari
+    # Paul", "mi mujer Lucía" (not "mein Freund", "ma copine": friends as often)
+    *(_p("{k}", r"\b(?P<my>(?i:" + mine + r"))\s+(?P<k>(?i:" + kin + r"))\s*,?\s+(?P<v>"
+         + _NAME_WORD + r")(?![\w'’-])", template, lang=lang, possessive=True)
+      for lang, mine, kin, template in (
+          ("en", "my", r"wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?",
+           "{s}'s {k} is {v}."),
+          ("de", r"meine|meiner|mit\s+meiner", "Frau|Partnerin|Verlobten?",
+           "Die {k} von {s} heißt {v}."),
+          ("de", r"mein|meinem|mit\s+meinem", "Mann|Partner|Verlobter|Verlobten",
+           "Der {k} von {s} heißt {v}."),
+          ("fr", r"ma|avec\s+ma", "femme|compagne", "La {k} de {s} s'appelle {v}."),
+          ("fr", r"mon|avec\s+mon", "mari|compagnon", "Le {k} de {s} s'appelle {v}."),
+          ("es", r"mi|con\s+mi", "mujer|esposa|novia|pareja", "La {k} de {s} se llama {v}."),
+          ("es", r"mi|con\s+mi", "marido|esposo|novio", "El {k} de {s} se llama {v}."))),
+    *(_p("job", regex, template, True, lang=lang, possessive=own,
+         reads=lambda m: m["v"] or m.groupdict().get("w"))
+      for lang, regex, template, own in _OWN_BUSINESS),
+    # An age said with the name, as people introduce themselves: "Moi c'est Léa, 29 ans",
+    # "Soy Diego, 41 años", "Ich bin Hans, 52"; or by itself: "bin 52", "今年35岁", "j'ai eu 30
+    # ans", "acabo de cumplir 40"
+    *(_p("age", regex, template, change, lang=lang,
+         reads=lambda m: m["v"] or m.groupdict().get("w"))
+      for lang, regex, template, change in (
+        ("fr", r"\b(?i:c['’]est|m['’]appelle|suis)\s+" + _NAME + r"\s*,\s*(?P<v>[1-9]\d?)\s+"
+         r"(?i:ans)\b", "{s} a {v} ans.", False),
+        ("fr", r"\b(?i:j['’]ai|ai)\s+(?:(?i:eu|fêté)\s+(?:(?i:mes)\s+)?)(?P<v>[1-9]\d?)\s+"
+         r"(?i:ans)\b|\b(?i:viens|vient)\s+d['’]avoir\s+(?P<w>[1-9]\d?)\s+(?i:ans)\b",
+         "{s} a {v} ans.", True),
+        ("es", r"\b(?i:soy|llamo)\s+" + _NAME + r"\s*,\s*(?:(?i:tengo)\s+)?(?P<v>[1-9]\d?)\s+"
+         r"(?i:años)\b", "{s} tiene {v} años.", False),
+        ("es", r"\b(?i:acabo\s+de\s+cumplir|acaba\s+de\s+cumplir|cumplo)\s+(?P<v>[1-9]\d?)\b",
+         "{s} tiene {v} años.", True),
+        ("de", r"\b(?i:bin|heiße|heisse)\s+" + _NAME + r"\s*,\s*(?P<v>[1-9]\d?)"
+         r"(?:\s+(?i:Jahre)(?:\s+(?i:alt))?)?(?=\s*[,;.!]|\s+(?:und|aus)\b|$)",
+         "{s} ist {v} Jahre alt.", False),
+        ("de", r"\b(?i:bin)\s+(?:(?i:jetzt|schon|gerade|erst|nun|inzwischen)\s+)?(?P<v>[1-9]\d?)"
+         r"(?=\s*[,;.!]|\s+(?:und|aber|geworden)\b|$)", "{s} ist {v} Jahre alt.", False),
+        ("zh", r"(?:今年|现在|已经|刚)*(?P<v>[1-9]\d?)(?:周)?岁|今年(?:已经)?(?P<w>[1-9]\d?)了",
+         "{s}今年{v}岁。", False))),
 )
 _ENDS = (
     _p("work", r"\b(?i:quit|left|resigned\s+from|handed\s+in\s+(?:my\s+)?notice\s+at)\s+"
@@ -1497,6 +1604,9 @@ _ENDS = (
     _p("work", r"\b(?i:quit|left|resigned\s+from)\s+(?P<my>(?i:my))\s+job\s+(?i:at|with)\s+"
        + _PLACE, "", possessive=True),
     _p("work", r"(?:从|离开了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:辞职|离职)", ""),
+    # one's own business ends the work for an employer, which it does not name
+    *(_p("work", _unnamed(regex).replace("(?P<w>", "(?:"), "", lang=lang, possessive=own)
+      for lang, regex, _, own in _OWN_BUSINESS),
     _p("work", r"\b(?i:laid\s+off|let\s+go|fired|sacked|made\s+redundant)\s+(?i:from|by|at)\s+"
        + _PLACE, ""),
     # "Oracle laid me off"
@@ -1534,6 +1644,11 @@ _ENDS = (
        r"(?:school|uni|university|college|course|degree|studies|programme|program))?)\b", ""),
     _p("relationship", r"\b(?i:broke\s+up|split\s+up)\b", ""),
     _p("home", r"\b(?i:moved|moving)\s+out\s+of\s+" + _PLACE, ""),
+    # a town left ("we left London", "Wir haben Hamburg verlassen", "On a quitté Paris",
+    # "Dejamos Madrid"): it ends the home only when that is the town (see _ends_another)
+    _p("home", r"\b(?i:left|moved\s+away\s+from|quitté|dejamos|dejé|(?:nos|me)\s+fuimos\s+de|"
+       r"(?:nos|me)\s+fui\s+de)\s+" + _PLACE + r"|\b(?i:haben|habe)\s+" + _PLACE.replace(
+           "(?P<v>", "(?P<w>") + r"\s+(?i:verlassen)\b", ""),
     _p("partner", r"\b(?i:broke\s+up|split\s+up)\b", ""),
     _p("partner", r"(?:和|跟|与)[\u4e00-\u9fff]{1,4}?分手|分手了|离婚了", ""),
     # single again: "Bin wieder Single", "Je suis célibataire maintenant", "Ya no estamos juntos"
@@ -1552,6 +1667,15 @@ _ENDS = (
        r"(?:nos|me)\s+(?:hemos\s+)?separ(?:amos|ado|é)|lo\s+(?:hemos\s+)?dej(?:amos|ado))", ""),
     _p("partner", r"\b(?:we['’]re|we\s+are)\s+(?i:done|over|through|finished)(?=\s*(?:[.!,;]|$))",
        ""),
+    # "Hugo et moi, c'est fini", "it's over with Tom", "Es ist aus mit Jonas", "Lo nuestro se
+    # acabó", "我们分开了"
+    _p("partner", r"(?P<my>\b(?:and\s+I|et\s+moi|y\s+yo|und\s+ich)\s*,?\s*"
+       r"(?:(?i:are|sommes|c['’]est|ça\s+est|somos|sind)\s+)?(?i:over|done|through|finished|fini|finis|terminé|se\s+acabó|"
+       r"se\s+terminó|aus|vorbei)(?=\s*(?:[.!,;]|$))|"
+       r"\b(?i:it['’]s|it\s+is|c['’]est|es\s+ist|se\s+acabó|se\s+terminó)\s+(?i:over|fini|terminé|"
+       r"aus|vorbei)?\s*(?:(?i:with|avec|mit|con|between\s+\w+\s+and)\s+)(?:me\b|moi\b|"
+       r"[A-Z][\w'’-]+)|\b(?i:lo\s+nuestro)\s+(?i:se\s+acabó|se\s+terminó|terminó)|"
+       r"(?:我们|我俩)(?:已经)?(?:分开|分手|离婚)了)", "", possessive=True),
     # "Dan and I are divorced now": the partner named is a former one
     _p("partner", r"\band\s+I\s+(?i:are|got)\s+(?:(?i:now)\s+)?(?i:divorced)\b", ""),
 )
@@ -1593,7 +1717,8 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\b(?:vivo|trabajo|doy|enseño|entreno|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
                     r"dejé|cambié|tengo|cumplí|vivimos|trabajamos|empecé|comencé|inicié|"
                     r"empiezo|comienzo|rompí|hemos|conduzco|manejo|vendí|compré|acepté|renuncié|dimití|"
-                    r"compramos|alquilé|alquilamos|yo|dejamos|vuelvo|volví|volvemos|salgo|salimos)\b|\bno\s+(?:como|comemos)\b|"
+                    r"compramos|alquilé|alquilamos|yo|dejamos|vuelvo|volví|volvemos|salgo|salimos|"
+                    r"acabo|cumplo|abrí|monté)\b|\bno\s+(?:como|comemos)\b|\bmoi\s+c['’]est\b|\bet\s+moi\b|"
                     r"\b(?:laid|fired|sacked)\s+me\b|"
                     r"^\s*(?:[Hh]abe?|[Bb]in)\b|\bnous\b|\bon\s+(?=a\s+(?:dé|em)ménagé|s['’]est\b|a\s+(?:rompu|acheté|loué)|a\s+(?:enfin\s+)?(?:eu\s+)?les\s+clés|habite|vit|"
                     r"travaille))|"
@@ -1601,7 +1726,7 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)*"
                     r"(?:(?i:just|finally|recently|also|so|ended\s+up)\s+)?(?i:moved|movd|relocated|quit|"
                     r"joined|left|switched|changed|got|started|handed|traded|sold|bought|took|"
-                    r"gave|retrained|became|turned|swapped|been|taking|accepted|officially|not|"
+                    r"gave|retrained|became|turned|swapped|been|taking|accepted|officially|not|married|"
                     r"no\s+longer)\b|"
                     # Chinese leaves out "我": a message that begins with the change says it
                     r"^\s*(?:上个?月|上周|上星期|上礼拜|昨天|前天|前几天|今年|去年|最近|刚刚?|终于|"
@@ -1623,9 +1748,25 @@ _ASKED = re.compile(r"\b(?:[Mm]y\s+)?[Ff]avou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)
                     r"(?:(?i:definitely|probably|easily|obviously|that['’]d\s+be|that\s+would\s+be|"
                     r"it['’]s|(?:it\s+)?has\s+to\s+be)\s+)?(?=[A-Z0-9\u00c0-\u00de])")
 """A favourite asked and answered by the speaker ("Favourite band? Definitely Radiohead.")."""
-_HERE = re.compile(r"(?:^|(?<=[.!?]\s))(?P<hi>(?i:hi|hey|hello|hiya)(?:\s+there)?[,!]?\s+)?"
-                   r"(?P<n>[A-Za-z][a-z]+)\s+here\s*(?:[-–—,:!]|\.(?=\s|$)|$)\s*")
-"""A speaker naming themself ("Omar here - 41, …", "Hi, Noah here."): "I'm Omar"."""
+_HERE = re.compile(r"(?:^|(?<=[.!?]\s))(?P<hi>(?i:hi|hey|hello|hiya|hallo|moin|servus|salut|"
+                   r"coucou|bonjour|hola|buenas)(?:\s+there)?[,!]?\s+)?"
+                   r"(?P<n>[A-Za-zÀ-ÖØ-Þ][a-zß-ÿ]+)\s+(?P<w>here|hier|ici|aquí|aqui)\s*"
+                   r"(?:[-–—,:!]|\.(?=\s|$)|$)\s*")
+"""A speaker naming themself ("Omar here - 41, …", "Hi, Noah here.", "Moin! Hans hier.",
+"Léa ici", "Diego aquí"): "I'm Omar", in the words of the language "here" is said in."""
+_HERE_SAID = {"here": "I'm {}, ", "hier": "ich heiße {}, ", "ici": "je m'appelle {}, ",
+              "aquí": "me llamo {}, ", "aqui": "me llamo {}, "}
+_BARE_INTRO = re.compile(
+    r"^(?P<lead>(?:(?i:ok|okay|so|well|hi|hey|hello|hiya|yo|about\s+me|quick\s+intro|intro|me|"
+    r"moin|hallo|salut|coucou|bonjour|hola|buenas|über\s+mich|sobre\s+mí)(?:\s+|[,!.:–—-]+\s*))*)"
+    r"(?P<n>(?!(?i:" + KIN + r"|mum|mom|mama|papa|maman|mamá|papá|baby|kid|son|daughter)\b)"
+    r"[A-Za-zÀ-ÖØ-Þ][a-zß-ÿ]+)\s*,\s*(?P<a>1[3-9]|[2-9]\d)"
+    r"(?P<u>\s*(?:y/?o|years?\s+old|yrs|ans|años|Jahre(?:\s+alt)?))?\s*(?=[,;]|\.(?:\s|$)|$)")
+"""A message that begins with a name and an age, with no verb: "ok so about me: tom, 34, nurse
+at …", "Léa, 29 ans, …": the speaker's own, as "I'm Tom, 34" says them."""
+_BARE_SAID = {"ans": "moi c'est {n}, {a} ans", "años": "soy {n}, {a} años",
+              "jahre": "ich heiße {n}, {a}"}
+"""A bare intro said in the language its age's unit is in; English by default."""
 _INTRO = r"\b(?:I['’]m|I\s+am|(?i:i['’]?m))\s+[A-Za-z][\w'’-]+,\s+(?:\d{1,3},\s+)?"
 """A name and age, typed in lower case or not ("I'm Omar, 41, ", "im jess, 26, ")."""
 _APPOSED_JOB = re.compile(_INTRO + r"(?=an?\s+[a-z])")
@@ -1813,10 +1954,15 @@ _ZH_AFTER = re.compile(r"(?:搬到|搬去|去|到|在)(?P<x>[\u4e00-\u9fff]{2,6}
 _STOPS = ".!?。！？ "
 _ACRONYM = r"[b-df-hj-np-tv-xz]{2,5}"
 """A lower-case word with no vowel, an acronym typed small: "the bbc", "hsbc"."""
-_LOWER_NAME = re.compile(r"\b(?:at|for|in|to|with|from|by|joined|chez|bei|en|à|nach|a)\s+"
-                         r"(?:the\s+(?=" + _ACRONYM + r"\b))?"
+_INSTITUTION_WORDS = (r"hospital|clinic|school|college|university|academy|bank|library|museum|"
+                      r"hotel|church|centre|center|infirmary|surgery")
+"""What a place's name may end with ("st thomas hospital", "kings college")."""
+_LOWER_NAME = re.compile(r"\b(?:at|for|in|to|with|from|by|joined|chez|bei|en|à|nach|"
+                         # "a" of French and Spanish, not the article ("i'm a nurse")
+                         r"(?<![mMs]\s)a)\s+(?:the\s+(?=" + _ACRONYM + r"\b))?"
                          r"(?P<w>(?:(?:new|san|los|las|saint|st|north|south|east|west|la|le|el)"
-                         r"\s+)?[a-zà-ÿ][\w'’&-]*)")
+                         r"\s+)?[a-zà-ÿ][\w'’&-]*(?:(?:\s+[a-z][\w'’&-]*)?\s+(?:"
+                         + _INSTITUTION_WORDS + r")\b)?)")
 _LOWER_NAMING = re.compile(
     r"(?:^(?:hi|hey|hello|hiya|yo)(?:\s+there)?[,!.]*\s+i['’]?m|\bi\s+am|\bmy\s+name\s+is|"
     r"^name['’]s|\bje\s+m['’]appelle|\bmoi\s+c['’]est|\bme\s+llamo|\bmi\s+nombre\s+es|"
@@ -1855,6 +2001,8 @@ class Setting:
     value: str | None
     statement: str
     change: bool
+    ended: str = ""
+    """The value an ending names ("left London": London), so that it ends no other."""
 
 
 def favourite_kind(kind: str) -> str:
@@ -1922,11 +2070,25 @@ def _here(match: re.Match[str]) -> str:
     name = match["n"]
     if name.lower() in _NOT_HERE or name.islower() and not match["hi"]:
         return match[0]
-    return f"{match['hi'] or ''}I'm {cap(name)}, "
+    return (match["hi"] or "") + _HERE_SAID[match["w"]].format(cap(name))
 
 
 _NOT_HERE = frozenset({"everyone", "everybody", "nobody", "someone", "somebody", "all", "guys",
-                       "folks", "people", "we", "you", "they", "it", "i", "me", "still"})
+                       "folks", "people", "we", "you", "they", "it", "i", "me", "still", "alle",
+                       "wir", "ich", "moi", "nous", "tout", "tous", "todos", "nosotros", "yo"})
+
+
+def _bare_intro(match: re.Match[str]) -> str:
+    """A name and age :data:`_BARE_INTRO` finds, said with the words that give them; in lower
+    case when typed so, which :func:`_names_in_lower_case` reads."""
+    name, unit = match["n"], (match["u"] or "").strip()
+    if name.casefold() in _NOT_NAMES or name.casefold() in _NOT_HERE:
+        return match[0]
+    said = _BARE_SAID.get(unit.split()[0].casefold() if unit else "", "i'm {n}, {a}")
+    if not name.islower():
+        said = said[:1].upper() + said[1:]
+    return match["lead"] + said.format(n=name, a=match["a"]) + (
+        f" {unit}" if unit and unit.split()[0].casefold() not in _BARE_SAID else "")
 
 
 def _spoken(text: str) -> str:
@@ -1936,8 +2098,9 @@ def _spoken(text: str) -> str:
     favourite food is biryani."; "New landlord: Ms. Patel." is "My new landlord is Ms.
     Patel."."""
     text = _HERE.sub(_here, text)
-    text = _APPOSED_JOB.sub(r"\g<0>I'm ", text)
-    text = _APPOSED_TRADE.sub(r"\g<0>i'm a " if text.islower() else r"\g<0>I'm a ", text)
+    text = _BARE_INTRO.sub(_bare_intro, text)
+    text = _APPOSED_JOB.sub(lambda m: m[0] + ("i'm " if m[0].islower() else "I'm "), text)
+    text = _APPOSED_TRADE.sub(lambda m: m[0] + ("i'm a " if m[0].islower() else "I'm a "), text)
     text = _DOER_ALONE.sub(lambda m: m[0] if _OTHER.search(text, 0, m.start()) else "I'm a ",
                            text)
     text = _NEW_LABEL.sub(r"My new \g<k> is ", text)
@@ -1996,7 +2159,9 @@ def _sentence_settings(sentence: str, subject: str, own: bool) -> dict[str, Sett
             continue  # "if I ever quit Google", "I didn't quit Spotify": no end
         if match and pattern.slot not in here and (
                 not own or _by_speaker(sentence, match, pattern)):
-            here[pattern.slot] = Setting(pattern.slot, None, "", True)
+            found = match.groupdict()
+            here[pattern.slot] = Setting(pattern.slot, None, "", True,
+                                         found.get("v") or found.get("w") or "")
     return here
 
 
@@ -2014,10 +2179,14 @@ def _names_in_lower_case(sentence: str) -> str:
 
     def named(m: re.Match[str]) -> str:
         words = m["w"].split()
-        if words[-1].casefold() in _NOT_NAMES:
+        if len(words) > 1 and re.fullmatch(_INSTITUTION_WORDS, words[-1].casefold()):
+            if words[-2].casefold() in _NOT_NAMES:  # "at the hospital", "at my school"
+                return m[0]
+        elif words[-1].casefold() in _NOT_NAMES:
             return m[0]
         return m[0][:m.start("w") - m.start()] + " ".join(
-            w.upper() if re.fullmatch(_ACRONYM, w) else w[:1].upper() + w[1:] for w in words)
+            w.upper() if re.fullmatch(_ACRONYM, w) and w != "st" else w[:1].upper() + w[1:]
+            for w in words)
 
     return _LOWER_NAME.sub(named, sentence)
 
@@ -2415,6 +2584,9 @@ def _restated(fact: str, setting: Setting) -> str:
     tail = fact[at + len(value):] if at >= 0 and fact.count(value) == 1 else ""
     if _CORRECTED.fullmatch(tail):  # what it is not is no fact: "a midwife, not a nurse"
         return setting.statement
+    if CJK.search(fact) and re.fullmatch(r"了?[。.!！]?", tail) and (
+            setting.statement[:2] == fact[:2]):  # "用户是王伟。": "用户叫王伟。"
+        return setting.statement
     if not _PLACE_TAIL.fullmatch(tail):
         return fact
     return setting.statement.rstrip(".") + tail
@@ -2487,7 +2659,8 @@ def _ends_another(ending: Setting, held: Sequence[Setting]) -> bool:
     live in Leeds") and the slot ``held`` in a block line holds another: no word of the one
     is in the other ("Acme" ends "Acme Corp")."""
     ended = [set(_key(s.value).split()) for s in settings(ending.statement, subject="")
-             if s.value and _same_slot(s.slot, ending.slot)]
+             if s.value and _same_slot(s.slot, ending.slot)] or (
+        [set(_key(ending.ended).split())] if ending.ended else [])
     holds = [set(_key(s.value).split()) for s in held
              if s.value and _same_slot(s.slot, ending.slot)]
     return bool(ended and holds) and not any(e & h for e in ended for h in holds)

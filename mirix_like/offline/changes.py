@@ -688,8 +688,11 @@ _OWN_BUSINESS = (
 bakery", "J'ai ouvert ma propre boulangerie", "Abrí mi propia cafetería", "现在自己开了一家
 咖啡店"; each as its block line says it (the language, the regex, the template, and whether
 "my" in the words says whose)."""
+_EN_INTRO = (r"\b(?P<my>I['’]m|I\s+am|(?i:my\s+name\s+is|name['’]s))\s+" + _NAME
+             + r"\s*,\s*[1-9]\d?(?:\s+(?:years?\s+old|y/?o))?")
+"""A name and an age, as an intro gives them ("I'm Tom, 34", "name's Jake, 31")."""
 _NAME_END = (r"(?=\s*(?:[,.!?;:()–—-]|$)|\s+(?:and|from|but|here|aka|btw|und|aus|aber|et|mais|"
-             r"de|y|pero|&)\b)")
+             r"de|y|pero|&)\b|\s+[1-9]\d?(?:\s*[,.!?;]|\s+(?:from|and|y/?o|years?)\b|$))")
 """What may follow a name given: the end of its clause, or a next one ("I'm Priya and …")."""
 _PATTERNS = (
     # English, first and third person (core lines are third person).
@@ -968,10 +971,11 @@ _PATTERNS = (
        "{s} is {v} years old."),
     _p("age", r"\b(?:I['’]m|I\s+am)\s+(?:now\s+)?(?P<v>[1-9]\d?)(?=\s+now\b|\s*[,;!.]|$)",
        "{s} is {v} years old.", True),
-    # "I'm Dev, 31", "I'm Sam, 27, and I live in Dundee": a name, then the age
-    _p("age", r"\b(?:I['’]m|I\s+am)\s+" + _NAME + r"\s*,\s*(?P<v>[1-9]\d?)"
-       r"(?:\s+(?:years?\s+old|y/?o))?(?=\s*[,;!.]|\s+(?:and|but|from)\b|$)",
-       "{s} is {v} years old."),
+    # "I'm Dev, 31", "I'm Sam, 27, and I live in Dundee", "name's jake, 31", "im priya 29
+    # from delhi": a name, then the age
+    _p("age", r"\b(?P<my>I['’]m|I\s+am|(?i:my\s+name\s+is|name['’]s))\s+" + _NAME
+       + r"\s*,?\s*(?P<v>[1-9]\d?)(?:\s+(?:years?\s+old|y/?o))?"
+       r"(?=\s*[,;!.]|\s+(?:and|but|from)\b|$)", "{s} is {v} years old.", possessive=True),
     _p("{k}", r"(?<!favourite )(?<!favorite )\b(?i:new\s+|current\s+)?(?P<k>" + _ONE_OF
        + r")(?:['’]s\s+name)?\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:called\s+|named\s+|on\s+)?"
        + _VALUE, "{s}'s {k} is {v}.", possessive=True),
@@ -1521,17 +1525,19 @@ _PATTERNS = (
     # at St Thomas Hospital in London", "Moi c'est Léa, 29 ans, je bosse … dans un lycée à
     # Lyon", "Soy Diego, 41 años, enfermero en un hospital de Valencia"
     *(_p("home", intro + r"\s*,\s*[^.;!?]{2,80}?\s+(?:" + at + r")\s+[^.;!?]{1,40}?\s+(?:"
-         + town + r")\s+" + _PLACE + r"(?=\s*[.,;!?]|$)", template, lang=lang)
+         + town + r")\s+" + _PLACE + r"(?=\s*[.,;!?]|$)", template, lang=lang,
+         possessive=lang == "en")
       for lang, intro, at, town, template in (
-          ("en", r"\b(?:I['’]m|I\s+am)\s+" + _NAME
-           + r"\s*,\s*[1-9]\d?(?:\s+(?:years?\s+old|y/?o))?",
-           "at|for|with", "in", _EN_HOME),
+          ("en", _EN_INTRO, "at|for|with", "in", _EN_HOME),
           ("fr", r"\b(?i:c['’]est|m['’]appelle)\s+" + _NAME + r"\s*,\s*[1-9]\d?\s+(?i:ans)",
            "à|au|chez|dans|pour", "à|a", "{s} habite à {v}."),
           ("es", r"\b(?i:soy|llamo)\s+" + _NAME + r"\s*,\s*(?:(?i:tengo)\s+)?[1-9]\d?\s+(?i:años)",
            "en|para", "en|de", "{s} vive en {v}."),
           ("de", r"\b(?i:bin|heiße|heisse)\s+" + _NAME + r"\s*,\s*[1-9]\d?(?:\s+(?i:Jahre)"
            r"(?:\s+(?i:alt))?)?", "bei|an|am|im|für", "in", "{s} wohnt in {v}."))),
+    # "name's jake, 31, plumber in manchester": the town a trade is done in
+    _p("home", _EN_INTRO + r"\s*,\s*(?:I['’]m\s+)?(?:an?\s+)?(?:[a-z]+\s+)?(?i:" + _JOBS
+       + r")\s+in\s+" + _PLACE + r"(?=\s*[.,;!?]|$)", _EN_HOME, possessive=True),
     # "我是王伟，今年35岁，在上海一家银行工作": the town of the work in such an intro
     _p("home", r"(?:我是|我叫)[\u4e00-\u9fff]{2,4}[，,]\s*(?:今年)?[1-9]\d?岁[，,]\s*(?:现在)?在"
        r"(?P<v>[\u4e00-\u9fff]{2,3}?)(?:的|一家|一个|家)[\u4e00-\u9fff]{1,10}?(?:工作|上班)",
@@ -1685,7 +1691,8 @@ _NEGATION = re.compile(r"(?i:\bno\s+longer\b|\b(?:stopped|quit|gave\s+up)\s+play
                        r"\bnicht\s+mehr\b|\bkein\w*\b.*\bmehr\b|\baufgehört\b|"
                        r"\bSchluss\s+gemacht\b|\b(?:arrêté|abandonné|lâché)e?\b|"
                        r"\b(?:dej[ée]|dejado)\s+de\b|\bdej[ée]\s+mi\s+(?:trabajo|puesto|empleo)\b"
-                       r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在")
+                       r"|\bne\b.*\bplus\b|\bn['’].*\bplus\b|\bya\s+no\b)|不再|不住在|不在|"
+                       r"不(?:当|做|干)(?=[\u4e00-\u9fff]{1,6}?了)")
 UNREAL = re.compile(
     r"(?i:\b(?:if|unless|whether|would|could|might|wish|hope|hoping|want|wants|wanna|plan|"
     r"planning|thinking\s+(?:about|of)|considering|maybe|someday|dream|dreaming|wenn|falls|"
@@ -1701,7 +1708,7 @@ def _denied(sentence: str, at: int) -> bool:
     return bool(_DENIED.search(sentence, max(0, at - 40), at))
 _FORMERLY = re.compile(r"(?i:\bused\s+to\b|\bformerly\b)")
 """A clause that tells a value that was ("I used to live in Paris"), which holds no more."""
-_CLAUSE = re.compile(r"[,;:]\s+|\s+[-–—]+\s+|\s+(?:but|and|sondern|und|mais|et|pero|y)\s+")
+_CLAUSE = re.compile(r"[,;:]\s+|[，；：]|\s+[-–—]+\s+|\s+(?:but|and|sondern|und|mais|et|pero|y)\s+")
 """Where a sentence's clauses part: a negation ends only what its own clause says."""
 _ZH_KIN = (r"[姐妹哥弟爸妈父母妻丈儿女孩爷奶舅姑姨叔伯]|老公|老婆|朋友|同事|男朋友|女朋友|室友|"
            r"邻居|老板")
@@ -1751,7 +1758,7 @@ _ASKED = re.compile(r"\b(?:[Mm]y\s+)?[Ff]avou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)
 _HERE = re.compile(r"(?:^|(?<=[.!?]\s))(?P<hi>(?i:hi|hey|hello|hiya|hallo|moin|servus|salut|"
                    r"coucou|bonjour|hola|buenas)(?:\s+there)?[,!]?\s+)?"
                    r"(?P<n>[A-Za-zÀ-ÖØ-Þ][a-zß-ÿ]+)\s+(?P<w>here|hier|ici|aquí|aqui)\s*"
-                   r"(?:[-–—,:!]|\.(?=\s|$)|$)\s*")
+                   r"(?:[-–—,:!]|\.(?=\s|$)|$|[\U0001F300-\U0001FAFF\u2600-\u27BF]+)\s*")
 """A speaker naming themself ("Omar here - 41, …", "Hi, Noah here.", "Moin! Hans hier.",
 "Léa ici", "Diego aquí"): "I'm Omar", in the words of the language "here" is said in."""
 _HERE_SAID = {"here": "I'm {}, ", "hier": "ich heiße {}, ", "ici": "je m'appelle {}, ",
@@ -1767,7 +1774,8 @@ at …", "Léa, 29 ans, …": the speaker's own, as "I'm Tom, 34" says them."""
 _BARE_SAID = {"ans": "moi c'est {n}, {a} ans", "años": "soy {n}, {a} años",
               "jahre": "ich heiße {n}, {a}"}
 """A bare intro said in the language its age's unit is in; English by default."""
-_INTRO = r"\b(?:I['’]m|I\s+am|(?i:i['’]?m))\s+[A-Za-z][\w'’-]+,\s+(?:\d{1,3},\s+)?"
+_INTRO = (r"\b(?:I['’]m|I\s+am|(?i:i['’]?m|my\s+name\s+is|name['’]s))\s+[A-Za-z][\w'’-]+,\s+"
+          r"(?:\d{1,3},\s+)?")
 """A name and age, typed in lower case or not ("I'm Omar, 41, ", "im jess, 26, ")."""
 _APPOSED_JOB = re.compile(_INTRO + r"(?=an?\s+[a-z])")
 """A name and age, then what someone is ("I'm Omar, 41, a civil engineer at Arup")."""
@@ -1955,7 +1963,7 @@ _STOPS = ".!?。！？ "
 _ACRONYM = r"[b-df-hj-np-tv-xz]{2,5}"
 """A lower-case word with no vowel, an acronym typed small: "the bbc", "hsbc"."""
 _INSTITUTION_WORDS = (r"hospital|clinic|school|college|university|academy|bank|library|museum|"
-                      r"hotel|church|centre|center|infirmary|surgery")
+                      r"hotel|church|centre|center|infirmary|surgery|primary|high")
 """What a place's name may end with ("st thomas hospital", "kings college")."""
 _LOWER_NAME = re.compile(r"\b(?:at|for|in|to|with|from|by|joined|chez|bei|en|à|nach|"
                          # "a" of French and Spanish, not the article ("i'm a nurse")
@@ -1970,11 +1978,15 @@ _LOWER_NAMING = re.compile(
     r"home|here|sorry|new|bored|sick|busy|done|ready|glad|happy|sad|excited|stressed|exhausted|"
     r"late|free|single|married|retired|vegan|vegetarian|pregnant|alive|well|cool|out|off)\b)"
     r"(?P<name>[a-zß-ÿ]{2,})(?=\s*[,.!?;]|\s*$|"
-    r"\s+(?:and|here|btw|und|et|y)\b)")
+    r"\s+(?:and|here|btw|und|et|y)\b|\s+[1-9]\d?\b)")
 """A name given in a message typed in lower case ("hi im priya, …", "je m'appelle camille"):
 what a capital would mark."""
-_LOWER_INTRO = re.compile(r"\bi['’]?m\b(?:\s+(?P<name>[a-z]+)(?=\s*,\s*\d))?\s*")
-""""im", "i'm" typed in lower case, with the name an age follows ("im jess, 26")."""
+_LOWER_INTRO = re.compile(r"\bi['’]?m\b(?:\s+(?P<name>[a-z]+)(?=\s*,?\s*\d))?\s*")
+""""im", "i'm" typed in lower case, with the name an age follows ("im jess, 26", "im priya
+29")."""
+_NOT_AGED = word_set("like about only almost nearly just turning over under around barely "
+                     "still already now")
+"""Words between "im" and a number that are no name ("im like 30")."""
 _NOT_NAMES = word_set(
     "a an the my our your his her their its this that these those some any one two all home "
     "night nights weekend weekends work school uni university college least last first once "
@@ -2175,7 +2187,8 @@ def _names_in_lower_case(sentence: str) -> str:
         return sentence
     sentence = _LOWER_NAMING.sub(lambda m: m[0][:m.start("name") - m.start()] + cap(m["name"]),
                                  sentence)
-    sentence = _LOWER_INTRO.sub(lambda m: "I'm " + cap(m["name"] or ""), sentence)
+    sentence = _LOWER_INTRO.sub(lambda m: "I'm " + (
+        m["name"] + " " if m["name"] in _NOT_AGED else cap(m["name"] or "")), sentence)
 
     def named(m: re.Match[str]) -> str:
         words = m["w"].split()

@@ -86,6 +86,22 @@ SESSIONS = {
                                        "我和李强结婚了。"]),
         ("2025-04-05T10:00:00+00:00", ["我们离婚了。"]),
     ],
+    # more of each family: lower case with no commas, "name's", an emoji after "here", a
+    # job no longer done said by its negation
+    "priya": [("2025-01-05T10:00:00+00:00", ["hi im priya 29 from delhi living in london now 🙂"])],
+    "jake": [("2025-01-05T10:00:00+00:00", ["name's jake, 31, plumber in manchester"]),
+             ("2025-04-05T10:00:00+00:00", ["fyi just turned 32"])],
+    "ana": [("2025-01-05T10:00:00+00:00", ["hey, Ana here 👋 28, dentist in Porto"])],
+    "jonas": [("2025-01-05T10:00:00+00:00", ["Ich heiße Jonas, bin 35 und wohne in München.",
+                                             "Ich arbeite als Lehrer."]),
+              ("2025-04-05T10:00:00+00:00", [
+                  "Ich bin kein Lehrer mehr, jetzt arbeite ich als Tischler."])],
+    "marie": [("2025-01-05T10:00:00+00:00", [
+        "Coucou, Marie ici ! J'ai 35 ans, je suis infirmière à Lille."]),
+              ("2025-04-05T10:00:00+00:00", [
+                  "Je ne suis plus infirmière, je suis devenue sage-femme."])],
+    "liu": [("2025-01-05T10:00:00+00:00", ["我叫刘洋，32岁，在深圳做程序员。"]),
+            ("2025-04-05T10:00:00+00:00", ["我不当程序员了，现在是律师。"])],
 }
 
 QUESTIONS = [
@@ -165,6 +181,31 @@ QUESTIONS = [
     ("mei", "我结婚了吗？", "李强", [],
      "answer.py (helper-53): '我结婚了吗？' is answered with the episode '用户等人离婚了' as "
      "'你等人离婚了。', not with the past '用户和李强结婚了。'"),
+    ("priya", "What's my name?", "Priya", []),
+    ("priya", "How old am I?", "29", []),
+    ("priya", "Where do I live?", "London", ["Delhi"]),
+    ("jake", "What's my name?", "Jake", []),
+    ("jake", "How old am I?", "32", ["31"]),
+    ("jake", "Where do I live?", "Manchester", []),
+    ("jake", "What's my job?", "plumber", []),
+    ("ana", "What's my name?", "Ana", []),
+    ("ana", "How old am I?", "28", []),
+    ("ana", "Where do I live?", "Porto", []),
+    ("ana", "What do I do for a living?", "dentist", []),
+    ("jonas", "Wie heiße ich?", "Jonas", []),
+    ("jonas", "Wie alt bin ich?", "35", []),
+    ("jonas", "Was bin ich von Beruf?", "Tischler", ["Lehrer"]),
+    ("jonas", "Was war ich vorher von Beruf?", "Lehrer", []),
+    ("marie", "Comment je m'appelle ?", "Marie", []),
+    ("marie", "Quel âge j'ai ?", "35", []),
+    ("marie", "Quel est mon métier ?", "sage-femme", ["infirmière"]),
+    ("marie", "Quel était mon métier avant ?", "infirmière", []),
+    ("liu", "我叫什么名字？", "刘洋", []),
+    ("liu", "我多大了？", "32", []),
+    ("liu", "我以前做什么工作？", "程序员", []),
+    ("liu", "我做什么工作？", "律师", ["程序员"],
+     "answer.py (helper-53): '我做什么工作？' is answered with the work line '用户在深圳工作。' "
+     "('在深圳做程序员' names a town as where one works), not the job '用户的工作是律师。'"),
 ]
 
 # (user, what the human block now says, what it no longer says, what a past fact keeps)
@@ -184,6 +225,12 @@ CORE = [
     ("ines", ["Inés", "34", "cafetería"], ["Pablo", "enfermera", "33"], ["Pablo", "enfermera"]),
     ("wei", ["王伟", "35", "杭州", "咖啡店", "小红"], ["上海", "银行"], ["上海", "银行"]),
     ("mei", ["张敏", "28", "北京"], ["李强"], ["李强"]),
+    ("priya", ["Priya", "29", "London"], [], []),
+    ("jake", ["Jake", "32", "Manchester", "plumber"], ["31"], ["31"]),
+    ("ana", ["Ana", "28", "Porto", "dentist"], [], []),
+    ("jonas", ["Jonas", "35", "München", "Tischler"], ["Lehrer"], ["Lehrer"]),
+    ("marie", ["Marie", "35", "sage-femme"], ["infirmière"], ["infirmière"]),
+    ("liu", ["刘洋", "32", "律师"], ["程序员"], ["程序员"]),
 ]
 
 

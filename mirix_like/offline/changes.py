@@ -1650,11 +1650,13 @@ _ENDS = (
        r"(?:school|uni|university|college|course|degree|studies|programme|program))?)\b", ""),
     _p("relationship", r"\b(?i:broke\s+up|split\s+up)\b", ""),
     _p("home", r"\b(?i:moved|moving)\s+out\s+of\s+" + _PLACE, ""),
-    # a town left ("we left London", "Wir haben Hamburg verlassen", "On a quitté Paris",
-    # "Dejamos Madrid"): it ends the home only when that is the town (see _ends_another)
-    _p("home", r"\b(?i:left|moved\s+away\s+from|quitté|dejamos|dejé|(?:nos|me)\s+fuimos\s+de|"
-       r"(?:nos|me)\s+fui\s+de)\s+" + _PLACE + r"|\b(?i:haben|habe)\s+" + _PLACE.replace(
-           "(?P<v>", "(?P<w>") + r"\s+(?i:verlassen)\b", ""),
+    # a town the speaker left ("we left London", "Wir haben Hamburg verlassen", "On a quitté
+    # Paris", "Dejamos Madrid"): it ends the home only when that is the town (_ends_another)
+    _p("home", r"\b(?P<my>(?i:we|I)\s+(?:(?i:just|finally|have|['’]ve|had)\s+)*(?i:left|moved\s+"
+       r"away\s+from)|(?i:j['’]ai|on\s+a|nous\s+avons)\s+(?i:quitté)|(?i:dejamos|dejé|"
+       r"(?:nos|me)\s+fuimos\s+de|(?:nos|me)\s+fui\s+de))\s+" + _PLACE, "", possessive=True),
+    _p("home", r"\b(?P<my>(?i:wir|ich)\s+(?i:haben|habe))\s+" + _PLACE + r"\s+(?i:verlassen)\b", "",
+       possessive=True),
     _p("partner", r"\b(?i:broke\s+up|split\s+up)\b", ""),
     _p("partner", r"(?:和|跟|与)[\u4e00-\u9fff]{1,4}?分手|分手了|离婚了", ""),
     # single again: "Bin wieder Single", "Je suis célibataire maintenant", "Ya no estamos juntos"

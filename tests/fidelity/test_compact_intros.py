@@ -100,6 +100,11 @@ SESSIONS = {
         "Coucou, Marie ici ! J'ai 35 ans, je suis infirmière à Lille."]),
               ("2025-04-05T10:00:00+00:00", [
                   "Je ne suis plus infirmière, je suis devenue sage-femme."])],
+    # a town the speaker left ends the home, not the work held
+    "olga": [("2025-01-05T10:00:00+00:00", ["I live in London and work at Deloitte."]),
+             ("2025-04-05T10:00:00+00:00", ["We left London."])],
+    "kai": [("2025-01-05T10:00:00+00:00", ["Ich wohne in Bremen und arbeite bei Beck's."]),
+            ("2025-04-05T10:00:00+00:00", ["Wir haben Bremen verlassen."])],
     "liu": [("2025-01-05T10:00:00+00:00", ["我叫刘洋，32岁，在深圳做程序员。"]),
             ("2025-04-05T10:00:00+00:00", ["我不当程序员了，现在是律师。"])],
 }
@@ -231,6 +236,8 @@ CORE = [
     ("jonas", ["Jonas", "35", "München", "Tischler"], ["Lehrer"], ["Lehrer"]),
     ("marie", ["Marie", "35", "sage-femme"], ["infirmière"], ["infirmière"]),
     ("liu", ["刘洋", "32", "律师"], ["程序员"], ["程序员"]),
+    ("olga", ["Deloitte"], ["London"], ["London"]),
+    ("kai", ["Beck's"], ["Bremen"], ["Bremen"]),
 ]
 
 

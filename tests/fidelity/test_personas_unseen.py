@@ -212,11 +212,9 @@ QUESTIONS = [
     ("zoe", "Where did Tom live before?", "Bristol", []),
     ("zoe", "What was my favourite band before?", "Blur", []),
     ("kenji", "What was my job before?", "sous chef", []),
-    ("kenji", "Where did I live before Tokyo?", "Osaka", [], "'a sous chef at a ramen bar in "
-     "Osaka' says where the bar is, not where Kenji lives; reading a home from a workplace's "
-     "town is a guess, wrong for anyone who commutes ('a consultant at Deloitte in London', "
-     "living in Reading), so no home is stored and the move to Tokyo replaces none; no wording "
-     "rule fixes it, only an inference the rules do not make"),
+    # a compact intro ("I'm Kenji, 29, and I'm a sous chef at a ramen bar in Osaka") places
+    # its speaker's home in the town of the work (see test_compact_intros)
+    ("kenji", "Where did I live before Tokyo?", "Osaka", []),
     ("greta", "Wo habe ich vor Graz gewohnt?", "Linz", []),
     ("greta", "Wo wohnte ich früher?", "Linz", []),
     ("lucia", "¿Dónde viviste antes de Valencia?", "Bilbao", []),

@@ -113,10 +113,8 @@ QUESTIONS = [
     ("lina", "我以前住在哪里？", "杭州", []),
     ("lina", "我以前在哪里工作？", "网易", []),
     ("lina", "我妹妹以前住在哪里？", "苏州", []),
-    ("lina", "What was my job before?", "设计师", [],
-     "the past fact is stored ('用户是设计师。' until the English 'product manager' began), "
-     "but answer.py reads a job in Chinese only from '工作' or a trade after '的工作是', so it "
-     "answers the past employer instead"),
+    # '我是设计师' is stored as '用户的工作是设计师。', a trade answer.py reads
+    ("lina", "What was my job before?", "设计师", []),
 ]
 
 

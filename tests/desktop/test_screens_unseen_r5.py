@@ -2,8 +2,9 @@
 a header row and a total, a code editor over its terminal, a calendar's week with entries at
 their hours, a chat in dark mode with its messages under their senders, a PDF of two columns,
 mail clients in German, French, Spanish and Chinese; at 2560x1600, 1280x720, 1366x768 and
-1920x1080. Then sequences the watcher sees: a sheet whose total changes, a chat that gets a
-new message (each kept, and the newest answers), a repeat (dropped). The questions are those a
+1920x1080. Then sequences the watcher sees: a sheet whose total changes, a dark 4K bank page
+whose balance changes by one digit, a chat that gets a new message (each kept, and the newest
+answers), a repeat (dropped). The questions are those a
 user asks afterwards, in English, German, French, Spanish and Chinese: the values the screens
 showed, what a message said, what the user was looking at, when they saw a screen."""
 

@@ -51,7 +51,7 @@ from mirix_like.offline.screens import (
     window_of,
 )
 from mirix_like.offline.timeparse import days_written, describe, find_times
-from mirix_like.offline.timewords import weekday_names
+from mirix_like.offline.timewords import MONTH_NAMES, weekday_names
 from mirix_like.retrieval.ranking import asks_before
 from mirix_like.retrieval.snippets import LINE_JOIN
 from mirix_like.retrieval.topics import (
@@ -92,7 +92,8 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                # a field of study by its other names, exercise as the sports that are one
                "major": "study", "degree": "study", "exercise": "sport", "workout": "sport",
                "kitten": "cat", "puppy": "dog", "haustier": "pet", "mascota": "pet",
-               "twin": "kid", "child": "kid", "children": "kid",
+               "animal": "pet", "animaux": "pet",
+               "twin": "kid", "child": "kid", "children": "kid", "bday": "birthday",
                # a brother or son in the other languages (not in the lexicon, where English
                # "Brothers" of a title would mean one)
                **dict.fromkeys(("bruder", "brüder", "frère", "frere", "hermano"), "brother"),
@@ -151,6 +152,13 @@ _TRADE_ABROAD = re.compile(
     r"(?:une?\s+)?(?:" + "|".join(sorted(map(re.escape, TRADE_WORDS), key=len, reverse=True))
     + r")(?!\w)", re.IGNORECASE)
 """The same in German, French and Spanish ("sie ist Ärztin", "es bombero")."""
+_WORKS_AS = re.compile(r"\b(?:bosse|bossais|bosser|taffe|curro|jobbe)\s+(?:\S+\s+){0,2}"
+                       r"(?:comme|als|de)\s", re.IGNORECASE)
+"""Working as something, said in slang ("je bosse comme prof"): what a job question asks."""
+_AGED = re.compile(r"(?i:\b(?:(?:she|he|i)['’][sm]|is|ist|est|es|turned|turns|aged)\s+(?:now\s+|"
+                   r"just\s+|jetzt\s+|maintenant\s+|ahora\s+|ya\s+)?\d{1,3}"
+                   r"(?=\s*(?:[!;)]|\.(?!\d)|$)))")
+"""An age said by its number alone ("she's 3", "Max ist jetzt 4.", "he just turned 40")."""
 _PLACE = "location"
 """The word a place is labelled with on a screen ("Where: Room Kepler"), which a "where"
 question asks for."""
@@ -229,6 +237,13 @@ _APOSTROPHE = re.compile(r"['’]")
 _WORD_PART = 4
 """The fewest letters a part of an identifier has to count as a word ("Key" does not)."""
 _DOER = re.compile(r"(?i:[a-z]{4,}(?:er|or))$")
+_FUNCTION_WORDS = frozenset({
+    "se", "sich", "te", "nos", "nous", "vous", "os", "ai", "avons", "avez", "ont", "un", "une",
+    "sommes", "sont", "hast", "bist", "tengo", "tiene", "tienes", "ha", "una", "unos", "unas",
+    "eres", "estoy", "como", "cómo", "comme"})
+"""A verb's pronouns, articles and forms of "have" and "be" the stopwords lack: no word of
+what is asked ("¿Cómo se llaman mis hijos?" is not "se llama", "Quel âge j'ai ?" not "J'ai
+deux chats")."""
 _TITLE_WORD = re.compile(r"(?<![\w'’])[A-Z][a-z]+(?:-[A-Za-z][a-z]*)?\b")
 """A capitalised word, with what a hyphen joins to it ("Saga-Arashiyama", "Tenryu-ji")."""
 
@@ -276,6 +291,13 @@ def _plain_stem(word: str) -> str:
     return w
 
 
+def _meaning_of(word: str) -> str | None:
+    """What ``word`` means in the lexicon, also of an owner ("dad's") or typed without its
+    accent ("papá")."""
+    plain = _unelided(word)
+    return meaning(word) or meaning(plain) or meaning(_unaccented(plain))
+
+
 def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
     """Stemmed content words (words of one meaning as one) and Chinese bigrams, for overlap
     scoring. A capitalised word after another one is part of a name or title and kept whole
@@ -292,7 +314,8 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
     found = list(_TOKEN.finditer(text))
     tokens = [m.group(0) for m in found]
     kept = [t.lower() not in STOPWORDS and t.lower() not in QUESTION_WORDS
-            and t.lower() not in OTHER_STOPWORDS and verb(t) not in STOPWORDS for t in tokens]
+            and t.lower() not in OTHER_STOPWORDS and t.lower() not in _FUNCTION_WORDS
+            and verb(t) not in STOPWORDS for t in tokens]
     # only a space between them: "Heimnetz-5G / IP-Adresse" are two lines of a screen; a
     # word in capitals is shouted, not named ("ITEM QTY PRICE")
     # (an article is no part of a name: German writes "Die Kaltmiete" for any noun)
@@ -307,7 +330,7 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
                  if kept[i] and named[i] and _plain_stem(t) in _same())
     # a function word means nothing ("mon frère" is no Monday)
     terms.update(_stem(head) for t, keep in zip(tokens, kept, strict=True)
-                 if keep and (head := meaning(t)) and head not in STOPWORDS)
+                 if keep and (head := _meaning_of(t)) and head not in STOPWORDS)
     # an identifier's words ("KeyError" is an error; not "What's", no "what"), a label's
     # doer its deed ("Presenter:" is who presents)
     terms.update(_stem(part) for t in tokens if not _APOSTROPHE.search(t)
@@ -318,6 +341,7 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
                  and m.group(0).lower() not in STOPWORDS)
     # a name typed without its accents ("theo" of "Théo", "lucias party" of "Lucía")
     terms.update({folded for t in terms if (folded := _unaccented(t)) != t})
+    terms -= _FUNCTION_WORDS  # "j'ai" is "ai" once unelided
     for run in CJK_RUN.findall(text):
         for segment in ZH_STOP.split(run):
             # characters too: "住" of a question is in "用户住在深圳" as a character only
@@ -325,7 +349,7 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
             terms.update(segment)
             # what its words mean, whatever language asks ("Where do I work?" of "Sam在腾讯工作")
             terms.update(map(_stem, zh_meanings(segment)))
-    if _OCCUPATION.search(text) or trade and (_TRADE.search(text)
+    if _OCCUPATION.search(text) or _WORKS_AS.search(text) or trade and (_TRADE.search(text)
                                               or _TRADE_ABROAD.search(text)):
         terms.add("work")
     if kinds and terms & _SPORTS:  # "Which sports do I do?", "What are my hobbies?": "plays padel"
@@ -334,6 +358,8 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
         terms.add("hobby")
     if kinds and terms & _PETS:
         terms.add("pet")
+    if _AGED.search(text):  # "(she's 3)": how old she is
+        terms.add("old")
     if kinds and _DRINK.search(text):  # "What's my favourite drink?": "prefers tea"
         terms.add("drink")
     if _PATH.search(text):  # "--> src/interest.rs:42:17" is a file, which "Which file?" asks
@@ -352,13 +378,14 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
         terms.update(("address", _SAYS_ADDRESS))
     # "The user's name is Sam", "Pimienta is the user's cat": what "What's my name?", "¿Cómo
     # se llama mi gata?" ask
-    if _NAMED.search(text) or names_kin(text):
+    if _NAMED.search(text) or names_kin(text) or names_user(text):
         terms.add(_NAME_TERM)
     return terms
 
 
 _NAME_TERM = _stem("name")
-_NAME_WORDS = frozenset({_NAME_TERM, *map(_stem, same_meaning("name"))})
+_NAME_WORDS = frozenset({_NAME_TERM, "叫", "名字", "名", "字", "heiss", "apell", "appel",
+                         *map(_stem, same_meaning("name"))})
 """The terms of the words a question asks for a name with ("name", "heißt", "llama")."""
 _NAMED = re.compile(r"\b(?i:names?\s+(?:is|was|are))\b|\b(?:named|called)\s+[A-ZÀ-Þ]")
 
@@ -454,6 +481,32 @@ def _matched(terms: set[str], wanted: set[str]) -> set[str]:
     return found
 
 
+_TYPO_LENGTH = 5
+"""The shortest word a typo is mended in ("alergic"); shorter ones are other words."""
+
+
+def _mended(wanted: set[str], known: set[str]) -> set[str]:
+    """``wanted`` with a word no memory has, typed one letter off one they have, as they have
+    it ("alergic", "daugther": "allergic", "daughter"); a letter swapped for another only in
+    longer words ("house" is no typo of "horse")."""
+    def near(word: str, other: str) -> bool:
+        if abs(len(word) - len(other)) > 1 or min(len(word), len(other)) < _TYPO_LENGTH:
+            return False
+        if len(word) == len(other):
+            off = [i for i, (a, b) in enumerate(zip(word, other, strict=True)) if a != b]
+            return (len(off) == 2 and off[1] == off[0] + 1 and word[off[0]] == other[off[1]]
+                    and word[off[1]] == other[off[0]]) or (len(off) == 1 and len(word) > 6)
+        short, long = sorted((word, other), key=len)
+        return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+    mended = set()
+    for word in wanted:
+        found = [] if word in known or not word.isalpha() else sorted(
+            k for k in known if k[:1] == word[:1] and near(word, k))
+        mended.add(found[0] if len(found) == 1 else word)
+    return mended
+
+
 def _split_compounds(wanted: set[str], known: set[str]) -> set[str]:
     """The question's terms, with each of its compounds that ``known`` (the memories' terms)
     lacks as the two words of ``known`` it joins ("Zahnarzttermin": "zahnarzt", "termin")."""
@@ -504,7 +557,7 @@ _JOB_ASKED = re.compile(r"\b(?:job|occupation|profession|career|line\s+of\s+work
                         r"do(?:es)?\s+for\s+(?:a\s+)?(?:living|work)|beruf|métier|boulot|"
                         r"profesión|oficio|en\s+qu[ée]\s+trabaj\w*|als\s+was\s+arbeite\w*)\b",
                         re.IGNORECASE)
-_JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|"
+_JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|" + _WORKS_AS.pattern + "|"
                        # the trade may follow the employer: "arbeite bei Voestalpine als"
                        r"\barbeite\w*\s+(?:\S+\s+){0,3}als\b|"
                        r"\btravaill\w*\s+(?:\S+\s+){0,3}comme\b|"
@@ -523,6 +576,15 @@ _ASKER_ASKED = re.compile(r"^[\s¿]*(?:who|wer|qui|qui[eé]n)\s+(?:has\s+|a\s+|h
 _EVERY_YEAR = re.compile(r"^\s*when\s+(?:is|are|['’]s)\b", re.IGNORECASE)
 _DAY_OF_YEAR = re.compile(r"\b" + _MONTH_RE + r"\s+\d{1,2}(?:st|nd|rd|th)?\b|"
                           r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_RE + r"\b")
+# A day that comes back every year: its month and day answer when it is, with no year.
+_YEARLY = re.compile(r"(?i:\b(?:birthdays?|b-?days?|anniversar(?:y|ies)|name\s*days?|"
+                     r"\w*geburtstag\w*|\w*jahrestag\w*|namenstag\w*|anniversaires?|f[êe]tes?|cumplea[ñn]os|"
+                     r"aniversarios?|onom[aá]stico|santo)\b)|生日|纪念日")
+_WHEN_ANYWHERE = re.compile(r"(?i:\b(?:when(?:['’]?s)?|wann|quand|cu[aá]ndo)\b|\bwhat\s+day\b|"
+                            r"\bwelche[mn]?\s+tag|\bquel\s+jour|\bqu[eé]\s+d[ií]a)|"
+                            r"什么时候|哪天|哪一天|几号|几月")
+_DAY_IN_YEAR = {"en": "{m} {d}", "de": "{d}. {m}", "fr": "{d} {m}", "es": "{d} de {m}",
+                "zh": "{n}月{d}日"}
 # "When do I go climbing?" asks for a habit: a sentence that says it recurs answers it.
 _HABIT = re.compile(r"^\s*when\s+(?:do|does)\b|^\s*(?:on\s+)?(?:what|which)\s+days?\s+"
                     r"(?:is|are|do|does|['’]s)\b", re.IGNORECASE)
@@ -670,6 +732,16 @@ def _listed(sentence: str) -> tuple[str, list[str]] | None:
     return titled["title"], [item for item in items if item]
 
 
+def _date_said_in(date: str, lang: str) -> str:
+    """``date`` ("5 May 2025", "May 2025") as ``lang`` writes it ("2025年5月5日"), when it is
+    one day or month alone; else as it is."""
+    found = find_times(date, _ANY_DAY) if lang != "en" else []
+    if len(found) != 1 or found[0].span != (0, len(date)) or found[0].granularity not in (
+            "day", "month"):
+        return date
+    return describe(found[0].when, found[0].granularity, lang)
+
+
 def _day_near_asked(sentence: str, wanted: set[str]) -> str | None:
     """The day ``sentence`` writes with its year closest to a word the question asks of, when
     it also names another date ("I've run for 3 years (2022) and I'm training for the
@@ -685,6 +757,57 @@ def _day_near_asked(sentence: str, wanted: set[str]) -> str | None:
     spans = days + [(start, None) for start in labels]
     _, when = min(spans, key=lambda s: min(abs(s[0] - a) for a in at))
     return describe(when, "day") if when else None
+
+
+_KIN_BEFORE = re.compile(r"(?i:\b(?:" + KIN + r"|mom|mum|mama|papa|papá|mamá)(?:['’]?s)?\s+)$|"
+                         r"(?:" + ZH_KIN + r")的?$")
+_KIN_AFTER = re.compile(r"^(?i:\s+(?:of|de|des|del|von|der|des)?\s*(?:la\s+|le\s+|l['’])?"
+                        r"(?:[^\W\d_]+\s+)?(?:" + KIN + r"|mom|mum|mama|papa|papá|mamá)\b)")
+
+
+def _others_yearly(sentence: str) -> bool:
+    """Whether every yearly day ``sentence`` names is someone else's ("the user's mom's
+    birthday", "l'anniversaire de ma mère", "妈妈的生日"): none is the user's own."""
+    found = list(_YEARLY.finditer(sentence))
+    return bool(found) and all(_KIN_BEFORE.search(sentence[:m.start()])
+                               or _KIN_AFTER.match(sentence[m.end():]) for m in found)
+
+
+def _yearly_day(sentence: str, wanted: set[str], lang: str) -> str | None:
+    """The day and month ``sentence`` writes nearest after what is asked of ("my mom's birthday
+    is march 3, my dad's is july 19": dad's is July 19), in ``lang`` without a year: a
+    birthday is every year, whatever year a date was resolved into; None when it names none."""
+    days = [(m.start(), _month_day(m)) for m in _DAY_MONTH.finditer(sentence)]
+    if not days:
+        return None
+    # the words of whose day it is (a dad's), else of the day itself (a birthday)
+    at = ([m.end() for m in _TOKEN.finditer(sentence)
+           if _terms(m.group(0)) & wanted and not _YEARLY.search(m.group(0))]
+          or [m.end() for m in _TOKEN.finditer(sentence) if _YEARLY.search(m.group(0))])
+    after = [d for d in days if any(d[0] >= a for a in at)]
+    _, (number, day) = (min(after, key=lambda d: min(d[0] - a for a in at if d[0] >= a))
+                        if after else days[0])
+    month = (MONTH_NAMES.get(lang) or MONTH_NAMES["en"])[number - 1]
+    return _DAY_IN_YEAR.get(lang, _DAY_IN_YEAR["en"]).format(m=month, d=day, n=number)
+
+
+_MONTH_NUMBER = {name.casefold(): n for names in MONTH_NAMES.values()
+                 for n, name in enumerate(names, 1)} | {
+    name.casefold()[:3]: n for n, name in enumerate(MONTH_NAMES["en"], 1)}
+_MONTH_WORD = "|".join(sorted(map(re.escape, _MONTH_NUMBER), key=len, reverse=True))
+_DAY_MONTH = re.compile(
+    rf"(?i:\b(?P<d>\d{{1,2}})(?:st|nd|rd|th|er)?\.?\s+(?:of\s+|de\s+)?(?P<m>{_MONTH_WORD})\b|"
+    rf"\b(?P<m2>{_MONTH_WORD})\.?\s+(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?!\d))|"
+    r"(?P<n>\d{1,2})月(?P<d3>\d{1,2})[日号]")
+"""A day and month in any of the languages ("march 3", "3rd of March", "12. August", "9
+novembre", "2 de mayo", "5月20日")."""
+
+
+def _month_day(found: re.Match[str]) -> tuple[int, int]:
+    """The month's number and the day of a :data:`_DAY_MONTH` match."""
+    if found["n"]:
+        return int(found["n"]), int(found["d3"])
+    return _MONTH_NUMBER[(found["m"] or found["m2"]).casefold()], int(found["d"] or found["d2"])
 
 
 def _says_its_day(line: str, memory: str) -> bool:
@@ -801,6 +924,8 @@ def answer(question: str, memories: list[str]) -> str:
     wanted |= meant
     if _SIBLINGS.search(question):  # "Do I have any siblings?" of "my brother Lin Feng"
         wanted |= {_stem("brother"), _stem("sister")}
+    if _CHILDREN.search(question):  # "Do I have kids?" of "Isla is the user's daughter"
+        wanted |= {_stem("son"), _stem("daughter"), _stem("kid")}
     # "Where did I live before Vienna?" names what replaced the answer, not what it is about;
     # German writes every noun with a capital, not only names.
     names = (set() if asks_before(question) else _names(question) if lang != "de"
@@ -824,7 +949,8 @@ def answer(question: str, memories: list[str]) -> str:
         return nothing
     if _SELF.search(question):  # between two past homes, the user's over their sister's
         wanted |= _USER_TERMS
-    wanted = _split_compounds(wanted, set().union(*map(_terms, memories)))
+    known = set().union(*map(_terms, memories))
+    wanted = _split_compounds(_mended(wanted, known), known)
     when = bool(_WHEN.search(question))
     timely = when or bool(_WHEN_ELSEWHERE.search(question))
     # a line that says its hour or day answers it: "BOARDING 07:35" over "BOARDING PASS", "the
@@ -871,6 +997,7 @@ def answer(question: str, memories: list[str]) -> str:
     about_me = (not names and _asks_of_self(question, lang)
                 and any("the user" in m.casefold() or _USER_WORD.search(m) or _ZH_USER.search(m)
                         for m in memories))
+    others = _others_named(memories) if about_me else set()
     for i, parts in enumerate(said):
         if scores[i] > 0:
             leads: list[set[str]] = []
@@ -890,8 +1017,11 @@ def answer(question: str, memories: list[str]) -> str:
                     found = _matched(terms, wanted) - _USER_TERMS
                     # beyond English a verb's forms may not share a stem ("vivo", "vive"):
                     # there "El usuario vive en Quito" answers by "the user" alone
-                    if about_me and ((not found and lang == "en")
-                                     or _someone_else(sentence, lang)):
+                    # nor by "用户姐姐叫李娜": who someone is says nothing asked of the user
+                    if about_me and ((not found and (lang == "en" or _KIN_OF_USER_ABROAD.search(
+                            _QUOTE_LEAD.sub("", sentence))))
+                                     or _someone_else(sentence, lang)
+                                     or _of_one_of(sentence, others)):
                         continue
                     # a block of facts may mix languages: each sentence's own counts
                     bonus = (0.25 * scores[i] + 0.5 * (_language_of(sentence) == lang)
@@ -942,9 +1072,11 @@ def answer(question: str, memories: list[str]) -> str:
                                               and bool(found - _NAME_WORDS)
                                               and not USER_SAID_LEAD.match(sentence))
                     # "Wie heiße ich?" is not answered by "Meine Mitbewohnerin heißt Sophie"
+                    # nor by "we have a daughter called Isla" or "用户的老婆叫小红"
                     if own_name and (_POSSESSED.match(_JOINED_ON.sub(
                             "", _QUOTE_LEAD.sub("", sentence), count=1))
-                                     or _OTHERS_NAME.match(sentence)):
+                                     or _OTHERS_NAME.match(sentence) or _KIN_CALLED.search(sentence)
+                                     or names_kin(sentence) and not names_user(sentence)):
                         continue
                     # "Which clients do I work with?" by "my clients: Biocoop, la Mairie et
                     # Studio Pixel", not by an invoice's "Client : Studio Pixel"
@@ -963,10 +1095,22 @@ def answer(question: str, memories: list[str]) -> str:
     if not candidates:
         return nothing
     if own_name:  # the user's own name line, not a dog's "named Biscuit" nor the story told
-        candidates = [c for c in candidates if names_user(c[3])] or candidates
+        # (else a line that says a name; no other line says what the user is called)
+        candidates = [c for c in candidates if names_user(c[3])] or [
+            c for c in candidates if _NAME_TERM in matched[-c[1], c[3]]]
+        if not candidates:
+            return nothing
+    # "Is Anna pregnant?", "How old is Isla?": a line that names her and says nothing asked of
+    # her is no answer (a screen's window names what it shows)
+    named = _all_terms(" ".join(names))
+    if (named and _YES_NO_OR_AGE.search(question) and not any(chrome)
+            and wanted - named - _USER_TERMS - _MARKS
+            and not any(matched[-c[1], c[3]] - named - _USER_TERMS for c in candidates)):
+        return nothing
     best = _latest_seen(max(candidates), candidates, matched, memories, chrome)
     if not _THEN_ASKED.search(question):
         best = _renewed(_still_is(best, candidates, matched), candidates, matched, memories)
+        best = _newest_of_equals(best, candidates, matched, memories, named)
     _, neg_index, _, chosen = _newest_of_opposites(best, candidates, matched, memories)
     # the same lines in a fuller rendering of the screen (a snippet may leave a table's
     # header out or its last rows, and heads its lines with the window's name), which may be
@@ -1004,6 +1148,12 @@ def answer(question: str, memories: list[str]) -> str:
     # a screen's line that only names its window, or a message's sender when what they said
     # is asked, says what the screen showed under it
     line = message_under(past_window(line, chrome[-neg_index], memories), question, memories)
+    if _YEARLY.search(question) and (timely or _WHEN_ANYWHERE.search(question)):
+        # "When is my birthday?" is not answered by the day of the user's mother's
+        if not _others_yearly(question) and _others_yearly(sentence):
+            return nothing
+        if day := _yearly_day(sentence, wanted - _MARKS - _USER_TERMS, lang):
+            return day
     if (when and _says_its_day(line, memories[-neg_index]) and not _SEEN.search(question)
             and not _labelled_date(memories[-neg_index])
             and not any(form.search(line) for form in _DATE_FORMS)):
@@ -1015,14 +1165,20 @@ def answer(question: str, memories: list[str]) -> str:
             (_HABIT.search(question) or _EVERY_YEAR.search(question))
             and _RECURS.search(sentence)):
         if near := _day_near_asked(sentence, wanted - _MARKS - _USER_TERMS):
-            return near
+            return _date_said_in(near, lang)
         # the chosen sentence's memory first, then the others by how well they match
         for i in sorted(range(len(memories)),
                         key=lambda i: (i != -neg_index, -scores[i], i)):
             if i != -neg_index and scores[i] < 0.5 * best_score:
                 break
             if date := _date_in(memories[i], sentence if i == -neg_index else ""):
-                return date
+                return _date_said_in(date, lang)
+    # a kept value the user told as a note ("New pin for the bank card: …", "Nouveau digicode
+    # : …") is where the question's own words say, in its language
+    if (_VAULT_MARKED.search(line) and (USER_SAID_LEAD.match(line) or _NEW.search(line)
+                                         or _language_of(_VAULT_MARKED.sub(" ", line)) != lang)
+            and (kept := _vault_asked(question, lang))):
+        return kept
     if value is _NAME:
         line = _sender(line, [memories[-neg_index], *memories])
     return _said_to_user(_ended(_named(_in_words_of(line, lang, question),
@@ -1133,6 +1289,33 @@ def _renewed(best: tuple[float, int, int, str],
     return max(newer) if newer else best
 
 
+_EQUAL = 0.05
+"""How much less a candidate may score and still be as good an answer: a quoted message's."""
+
+
+def _newest_of_equals(best: tuple[float, int, int, str],
+                      candidates: list[tuple[float, int, int, str]],
+                      matched: dict[tuple[int, str], set[str]],
+                      memories: list[str], named: set[str]) -> tuple[float, int, int, str]:
+    """``best``, or the candidate told later that matches the same and scores as well: what
+    was said last holds ("Kate and Tom got married in July" over "Kate just got engaged to
+    Tom", both of her relationship); not when only the ``named`` match (anything said of
+    Isla is not the newest of her age)."""
+    said, since = matched[-best[1], best[3]], _day_of(memories[-best[1]])
+    later = [c for c in candidates if matched[-c[1], c[3]] == said and c[0] >= best[0] - _EQUAL
+             and _day_of(memories[-c[1]]) > since]
+    if not later or not since or not said - named - _USER_TERMS:  # a fact is current
+        return best
+    return max(later, key=lambda c: (_day_of(memories[-c[1]]), c))
+
+
+def _day_of(memory: str) -> str:
+    """The day an event (:data:`~mirix_like.memory_types.episodic.BRIEF_DAY`) is dated; "" for
+    a kept fact, current whatever "(since …)" it holds."""
+    found = BRIEF_DAY.match(memory.strip())
+    return found["day"] if found else ""
+
+
 def _newest_of_opposites(best: tuple[float, int, int, str],
                          candidates: list[tuple[float, int, int, str]],
                          matched: dict[tuple[int, str], set[str]],
@@ -1200,18 +1383,49 @@ def _someone_else(sentence: str, lang: str) -> bool:
     language is too uncertain to read its subject by English rules."""
     sentence = _QUOTE_LEAD.sub("", sentence)
     if _KIN_OF_USER_ABROAD.search(sentence):
-        return not _NAMES_THEM_ABROAD.search(sentence)
+        # "Mon copain s'appelle Hugo": who he is to the user; ", il est cuisinier": of him
+        named = _NAMES_THEM_ABROAD.search(sentence)
+        return not named or bool(_THEIR_CLAUSE.match(
+            sentence, _NAME_END.match(sentence, len(sentence) - len(
+                sentence[named.end():].lstrip())).end()))
     opening = _KIN_OPENING.match(sentence)
     if lang != "en" and not opening:
         return False
-    if opening and _NAMES_THEM.match(sentence, opening.end()):
-        return False  # "The user's partner is Chloe": who they are to the user
+    if opening and (named := _NAMES_THEM.match(sentence, opening.end())):
+        # "The user's partner is Chloe": who they are to the user, unless it goes on of them
+        return bool(_THEIR_CLAUSE.match(sentence, _NAME_END.match(sentence, named.end()).end()))
     if not opening:
         opening = _SUBJECT_VERB.match(sentence) or _SUBJECT_PAST.match(sentence)
         if (not opening or "the user" in opening["who"].casefold()
                 or language(sentence) != "en" or _DONE.fullmatch(opening["who"])):
             return False
     return not _USER_MENTION.search(sentence, opening.end())
+
+
+_GIVES_NAME = re.compile(
+    r"(?:" + ZH_KIN + r")(?:的名字)?叫(?P<zh>[\u4e00-\u9fff]{2,3})|"
+    r"\b(?P<of>[A-ZÀ-Þ][\w'’-]+) is the user['’]s\b|"
+    r"(?i:\b(?:" + KIN + r")\b\s+(?:is\s+)?(?:called|named|heißt|s['’]appelle|se\s+llama)\s+)"
+    r"(?P<kin>[A-ZÀ-Þ][\w'’-]+)")
+_OPENING = re.compile(r"^(?:(?:the user said|user|用户说)\s*[:：]\s*)?(?P<who>[\w'’-]+?)"
+                      r"(?=[\s,，]|现在|在|是|不|也|已经|今年|住|有|当|的)", re.IGNORECASE)
+_USER_IN = re.compile(r"\b(?:the user|I|me|my|ich|mich|mein\w*|je|j['’]|moi|mon|ma|mes|yo|mis?)\b|"
+                      r"用户|我")
+
+
+def _others_named(memories: list[str]) -> set[str]:
+    """The names ``memories`` give the user's people and pets ("用户的老婆叫小红", "Meine Frau
+    heißt Petra", "Giada is the user's best friend")."""
+    return {next(n for n in found.groups() if n) for m in memories
+            for found in _GIVES_NAME.finditer(m)}
+
+
+def _of_one_of(sentence: str, others: set[str]) -> bool:
+    """Whether ``sentence`` opens with one of ``others`` and says nothing of the user
+    ("小红现在不当老师了，她在阿里巴巴上班。" is the wife's work, not the user's)."""
+    opening = _OPENING.match(sentence)
+    return bool(opening and opening["who"] in others
+                and not _USER_IN.search(sentence, opening.end()))
 
 
 def _ended(sentence: str) -> str:
@@ -1269,8 +1483,11 @@ def _said_to_user(sentence: str, asked_in: str) -> str:
     speak it ("The user said: Ich bin Lehrerin" -> "You said: Ich bin Lehrerin" to "What do I
     do?", "Du hast gesagt: Ich bin Lehrerin" to "Was bin ich?"), else of its own."""
     sentence = _BULLET.sub("", sentence)  # a line of a list: "- Tom owns the redesign."
+    sentence = _CUT.sub("", sentence)  # where an excerpt of a long memory was cut
     # an aside's "oh and" opens what was said, not the answer ("And your daughter Bethan …")
     sentence = _JOINED_ON.sub("", sentence, count=1)
+    if quoted := USER_SAID_LEAD.match(sentence):  # "Update: Kate and Tom got married"
+        sentence = f"{quoted.group(0)} {_HEADED.sub('', sentence[quoted.end():].lstrip())}"
     quoted = USER_SAID_LEAD.match(sentence)
     # the vault's marker is English, whatever the sentence's language ("取件码：[… in knowledge
     # vault]")
@@ -1294,6 +1511,10 @@ def _said_to_user(sentence: str, asked_in: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
+_CUT = re.compile(r"\s+…$")
+_HEADED = re.compile(r"^\s*(?:update|fyi|ps|p\.s\.|news|correction|nachtrag|actualizaci[oó]n|"
+                     r"mise\s+[àa]\s+jour|m[àa]j)\s*[:：!-]\s*", re.IGNORECASE)
+"""What heads a message and is no part of what it says ("update: Kate and Tom got married")."""
 _JOINED_ON = re.compile(r"^(?:(?:oh|ah)\s+)?(?:and|also|plus|und|auch|et|aussi|y|también)\s+"
                         r"(?=\S)|^(?:btw|by\s+the\s+way|oh|übrigens|au\s+fait|d['’]ailleurs|"
                         r"por\s+cierto|a\s+prop[oó]sito)\b[,:]?\s*(?=\S)", re.IGNORECASE)
@@ -1330,6 +1551,34 @@ def _in_vault(marked: re.Match[str], lang: str) -> str:
     return f" {where}"
 
 
+# What the question calls the kept value ("my bank pin", "mon digicode", "我的护照号码"), and how
+# the user is told where it is.
+_VAULT_ASKED = re.compile(
+    r"(?i:\b(?P<own>my|mon|ma|mes|mein|meine|meinen|meinem|meiner|mi|mis)\s+"
+    r"(?P<what>[^\W\d_][\w'’-]*(?:\s+(?!is\b|ist\b|est\b|es\b)[^\W\d_][\w'’-]*){0,3}?)"
+    r"(?=\s*(?:[?？.!]|$|\s+(?:is|ist|est|es|again|nochmal|lautet)\b)))|"
+    r"我的(?P<zh>[\u4e00-\u9fff]{1,8}?)(?=是|在|叫|多少|什么)")
+_YOUR = {"my": "your", "mon": "ton", "ma": "ta", "mes": "tes", "mein": "dein", "meine": "deine",
+         "meinen": "deine", "meinem": "dein", "meiner": "deine", "mi": "tu", "mis": "tus"}
+_VAULT_SAID = {"en": "{own} {what} is in the knowledge vault.",
+               "de": "{own} {what} ist im Wissenstresor.",
+               "fr": "{own} {what} est dans le coffre de connaissances.",
+               "es": "{own} {what} está en la bóveda de conocimiento.",
+               "zh": "你的{what}在知识库里。"}
+
+
+def _vault_asked(question: str, lang: str) -> str | None:
+    """Where the value ``question`` asks for is kept, told with the question's own word for it
+    ("Quel est mon digicode ?": "Ton digicode est dans le coffre de connaissances."); None
+    when it asks for no value of the user's."""
+    if not (asked := _VAULT_ASKED.search(question)) or lang not in _VAULT_SAID:
+        return None
+    if asked["zh"]:
+        return _VAULT_SAID["zh"].format(what=asked["zh"])
+    said = _VAULT_SAID[lang].format(own=_YOUR[asked["own"].lower()], what=asked["what"])
+    return said[:1].upper() + said[1:]
+
+
 # The subject and verb a fact opens with: "The user's mum is", "Sam works", "The user lives",
 # "Phone number of the user is" (a vault value); in the past: "The user lived", "Sam was".
 _WHEN_WORD = (r"(?P<when>(?:just|now|recently|also|still|finally|already|really|absolutely|"
@@ -1341,7 +1590,13 @@ _SUBJECT = (r"(?P<who>(?:The user|[A-Z][\w-]+)(?:['’]s\s+[\w-]+(?:\s+[\w-]*[^\
 _SUBJECT_VERB = re.compile(_SUBJECT + _WHEN_WORD
                            + r"(?P<verb>is|are|has|can['’]t|doesn['’]t|[a-z]+s)\b(?<!ss)")
 _SUBJECT_PAST = re.compile(_SUBJECT + _WHEN_WORD + r"(?P<verb>was|were|had|[a-z]+ed)\b")
-_KIN_OPENING = re.compile(r"(?:The user['’]s|[Mm]y|[Yy]our)\s+(?:" + KIN + r")\b")
+_KIN_OPENING = re.compile(r"(?:[Tt]he user['’]s|[Mm]y|[Yy]our)\s+(?:(?:best|close|old|new|older|"
+                          r"younger|elder|big|little|twin|ex-?)\s+)?(?:" + KIN + r")\b")
+# what a sentence goes on to say of someone it named: "The user's best friend is Giada, she
+# lives in Naples"
+_NAME_END = re.compile(r"[\w'’-]*")
+_THEIR_CLAUSE = re.compile(r"\s*[,;，；]\s*(?:(?:and\s+|y\s+|et\s+|und\s+)?"
+                           r"(?:she|he|they|who|sie|er|elle|il|ella|él)\b|她|他)", re.IGNORECASE)
 _NAMES_THEM = re.compile(r"(?:['’]s\s+name)?\s+(?:is|was|are|were)\s+(?:called\s+)?[A-Z]")
 _USER_MENTION = re.compile(r"\b(?:the user|I|me|my|you|your)\b", re.IGNORECASE)
 _DONE = re.compile(r"[A-Z][a-z]{3,}ed")
@@ -1361,7 +1616,9 @@ _ES_VERB_ASKED = re.compile(r"(?i:\b(?:dónde|donde|qué|que|cuándo|cuando|cóm
 """Where a Spanish question's verb stands: after its question word, or last."""
 _KIN_OF_USER_ABROAD = re.compile(
     r"(?i:\b(?:" + KIN + r")\s+(?:des Nutzers|de l['’]utilisateur|del usuario)\b|"
-    r"^(?:meine?|mon|ma|mes|mis?)\s+(?:" + KIN + r")\b)|^(?:用户|我)的?(?:" + ZH_KIN + ")")
+    r"^(?:meine?|mon|ma|mes|mis?)\s+(?:(?:beste[rn]?|meilleure?|mejor|petite?|grande?|"
+    r"kleine[rn]?|große[rn]?|ältere[rn]?|jüngere[rn]?|querid[oa])\s+)?(?:" + KIN + r")\b)|"
+    r"^(?:用户|我)的?(?:" + ZH_KIN + ")")
 """A German, French, Spanish or Chinese sentence about a relative of the user ("Die
 Schwester des Nutzers wohnt in Dresden", "user: Mi hermano vive en Quito", "我姐姐住在深圳")."""
 _NAMES_THEM_ABROAD = re.compile(r"\b(?:heißt|s['’]appelle|se\s+llama)\b|叫")
@@ -1401,7 +1658,7 @@ _FULL_NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?: [A-ZÀ-Þ][a-zß-ÿ]+)+\b")
 """A person's first and last name ("Helena Costa"), not one word of a menu ("Sent", "Drafts")."""
 # A question for a name ("Quel est le nom de ma dermatologue ?", "What's the vet called?"),
 # which a person's name answers, with their title or first and last name.
-_NAME_ASKED = re.compile(r"\b(?:names?|called|nom|[mts]['’]appell\w*|nombres?|"
+_NAME_ASKED = re.compile(r"\b(?:names?|called|nom|[mts]['’]app?ell?\w*|nombres?|"
                          r"(?:me|te|se)\s+llam\w+|llamo|hei(?:ß|ss)(?:t|en|e))\b|"
                          r"名字|叫什么", re.IGNORECASE)
 _PERSON = re.compile(r"\b(?:Dr|Dra|Prof|Mr|Mrs|Ms|Herr|Frau|Mme|Mlle|Sr|Sra)\.?\s+[A-ZÀ-Þ][\w'’-]+|"
@@ -1438,9 +1695,25 @@ _POSSESSED = re.compile(r"(?i:(?:my|mein\w*|mon|ma|mes|mis?|the\s+user['’]s)\s
 their name ("Mein Name ist …")."""
 _OTHERS_NAME = re.compile(r"[^\W\d_][\w'’-]*\s+(?:is|was)\s+the\s+user['’]s\s+(?!name\b)")
 """A fact of whom a name is ("Theo is the user's nephew"), not the user's own name."""
+_KIN_CALLED = re.compile(r"(?i:\b(?:" + KIN + r"|mujer|copain|copine|coloc\w*)\b,?\s+"
+                         r"(?:is\s+|was\s+)?(?:called|named|heißt|hieß|s['’]appel\w+|se\s+llama\w*)\b)|"
+                         r"(?:" + ZH_KIN + r")(?:的名字)?叫|"
+                         r"\b(?!(?:is|am|are|was|were|be|been|get|gets|got|go|goes)\b)[a-z]{3,}\s+"
+                         r"(?:named|called)\s+[A-ZÀ-Þ]")
+"""Someone or something of the user's named in a sentence ("a daughter called Isla", "a golden
+retriever named Biscuit", "mon copain s'appelle Hugo", "我老婆叫小红"): no answer to what the
+user is called."""
 _SIBLINGS = re.compile(r"(?i:\b(?:siblings?|geschwister\w*|hermanos|"
                        r"fr[eè]res\s+et\s+s(?:œ|oe)urs)\b)|兄弟姐妹")
 """A brother or a sister, either of whom answers: Spanish "hermanos" says both."""
+_YES_NO_OR_AGE = re.compile(
+    r"(?i:^[\s¿]*(?:is|are|was|were|does|do|did|has|have|had|can|will|ist|sind|hat|hast|bin|"
+    r"war|est-ce|es|está|tiene|tienes|ha)\b|\bhow\s+old\b|\bwie\s+alt\b|\bquel\s+[âa]ge\b|"
+    r"\bqu[eé]\s+edad\b|\bcu[aá]ntos\s+años\b)|吗[？?]?\s*$|多大|几岁")
+"""A question answered yes or no, or by an age: what it asks of someone must be said."""
+_CHILDREN = re.compile(r"(?i:\b(?:kids?|children|child|kinder[n]?|enfants?|hij[oa]s|"
+                       r"ni[ñn][oa]s)\b)|孩子|子女|小孩")
+"""A son or a daughter, either of whom answers ("Habe ich Kinder?", "我有孩子吗？")."""
 _HOW_MANY = re.compile(r"\b(?:how\s+many|combien\s+de|cu[aá]nt[oa]s|wie\s*viele)\b",
                        re.IGNORECASE)
 _COUNTED = re.compile(r"(?<![\d.,:])\d+\s+([^\W\d_]+)")

@@ -34,8 +34,11 @@ _TYPE_WORD = re.compile(r"\s\([a-z_]+\)(?=\s|$)")
 _SINCE = re.compile(r"\s*\(since \d{4}-\d{2}-\d{2}\)")
 _STEP = re.compile(r"\s+(?P<n>\d{1,2})[.)]\s+")
 _NUMBERED = re.compile(r"<[A-Za-z][\w-]*>|^\s*\d{1,3}:\s")
-# A trailing "(...)" that is a sentence or a clause, not a short label like "(7 May 2023)".
-_AFTERTHOUGHT = re.compile(r"\s\(((?:[^()]*[.!?。])|(?:[^()\s]+\s+){3,}[^()\s]+)\)$")
+# A trailing "(...)" that is a sentence or a clause, not a short label like "(7 May 2023)";
+# it may hold an aside of its own: "(user: we have a daughter called Isla (she's 3).)".
+_INNER = r"(?:[^()]|\([^()]*\))"
+_AFTERTHOUGHT = re.compile(
+    rf"\s\(((?:{_INNER}*[.!?。])|(?:[^()\s]+\s+){{3,}}[^()\s]+)\)$")
 
 
 _JSON_TEXT = ("text", "summary", "caption", "title", "content", "details")

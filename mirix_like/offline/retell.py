@@ -20,6 +20,11 @@ _LANGUAGES = ("en", "de", "fr", "es", "zh")
 _VALUE = r"(?P<v>[^.。]{1,60}?)"
 _END = r"\s*[.。]?\s*$"
 _NAME = r"(?P<v>[^\s.。,，]{1,30}(?: [A-ZÀ-Þ][\w'’-]*){0,2})"
+# The common Chinese family names: "用户是王伟。" names the user, "用户是老师。" does not.
+_ZH_SURNAMES = ("王|李|张|刘|陈|杨|黄|赵|吴|周|徐|孙|马|朱|胡|郭|何|高|林|罗|郑|梁|谢|宋|唐|许|韩|"
+                "冯|邓|曹|彭|曾|肖|田|董|袁|潘|于|蒋|蔡|余|杜|叶|程|苏|魏|吕|丁|任|沈|姚|卢|姜|崔|"
+                "钟|谭|陆|汪|范|金|石|廖|贾|夏|韦|付|方|白|邹|孟|熊|秦|邱|江|尹|薛|闫|段|雷|侯|龙|"
+                "史|陶|黎|贺|顾|毛|郝|龚|邵|万|钱|严|覃|武|戴|莫|孔|向|汤|欧阳|司马|诸葛")
 # How each slot is told about the user, as the change rules write it, per language.
 _TOLD: dict[str, dict[str, str]] = {
     "live": {"en": "The user lives in {v}.", "de": "Der Nutzer wohnt in {v}.",
@@ -55,7 +60,7 @@ _READ: dict[str, dict[str, re.Pattern[str]]] = {
     "name": {lang: re.compile(rf"^{pattern}{_NAME}{_END}") for lang, pattern in (
         ("en", r"The user['’]s name is "), ("de", r"Der Nutzer heißt "),
         ("fr", r"L['’]utilisateur s['’]appelle "), ("es", r"El usuario se llama "),
-        ("zh", r"用户叫"))},
+        ("zh", rf"用户(?:叫|是(?=(?:{_ZH_SURNAMES})[\u4e00-\u9fff]{{1,2}}{_END}))"))},
 }
 _KIN_READ = (
     # (a pet or person that was the user's names them too; it is told as it was said)

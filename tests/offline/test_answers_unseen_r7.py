@@ -86,8 +86,10 @@ _NONE = "I don't have that in memory"
 # (user, question, what the answer must say, what it must not, *why it cannot yet)
 QUESTIONS = [
     # no rendering, and "not in memory" rather than another sentence
-    ("tom", "what's my name?", _NONE, ["user:", "Isla", "Anna"]),
-    ("tom", "What is my name", _NONE, ["user:", "Isla"]),
+    ("tom", "what's my name?", "Tom", ["user:", "Isla", "Anna"]),
+    ("tom", "What is my name", "Tom", ["user:", "Isla"]),
+    ("sofia", "What's my name?", _NONE, ["Giada", "user:"]),
+    ("amy", "what's my name?", _NONE, ["Kate", "Tom"]),
     ("tom", "How old is Isla?", "3", ["user:"]),
     ("tom", "how old is my daughter", "3", ["user:"]),
     ("tom", "Who is Anna?", "Anna", ["…", "user:"]),
@@ -147,9 +149,7 @@ QUESTIONS = [
     # a yes/no or "how old" of nothing told answers nothing else
     ("lea", "Quel âge j'ai ?", "29 ans", ["chats"]),
     ("lea", "Comment s'appellent mes chats ?", "Miel et Poivre", []),
-    ("lea", "Est-ce que j'ai un copain ?", None, ["chats", "Hugo"],
-     "'Hugo et moi, c'est fini.' changes no fact (changes.py keeps 'Le copain de "
-     "l'utilisateur s'appelle Hugo.' current), so the old boyfriend answers"),
+    ("lea", "Est-ce que j'ai un copain ?", None, ["chats", "Hugo"]),
     ("greta", "Bin ich verheiratet?", "Petra", []),
     # typed fast: typos, lower case, no accents, a "whens" (one letter off a word a memory has)
     ("tom", "what am i alergic to", "peanuts", []),

@@ -474,6 +474,37 @@ _GONE = (r"(?P<who>\b(?!I\b)[A-Z][\w'’-]+)\s+(?:(?i:has|had|sadly|just|recentl
          r"was\s+re-?homed|was\s+given\s+away))\b")
 """Someone (or a pet) named as gone for good: "Pickle passed away", "Miso was rehomed"."""
 _WHO = r"(?P<who>(?!I\b)[A-Z\u00c0-\u00de][\w'’-]+)"
+_SCHOOL = (r"(?:[A-Z][\w'’-]*\s+)+(?:Primary|Elementary|Kindergarten|Nursery|Preschool|"
+           r"Pre-school|School|Montessori|Middle|High)\b(?:\s+School)?")
+"""A child's school by name ("Oakwood Primary", "St Mary's School"): no employer."""
+_A_SCHOOL = r"\s+" + _SCHOOL
+_NAMED = (r"(?!(?:I|We|He|She|They|You|Ich|Wir|Er|Sie|Es|Je|Nous|On|Il|Elle|Ils|Elles|Yo|"
+          r"Nosotros|Él|Ella|Ellos|Ellas|Mi|Mein|Meine|Mon|Ma)\b)[A-Z\u00c0-\u00de][\w'’-]+")
+"""A person's name, no pronoun nor possessive."""
+_STATUS_READS = (("verheiratet", "married"), ("geheiratet", "married"), ("verlobt", "engaged"),
+                 ("geschieden", "divorced"), ("getrennt", "separated"), ("mari", "married"),
+                 ("épous", "married"), ("fianc", "engaged"), ("divorc", "divorced"),
+                 ("sépar", "separated"), ("casa", "married"), ("casó", "married"),
+                 ("promet", "engaged"), ("compromet", "engaged"), ("separ", "separated"),
+                 ("结婚", "married"), ("订婚", "engaged"), ("离婚", "divorced"),
+                 ("分手", "separated"))
+"""A word of marriage, engagement or parting in German, French, Spanish or Chinese: the
+relationship it says, as the English rules name it."""
+_OTHERS_STATUS = (
+    (r"\b(?P<who>" + _NAMED + r")\s+(?:(?i:und)\s+" + _NAMED + r"\s+)?(?i:ist|sind|hat|haben)\s+"
+     r"(?:(?i:jetzt|nun|inzwischen|endlich|seit\s+\w+|mit\s+" + _NAMED + r"|sich)\s+)*"
+     r"(?P<v>(?i:verheiratet|geheiratet|verlobt|geschieden|getrennt))\b", "de"),
+    (r"\b(?P<who>" + _NAMED + r")\s+(?:(?i:et)\s+" + _NAMED + r"\s+)?(?:(?i:est|sont|s['’]est|"
+     r"se\s+sont|a|ont)\s+)(?:(?i:maintenant|désormais|enfin)\s+)*"
+     r"(?P<v>(?i:mariée?s?|fiancée?s?|divorcée?s?|séparée?s?|épousé))\b", "fr"),
+    (r"\b(?P<who>" + _NAMED + r")\s+(?:(?i:y)\s+" + _NAMED + r"\s+)?(?:(?i:ya|ahora|por\s+fin)\s+)*"
+     r"(?i:está|están|se\s+ha|se\s+han|se)\s+(?P<v>(?i:casad[oa]s?|casó|casaron|prometid[oa]s?|"
+     r"comprometi(?:d[oa]s?|ó|eron)|divorciad[oa]s?|divorció|divorciaron|separad[oa]s?|separó|"
+     r"separaron))\b", "es"),
+    (r"(?:^|(?<=[，,。；\s]))(?P<who>(?![我你他她])[\u4e00-\u9fff]{2,3}?)(?:和[\u4e00-\u9fff]{1,3}?)?"
+     r"(?:已经|刚刚?|终于|上个月|去年|今年)?(?P<v>结婚|订婚|离婚|分手)了?", "zh"),
+)
+"""Someone's marriage, engagement or parting, by name (see the relationship patterns)."""
 _PET = r"(?:(?i:our|my|the|poor|old|sweet|little|unsere?n?|unser|notre|nuestr[oa])\s+)*"
 PARTED: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(regex), said) for regex, said
                                                          in (
@@ -753,7 +784,7 @@ _PATTERNS = (
     _p("work", r"\b(?i:joined|joining|hired\s+(?:by|at)|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?"
        r"(?:at|with)|(?:first|last)\s+day\s+at|"
        r"got\s+a\s+job\s+(?:at|with)|start(?:s|ed|ing)?\s+(?:(?:a|the|my)\s+(?:new\s+)?"
-       r"(?:job|gig|role|position|post)\s+|working\s+)?at|"
+       r"(?:job|gig|role|position|post)\s+|working\s+)?at(?!" + _A_SCHOOL + r")|"
        r"(?:(?:got\s+)?hired|start(?:ed|ing)(?:\s+work(?:ing)?)?)\s+as\s+(?:an?\s+)?"
        r"[a-z]+(?:\s+[a-z]+){0,2}?\s+(?:at|by|with)|"
        r"switched\s+to(?!\s+(?i:" + _DRINKS + r")\b)|moved\s+over\s+to|new\s+employer\s+is|"
@@ -824,9 +855,11 @@ _PATTERNS = (
            r"\b(?P<w>(?:Rente|Pension|Ruhestand)\s+gegangen)\b",
            "{s} ist im Ruhestand.", "im Ruhestand"),
           ("fr", r"\b(?i:suis|est)\s+(?:(?i:maintenant|désormais|enfin|officiellement)\s+)*"
-           r"(?P<v>(?i:à\s+la\s+retraite|retraitée?))(?!\w)|\b(?P<w>(?i:pris\s+ma\s+retraite))\b",
+           r"(?P<v>(?i:à\s+la\s+retraite|retraitée?))(?!\w)|"
+           r"\b(?P<w>(?i:pris\s+(?:ma|sa)\s+retraite))\b",
            "{s} est à la retraite.", "à la retraite"),
-          ("es", r"\b(?P<v>(?i:me\s+jubilé|me\s+he\s+jubilado|se\s+jubiló|(?:estoy|está|soy|es)"
+          ("es", r"\b(?P<v>(?i:me\s+jubilé|me\s+he\s+jubilado|se\s+jubiló|se\s+ha\s+jubilado|"
+           r"(?:estoy|está|soy|es)"
            r"\s+(?:ya\s+)?jubilad[oa]))(?!\w)", "{s} está jubilado.", "jubilado"),
           ("zh", r"(?P<v>退休)了?", "{s}退休了。", "退休"))),
     _p("job", r"\b(?i:promoted\s+to|hired\s+as|(?:go|goes|going|gone|went)\s+freelance\s+as|"
@@ -1331,6 +1364,47 @@ _PATTERNS = (
        "{s} trabaja como {v}.", lang="es"),
     _p("job", r"\b(?i:soy)\s+" + _NOW + r"(?:(?:un|una)\s+)?" + _ES_JOB + _ES_JOB_END,
        "{s} trabaja como {v}.", lang="es"),
+    # said of someone by name: "Lucía es enfermera", "Hugo est cuisinier", "Lucía ahora
+    # trabaja en un banco", "Hugo travaille dans un restaurant"
+    _p("job", _WHO + r"\s+" + _NOW + r"(?i:es)\s+" + _NOW + r"(?:(?:un|una)\s+)?" + _ES_JOB
+       + _ES_JOB_END, "{s} trabaja como {v}.", lang="es"),
+    _p("job", _WHO + r"\s+" + _NOW + r"(?i:est)\s+" + _NOW + r"(?:(?:un|une)\s+)?" + _FR_JOB
+       + _FR_JOB_END, "{s} travaille comme {v}.", lang="fr"),
+    _p("work", r"\b(?i:trabajo|trabaja)\s+" + _NOW + r"(?:en|para)\s+(?P<v>(?i:un|una)\s+"
+       r"[a-záéíóúñ]{3,}(?:\s+(?:de\s+)?[a-záéíóúñ]{3,})?)" + _ES_JOB_END,
+       "{s} trabaja en {v}.", lang="es"),
+    _p("work", r"(?i:travaille|bosse)\s+" + _NOW + r"dans\s+(?P<v>(?i:un|une)\s+"
+       r"[a-zàâçéèêëîïôûù-]{3,}(?:\s+(?:de\s+|d['’])?[a-zàâçéèêëîïôûù-]{3,})?)" + _FR_JOB_END,
+       "{s} travaille dans {v}.", lang="fr"),
+    # a child's school: "Lily started at Oakwood Primary", "Emma geht jetzt auf die
+    # Grundschule am Park", "Léo est entré au collège Jean Moulin", "Pablo va al colegio San
+    # José", "小明在阳光小学上学"
+    _p("school", r"\b(?i:goes|go|going|started|starts|moved|changed|switched|transferred)\s+"
+       r"(?:(?i:schools?)\s+)?(?i:to|at)\s+(?P<v>" + _SCHOOL + ")",
+       "{s} goes to {v}.", True),
+    _p("school", r"\b(?i:geht|ging|kommt|kam|ist|wechselt|wechselte)\s+"
+       r"(?:(?i:jetzt|nun|seit\s+\w+)\s+)*(?i:auf|in|an)\s+(?i:die|das|den|eine|ein)\s+"
+       r"(?P<v>(?:[A-ZÄÖÜ][\wäöüß-]*)?(?:[Ss]chule|[Gg]rundschule|[Gg]ymnasium|[Kk]ita|"
+       r"[Kk]indergarten|[Rr]ealschule|[Gg]esamtschule)(?:\s+(?:am|an\s+der|in)\s+"
+       r"[A-ZÄÖÜ][\wäöüß-]*|\s+[A-ZÄÖÜ][\wäöüß-]*)*)", "{s} geht auf die {v}.", True, lang="de"),
+    _p("school", r"\b(?i:va|allait|est\s+entrée?|est\s+passée?|a\s+commencé)\s+"
+       r"(?:(?i:maintenant)\s+)?(?i:à\s+l['’]|au|à\s+la|en)\s*"
+       r"(?P<v>(?i:école|collège|lycée|maternelle|crèche)(?:\s+(?:de\s+)?[A-ZÀ-Þ][\w'’-]*)*)",
+       "{s} va au {v}.", True, lang="fr"),
+    _p("school", r"\b(?i:va|iba|empezó|entró|se\s+cambió)\s+(?:(?i:ya|ahora)\s+)?"
+       r"(?i:al|a\s+la|en\s+el|en\s+la|de)\s+(?P<v>(?i:colegio|escuela|instituto|guardería)"
+       r"(?:\s+[A-ZÁÉÍÓÚ][\wáéíóúñ-]*)*)", "{s} va al {v}.", True, lang="es"),
+    _p("school", r"(?:在|去|到|上)(?P<v>[\u4e00-\u9fff]{2,8}?(?:小学|中学|初中|高中|幼儿园))"
+       r"(?:上学|读书|念书)?", "{s}在{v}上学。", True, lang="zh"),
+    # someone else's age in Chinese ("小明今年10岁了"); the speaker's is the core's
+    _p("age", r"(?<!我)(?<!我今年)(?<!我已经)(?<!我现在)(?:今年|已经|现在)?(?P<v>\d{1,3})岁",
+       "{s}今年{v}岁。", lang="zh"),
+    # someone's marriage, engagement or parting by name: "Kate ist mit Tom verheiratet",
+    # "Kate et Tom se sont mariés", "Lucía y Pablo se han separado", "小红和小明结婚了"
+    *(_p("relationship", r"(?P<said>" + regex + ")", "{said}。" if lang == "zh" else "{said}.",
+         lang=lang,
+         reads=lambda m: next(v for k, v in _STATUS_READS if m["v"].casefold().startswith(k)))
+      for regex, lang in _OTHERS_STATUS),
     _p("favourite {k}", r"\b(?:(?P<my>(?i:mi))|(?i:su))\s+(?P<k>[a-záéíóúñ]{3,20})\s+"
        r"(?i:favorit|preferid)(?P<g>[oa])\s+(?:(?:ahora|ya)\s+)?es\s+(?:ahora\s+)?"
        r"(?:(?:el|la|los|las)\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:ahora|ya)\b|[.,;!?(]|$)",
@@ -2735,11 +2809,29 @@ def replacing(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]]
         if len(said) == 1 and said[0].change and said[0].value and said[0].slot != "alive":
             summary = said[0].statement
         kept = _still_true(ids, said, existing, name)
+        past = _past_part(ids, kept, existing)
         if any(s.slot == "alive" for s in said):  # "Pickle was the user's cat."
             kept = [_WAS.sub(lambda m: _WERE.get(m[0], "was"), k, count=1) for k in kept]
+            past = {}
         summary = _BOND_WORD.sub(lambda m: _gendered(m[0], ids, existing), summary)
-        item = {**item, "summary": ("" if CJK.search(summary) else " ").join([*kept, summary])}
+        item = {**item, "summary": ("" if CJK.search(summary) else " ").join([*kept, summary]),
+                **({"past": past} if past else {})}
     return {**item, "supersedes": ids, **({"valid_from": start.isoformat()} if start else {})}
+
+
+def _past_part(ids: Sequence[str], kept: Sequence[str],
+               existing: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """The replaced items' summaries cut to what the change ended, by id, where they said more:
+    "Arjun lives in Chicago." of "Arjun is the user's brother. Arjun lives in Chicago. Arjun is
+    a pilot." when he moved; the rest stays true in the new item, not past."""
+    past: dict[str, str] = {}
+    for entry in existing:
+        if entry["id"] in ids:
+            summary = str(entry["fields"].get("summary", ""))
+            ended = [s for s in sentences_of(summary) if s not in kept]
+            if ended and len(ended) < len(sentences_of(summary)):
+                past[entry["id"]] = ("" if CJK.search(summary) else " ").join(ended)
+    return past
 
 
 def _gendered(bond: str, ids: Sequence[str], existing: Sequence[Mapping[str, Any]]) -> str:
@@ -2789,18 +2881,27 @@ def superseded(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]
         return [e["id"] for e in current if same_secret(item, e["fields"])]
     if memory_type != "semantic":
         return []
-    new = {_meant(s.slot): s.value for s in settings(str(item["summary"])) if s.value}
+    said = settings(str(item["summary"]))
+    new = {_meant(s.slot): s.value for s in said if s.value}
+    # "小红不当老师了", "Mark left Google": a slot of theirs that ended; retiring ends the work
+    ended = {_meant(s.slot) for s in said if s.value is None and s.change} - new.keys()
+    if _key(new.get("job") or "") in _RETIRED:
+        ended.add("work")
     names = {_key(str(item["name"])), _key(_alias(str(item["name"]), current) or "")} - {""}
     # someone who died: all that was said of them as now is past
     ids = [e["id"] for e in current if _key(str(e["fields"].get("name"))) in names and (
-        "alive" in new or any(_meant(s.slot) in new and s.value
-                              and _key(s.value) != _key(new[_meant(s.slot)])
+        "alive" in new or any(s.value and (_meant(s.slot) in ended or _meant(s.slot) in new
+                                           and _key(s.value) != _key(new[_meant(s.slot)]))
                               for s in settings(str(e["fields"].get("summary", "")))))]
     if new.keys() & _WORDY:  # and what named them as a partner or a pet, under another name
         ids += [e["id"] for e in current if e["id"] not in ids and any(
             s.value and _key(s.value) in names
             for s in settings(str(e["fields"].get("summary", ""))))]
     return ids
+
+
+_RETIRED = frozenset({"retired", "im ruhestand", "à la retraite", "jubilado", "退休"})
+"""The job slot's value for retired, in each language its rules say it."""
 
 
 def _alias(name: str, existing: Sequence[Mapping[str, Any]]) -> str | None:
@@ -2813,7 +2914,8 @@ def _alias(name: str, existing: Sequence[Mapping[str, Any]]) -> str | None:
         known = str(fields.get("name", ""))
         said = " ".join(str(fields.get("summary", "")).casefold().split())
         if fields.get("valid_until") is None and any(
-                f"{known.casefold()}{joint}{name.casefold()}" in said for joint in (" is ", ", ")):
+                f"{known.casefold()}{joint}{name.casefold()}" in said
+                for joint in (" is ", ", ", " ist ", " est ", " es ")):
             return known
     return None
 
@@ -2882,10 +2984,18 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
                  and not _older_value(p, now)]
         if parts:
             kept.append(" ".join(parts))
-    return sorted(kept, key=lambda m: not SINCE.search(m))
+    # a fact of someone else's that replaced another wins no tie over the user's own ("Lena
+    # wohnt in Berlin (since …)" is no answer to "Wo wohne ich?")
+    return sorted(kept, key=lambda m: not (SINCE.search(m) and (
+        any(_users(p) for p in sentences_of(m)) or not _OTHERS_FACT.search(m))))
 
 
 _STAMP = re.compile(r"^\s*\[(\d{4}-\d{2}-\d{2})[^\]]*\]\s*")
+_OTHERS_FACT = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:[\w\s'’-]*:\s*)?(?!(?i:the\s+user|"
+                          r"der\s+nutzer|l['’]utilisateur|el\s+usuario)\b)(?!用户)"
+                          r"(?:[A-ZÀ-Þ]|[\u4e00-\u9fff])")
+"""A memory whose first sentence is of someone by name ("Lena wohnt in Berlin …"), not the
+user."""
 
 
 def _users(sentence: str) -> list[Setting]:
@@ -2953,13 +3063,15 @@ def _states_stale(sentence: str, stale: Sequence[str], new: set[str]) -> bool:
     """Whether ``sentence`` states a replaced value: names one and not what replaced it (the
     old message "I live in Lisbon"; not "I'm no longer vegetarian"), or gives a slot one
     ("prefers tea over coffee" names coffee, which replaced tea, too)."""
-    if _NEGATION.search(sentence) or _BYGONE.search(sentence) or not _names(sentence, stale):
+    if _NEGATION.search(sentence) or _BYGONE.search(sentence):
         return False
+    values = {_key(s.value) for s in settings(sentence) if s.value}
+    if not _names(sentence, stale):  # one said in other words: "verlobt" once "engaged" ended
+        return bool(values & set(stale)) and not values & new
     if not _names(sentence, list(new)):
         return True
     # One old value it sets makes it stale, whatever current one it sets beside ("is a
     # software engineer at Spotify" after the move to Tencent: the job holds, the employer not)
-    values = {_key(s.value) for s in settings(sentence) if s.value}
     return bool(values & set(stale))
 
 

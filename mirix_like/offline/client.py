@@ -236,6 +236,9 @@ def _item_calls(memory_type: str, user: str) -> list[FunctionCall]:
     for item in _extract(memory_type, inputs):
         replacement = changes.replacing(memory_type, item, existing, inputs)
         if replacement is not None:  # a changed fact: the old item is kept as a past one
+            # holding only what stopped being true; the rest lives on in the new item
+            calls += [_call(f"update_{memory_type}", {"item_id": old, "summary": summary})
+                      for old, summary in replacement.pop("past", {}).items()]
             fresh.append(replacement)
             continue
         if _key_text(item).casefold() in known:

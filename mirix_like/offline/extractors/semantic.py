@@ -26,6 +26,8 @@ from mirix_like.offline.language import (
 )
 
 _NAME = r"(?P<name>(?:(?:Mr|Mrs|Ms|Dr|Prof)\.\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})"
+_PERSON = (r"(?!(?:I|We|He|She|They|You|Ich|Wir|Er|Sie|Je|Nous|Il|Elle|Yo|Él|Ella|My|Mi|Mon|Ma|"
+           r"Mein|Meine)\b)[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'’-]+")
 _REL = (
     r"(?P<rel>(?:(?:new|little|older|younger|big|baby|best|rescue|adopted|tabby|ginger|oldest|"
     r"youngest|eldest|pet|home|other|late|[a-z]+ing|family|work|school|college|music|tennis|chess|golf|running|business)\s+)?"
@@ -57,6 +59,9 @@ _SEM_NAMED = (
     ),
     (_OWNER_GATE, re.compile(_NAME + r"\s+is\s+" + _OWNER + r"\s+" + _REL + r"\b")),
 )
+_NAMED_AGE = re.compile(  # "Isla is 3", "Isla's 3 now", said of someone by name
+    r"\b(?P<x>[A-Z][\w'’-]+)(?:\s+is|['’]s)\s+(?:now\s+|already\s+|just\s+)?(?P<n>\d{1,2})"
+    r"(?:\s+years?\s+old)?(?=\s*(?:now\b|[.!,;)]|$))")
 _AGE_AFTER = re.compile(r"\s+is\s+(?:now\s+)?(\d{1,2})(?:\s+years?\s+old)?(?=\s*(?:[.!,;]|$))")
 _FAVORITE_GATE = any_of("favorite", "favourite", "fave")
 _SEM_FAVORITE = (
@@ -106,9 +111,14 @@ _SEM_KIN_PLACE = re.compile(  # "My sister moved to Berlin": a relation not name
 # travaille chez Airbus": a relative's home, work or study in the other languages the rules read,
 # said about the relative as "Lucía, la hermana del usuario, vive en Valencia."
 _KIN_WORDS = {  # language -> (feminine relations, masculine ones)
-    "es": ("hermana madre hija amiga novia esposa", "hermano padre hijo amigo novio esposo"),
-    "de": ("schwester mutter tochter freundin frau", "bruder vater sohn freund mann"),
-    "fr": ("sœur soeur mère fille amie femme", "frère père fils ami mari"),
+    "es": ("hermana madre hija amiga novia esposa mujer pareja tía prima abuela vecina "
+           "compañera jefa", "hermano padre hijo amigo novio esposo marido tío primo abuelo "
+           "vecino compañero jefe"),
+    "de": ("schwester mutter tochter freundin frau partnerin kollegin chefin tante cousine oma "
+           "nachbarin", "bruder vater sohn freund mann partner kollege chef onkel cousin opa "
+           "nachbar"),
+    "fr": ("sœur soeur mère fille amie femme copine compagne tante cousine voisine patronne",
+           "frère père fils ami mari copain compagnon collègue oncle cousin voisin patron"),
 }
 _KIN = {word: (lang, feminine) for lang, pair in _KIN_WORDS.items()
         for feminine, words in zip((True, False), pair, strict=True) for word in word_set(words)}
@@ -122,13 +132,31 @@ _KIN_ABROAD = re.compile(
     r"(?:(?P<name>[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'-]+)\s+)?"
     r"(?P<said>(?:vive|trabaja|estudia|wohnt|lebt|arbeitet|studiert|habite|vit|travaille|"
     r"étudie|se\s+mudó|se\s+ha\s+mudado|se\s+(?:vino|fue)\s+a\s+vivir|ist|a\s+(?:dé|em)ménagé|"
-    r"s['’]est\s+installée?)\b" + _THEIRS + r")")
+    r"s['’]est\s+installée?)\b" + _THEIRS + r"|se\s+jubiló|se\s+ha\s+jubilado|"
+    r"a\s+pris\s+sa\s+retraite|est\s+à\s+la\s+retraite)")
+_NOW_WORDS = (r"Ahora|Ya|Hoy|Luego|Después|Todavía|Aún|Jetzt|Nun|Heute|Inzwischen|Mittlerweile|"
+              r"Seit|Dann|Maintenant|Désormais|Aujourd|Depuis|Puis|Ensuite")
+"""Words that open a sentence whose subject goes unsaid ("Ahora trabaja como periodista")."""
 _NAMED_ABROAD = re.compile(  # "Jonas ist nach Wien gezogen": a person named before
     r"^(?P<name>(?!(?:Er|Sie|Es|Ich|Wir|Ihr|Il|Elle|Ils|Elles|Je|On|Nous|Vous|Él|Ella|Yo|Ellos|"
-    r"Ellas|Nosotros|Mi|Mein|Meine|Mon|Ma|Su|Sein|Seine|Ihre)\b)[A-ZÁÉÍÓÚÄÖÜ][\wáéíóúñäöüß'-]+)\s+"
-    r"(?P<said>(?:vive|trabaja|estudia|wohnt|lebt|arbeitet|studiert|habite|vit|travaille|"
+    r"Ellas|Nosotros|Mi|Mein|Meine|Mon|Ma|Su|Sein|Seine|Ihre|" + _NOW_WORDS + r")\b)"
+    r"[A-ZÁÉÍÓÚÄÖÜ][\wáéíóúñäöüß'-]+)\s+"
+    r"(?P<said>(?:(?:ya|ahora|jetzt|nun|schon|maintenant|désormais|déjà)\s+)?"
+    r"(?:vive|trabaja|estudia|wohnt|lebt|arbeitet|studiert|habite|vit|travaille|"
     r"étudie|se\s+mudó|se\s+ha\s+mudado|se\s+(?:vino|fue)\s+a\s+vivir|ist\s+(?:jetzt\s+|nun\s+)?"
-    r"(?:nach|bei)|zog\s+nach|a\s+(?:dé|em)ménagé|s['’]est\s+installée?)\b" + _THEIRS + r")")
+    r"(?:nach|bei)|zog\s+nach|a\s+(?:dé|em)ménagé|s['’]est\s+installée?|"
+    r"(?P<cop>est|es|ist|tiene|a|hat|cumplió|wurde|geht|ging|wechselt|va|iba|empezó|entró|(?:a|ha)\s+cumplido|(?:ist|est)\s+"
+    r"(?:geworden|devenue?)|se\s+ha\s+(?:casado|comprometido|jubilado)|hat\s+(?:geheiratet|"
+    r"sich\s+verlobt)|s['’]est\s+(?:mariée?|fiancée?)|a\s+pris\s+sa\s+retraite))\b"
+    + _THEIRS + r")")
+"""A named person's home, work, age or trade ("Lucía ahora trabaja en un banco", "Pablo ya
+tiene 10 años", "Hugo est cuisinier"); one said with a bare verb ("est", "tiene") only when it
+gives them a one-valued fact (see :func:`~mirix_like.offline.changes.settings`)."""
+_KIN_NAMING = re.compile(  # "Mon copain s'appelle Hugo", "Meine Schwester heißt Anna"
+    r"\b(?i:mi|meine?|ma|mon)\s+(?P<rel>(?i:" + "|".join(_KIN) + r"))\s+"
+    r"(?:s['’]appelle|heißt|se\s+llama|est|es|ist)\s+"
+    r"(?P<name>[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'-]+)(?=\s*(?:[,.;:!?()]|$)|\s+(?:y|und|et)\b)")
+_IS = {"es": "es", "de": "ist", "fr": "est"}
 _KIN_OWNER = {"es": ("{art} {rel} del usuario", "la", "el"),
               "de": ("{art} {rel} des Nutzers", "die", "der"),
               "fr": ("{art} {rel} de l'utilisateur", "la", "le")}
@@ -142,6 +170,26 @@ _WITH_USER = (
                r"(?:got\s+)?(?P<what>engaged|"
                r"married|broke\s+up|split\s+up)\s+(?:to\s+|with\s+)?(?P<name>[A-Z][\w'’-]+)"),
 )
+# "Kate and Tom got married in July", "Kate und Tom haben sich verlobt", "Kate et Tom se sont
+# séparés", "Kate y Tom se casaron", "小红和小明结婚了": a fact of each of the two.
+_PAIRED = re.compile(
+    r"\b(?P<a>" + _PERSON + r")\s+(?:and|und|et|y)\s+(?P<b>" + _PERSON + r")\s+"
+    r"(?:(?:have|had|just|finally|recently|officially|got|get|are|were|now|haben|sind|sich|"
+    r"jetzt|endlich|se\s+sont|sont|ont|se\s+han|se|ya|por\s+fin)\s+)*"
+    r"(?:engaged|married|divorced|broke\s+up|split\s+up|separated|geheiratet|verheiratet|"
+    r"verlobt|geschieden|getrennt|mariés|mariées|fiancés|fiancées|divorcés|séparés|"
+    r"casad[oa]s|casaron|casado|comprometi(?:d[oa]s|eron|do)|divorciad[oa]s|divorciaron|"
+    r"divorciado|separad[oa]s|separaron|separado)\b[^,;.!?]{0,40}"
+    r"|(?:^|(?<=[，,。；]))(?:我们?的?(?:" + ZH_KIN + r"))?(?P<za>[\u4e00-\u9fff]{2,3}?)和"
+    r"(?P<zb>[\u4e00-\u9fff]{2,3}?)"
+    r"(?:已经|刚刚?|终于|上个月|去年|今年)?(?:结婚|订婚|离婚|分手)了?")
+# "Anna's pregnant! baby due in February", "Anna ist schwanger", "小红怀孕了"
+_PREGNANT = re.compile(
+    r"\b(?P<x>" + _PERSON + r")(?:['’]s|\s+(?:is|ist|est|está))\s+(?:(?:now|jetzt|enfin|ya)\s+)?"
+    r"(?P<what>(?i:pregnant|expecting|schwanger|enceinte|embarazada))\b(?P<rest>[^.!?;]{0,40})"
+    r"|(?P<zx>[\u4e00-\u9fff]{2,3}?)怀孕了")
+_DUE = re.compile(r"^(?:(?i:the|her|their|our)\s+)?(?i:baby)(?:['’]s|\s+is)?\s+(?i:due)\s+"
+                  r"(?P<when>[^.!?;]{2,30})")
 _BOND_OF = {"engaged": "fiancé(e)", "married": "spouse"}
 """Who someone is to the user after what they did together; parting makes a former partner."""
 _DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|from|part of)\b")
@@ -192,10 +240,15 @@ _SEM_ZH = (
         r"(?![住就是在来喜刚今])(?P<name>[\u4e00-\u9fffA-Za-z]{1,3}?)(?=住在|就是|是|在|来自|喜欢|刚|今年)[^，。！？；]{2,40}"
     ),
     re.compile(  # 我的姐姐住在成都, 我姐姐搬到了重庆: a relation unnamed, where they live
-        r"我们?的?(?P<rel>" + ZH_KIN + r")(?=住在|搬到|搬去|搬家到)[^，。！？；]{2,40}"
+        r"我们?的?(?P<rel>" + ZH_KIN + r")(?=住在|搬到|搬去|搬家到|退休|"
+        r"在[^，。！？；]{1,12}(?:工作|上班))[^，。！？；]{2,40}"
     ),
 )
 _ZH_UNNAMED = len(_SEM_ZH) - 1
+_ZH_NAMED_SAID = re.compile(  # 小红现在在阿里巴巴上班, 小明今年10岁了, 小红不当老师了
+    r"^(?P<name>(?![我你他她它这那今昨明])[\u4e00-\u9fffA-Za-z]{2,4}?)"
+    r"(?=现在|今年|已经|在|不|搬|去年|刚|辞职|当|做)[^，。！？；]{2,40}")
+"""A clause of a named person's home, work, trade or age, kept when it sets one of them."""
 
 
 # "Her name's Coco" / "它叫小白": a name for something the sentence before (or the start of
@@ -267,8 +320,32 @@ def _zh_facts(sentence: str, subject: str) -> list[_Fact]:
             name = (f"{subject}最喜欢的{m['rel']}" if i == 1
                     else f"{subject}的{m['rel']}" if i == _ZH_UNNAMED else m["name"])
             facts.append(_Fact(name.strip(), third_person(m.group(0), subject, True)))
+    if (m := _ZH_NAMED_SAID.match(sentence)) and settings(m[0], subject=m["name"]) and not any(
+            f.name == m["name"] for f in facts):
+        facts.append(_Fact(m["name"], finish(m[0], True)))
     whole = third_person(sentence, subject, True)
     return facts + [_Fact(m["zh"], whole) for m in _SEM_QUOTED.finditer(sentence) if m["zh"]]
+
+
+def _expecting(sentence: str, previous: str) -> list[_Fact]:
+    """Someone pregnant (see :data:`_PREGNANT`), and when the baby is due if the next
+    sentence says it of them."""
+    facts = []
+    for m in _PREGNANT.finditer(sentence):
+        said = m[0] if m["zx"] else re.sub(r"^(\S+?)['’]s\b", r"\1 is", m[0])
+        facts.append(_Fact(m["x"] or m["zx"], finish(said, bool(m["zx"]))))
+    if (due := _DUE.match(sentence)) and (mother := _PREGNANT.search(previous)) and mother["x"]:
+        facts.append(_Fact(mother["x"], f"{mother['x']}'s baby is due {due['when'].strip()}."))
+    return facts
+
+
+def _paired(sentence: str) -> list[_Fact]:
+    """What two people did together (see :data:`_PAIRED`), a fact of each of them."""
+    facts = []
+    for m in _PAIRED.finditer(sentence):
+        said = finish(m[0][m.start("za") - m.start():] if m["za"] else m[0].strip(), bool(m["za"]))
+        facts += [_Fact(name, said) for name in (m["a"] or m["za"], m["b"] or m["zb"])]
+    return facts
 
 
 def _with_user(sentence: str, subject: str) -> list[_Fact]:
@@ -286,18 +363,112 @@ def _kin_abroad(sentence: str) -> list[_Fact]:
     """A relative's home or work said in Spanish, German or French (see _KIN_ABROAD), named
     by their name when given, else by the relation ("el hermano del usuario")."""
     facts = [_Fact(m["name"], f"{m['name']} {m['said'].strip()}.")
-             for m in _NAMED_ABROAD.finditer(sentence)]
+             for m in _NAMED_ABROAD.finditer(sentence)
+             if not m["cop"] or settings(f"{m['name']} {m['said']}", subject=m["name"])]
+    for m in _KIN_NAMING.finditer(sentence):
+        lang, feminine = _KIN[m["rel"].lower()]
+        template, her, his = _KIN_OWNER[lang]
+        rel = m["rel"].capitalize() if lang == "de" else m["rel"].lower()
+        owner = template.format(art=her if feminine else his, rel=rel)
+        facts.append(_Fact(m["name"], f"{m['name']} {_IS[lang]} {owner}."))
     for m in _KIN_ABROAD.finditer(sentence):
         lang, feminine = _KIN[m["rel"].lower()]
         template, her, his = _KIN_OWNER[lang]
         rel = m["rel"].capitalize() if lang == "de" else m["rel"].lower()
         owner = template.format(art=her if feminine else his, rel=rel)
         said = m["said"].strip()
-        if m["name"]:
-            facts.append(_Fact(m["name"], f"{m['name']}, {owner}, {said}."))
+        if m["name"]:  # who they are and what is said of them: one may change alone
+            facts.append(_Fact(m["name"], f"{m['name']} {_IS[lang]} {owner}."))
+            facts.append(_Fact(m["name"], f"{m['name']} {said}."))
         else:
             facts.append(_Fact(owner, f"{cap(owner)} {said}."))
     return facts
+
+
+# "My best friend is Giada, she lives in Naples", "My brother Arjun lives in Chicago and he's
+# a pilot", "Mon copain s'appelle Hugo, il est cuisinier", "Mi hermano se llama Pablo, vive en
+# Sevilla", "我老婆叫小红，是老师": a clause told of someone named before it, by a pronoun or
+# (Spanish, Chinese) by none; each is a fact of its own about them, so that a change of one
+# ("Arjun moved to Seattle") leaves the other current.
+_TOLD_ON = re.compile(
+    r"(?:[,;(]\s*|\s+[-–—]\s+|\s+(?i:and|but|und|aber|et|mais|y|pero)\s+)(?:(?i:and|und|et|y)\s+)?"
+    r"(?:(?P<p>(?i:he|she|er|sie|il|elle|él|ella))(?P<is>['’]s)?\s+(?!(?i:and|und|et|y)\b)|"
+    r"(?=(?:vive|trabaja|es|tiene|estudia|se\s+mudó|se\s+ha\s+mudado)\s))")
+_TOLD_ON_ZH = re.compile(r"[，,；;]\s*(?:(?P<p>[他她])(?!们)|(?=是|在|住在|今年|已经|现在|刚))")
+# "She moved to Porto." after "My sister is Ana.": a sentence told of the one named before.
+_OPENS_TOLD = re.compile(
+    r"^(?:(?P<p>(?i:he|she|er|sie|il|elle|él|ella))(?P<is>['’]s)?\s+(?=\w)|"
+    r"(?=(?:(?:Ahora|Ya|Todavía|Hoy)\s+)?(?i:vive|trabaja|es|tiene|estudia|se\s+mudó|"
+    r"se\s+ha\s+mudado)\s))")
+_OPENS_TOLD_ZH = re.compile(r"^(?P<p>[他她])(?!们)")
+_CLAUSE_END = re.compile(r"\s*[)）]?\s*[.!?。！？]*\s*$")
+
+
+_HERS = re.compile(
+    r"(?i:\b(?:sister|daughter|mum|mom|mother|wife|girlfriend|aunt|niece|grandma|grandmother|"
+    r"fiancée|schwester|tochter|mutter|frau|freundin|tante|oma|nichte|sœur|soeur|fille|mère|"
+    r"femme|copine|amie|hermana|hija|madre|mujer|esposa|novia|amiga|tía|abuela)\b)|"
+    r"姐姐|妹妹|女儿|妈妈|母亲|老婆|妻子|女朋友|奶奶|外婆|阿姨")
+_HIS = re.compile(
+    r"(?i:\b(?:brother|son|dad|father|husband|boyfriend|uncle|nephew|grandpa|grandfather|"
+    r"fiancé|bruder|sohn|vater|mann|freund|onkel|opa|neffe|frère|fils|père|mari|copain|ami|"
+    r"hermano|hijo|padre|marido|esposo|novio|amigo|tío|abuelo)\b)|"
+    r"哥哥|弟弟|儿子|爸爸|父亲|老公|丈夫|男朋友|爷爷|外公|叔叔")
+_SHE = re.compile(r"(?i:she|sie|elle|ella)|她")
+"""A pronoun of a woman (German "sie" may be "they": no man either way)."""
+
+
+def _named_in(text: str, previous: str, subject: str, zh: bool,
+              pronoun: str = "") -> str | None:
+    """The person ``text`` names last (else the sentence before it) that ``pronoun`` may
+    mean: not a sister by "he", nor a brother by "she"."""
+    she = bool(pronoun) and bool(_SHE.fullmatch(pronoun))
+    other = (_HIS if she else _HERS) if pronoun else None
+    for said in (text, previous):
+        facts = _semantic_facts(said, "", subject, zh)
+        names = [f.name for f in facts
+                 if f.name in said and (zh or f.name[:1].isupper()) and not f.ended and not (
+                     other and any(other.search(g.summary) for g in facts if g.name == f.name))]
+        if names:
+            return max(names, key=said.rfind)
+    return None
+
+
+def _told_of(sentence: str, previous: str, subject: str, zh: bool) -> list[str]:
+    """``sentence`` as the sentences it tells, each about whom it names: a clause told of
+    someone named before it (see :data:`_TOLD_ON`) is a sentence of its own, its pronoun the
+    name; the sentence itself when it has none."""
+    opened = (_OPENS_TOLD_ZH if zh else _OPENS_TOLD).match(sentence)
+    if opened and (name := _named_in(previous, "", subject, zh, opened["p"] or "")):
+        rest = sentence[opened.end():]
+        sentence = _said_by_name(name, opened, rest[:1].lower() + rest[1:], zh)
+    cuts = list((_TOLD_ON_ZH if zh else _TOLD_ON).finditer(sentence))
+    if not cuts:
+        return [sentence]
+    name = _named_in(sentence[:cuts[0].start()], "", subject, zh, cuts[0]["p"] or "")
+    if name is None:
+        return [sentence]
+    told = [sentence[:cuts[0].start()]]
+    for cut, after in zip(cuts, [*cuts[1:], None], strict=False):
+        rest = _CLAUSE_END.sub("", sentence[cut.end():after.start() if after else None])
+        if rest:
+            told.append(_said_by_name(name, cut, rest, zh))
+    return told
+
+
+def _said_by_name(name: str, pronoun: re.Match[str], rest: str, zh: bool) -> str:
+    """A clause ``rest`` told of ``name`` (``pronoun`` its subject, or none) said by name."""
+    if zh:
+        return f"{name}{rest}"
+    verb = " is" if pronoun.groupdict().get("is") else ""
+    return f"{name}{verb} {rest}"
+
+
+def _facts_told(sentence: str, previous: str, subject: str, zh: bool) -> list[_Fact]:
+    """The facts of ``sentence``, each clause told of someone named before it apart (see
+    :func:`_told_of`)."""
+    return [fact for said in _told_of(sentence, previous, subject, zh)
+            for fact in _semantic_facts(said, previous, subject, zh)]
 
 
 def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> list[_Fact]:
@@ -306,7 +477,7 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
     facts = _pronoun_names(sentence, previous, subject, zh)
     facts += [_Fact(who, said) for who, said in parted(sentence) if said]
     if zh:
-        return facts + _zh_facts(sentence, subject)
+        return facts + _zh_facts(sentence, subject) + _paired(sentence) + _expecting(sentence, "")
     low = sentence.lower()
 
     def owner_of(word: str) -> str:
@@ -325,6 +496,8 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
                     )
                     if age := _AGE_AFTER.match(sentence, m.end()):  # "My daughter Emma is 7."
                         facts.append(_Fact(m["name"], f"{m['name']} is {age[1]} years old."))
+    facts += [_Fact(m["x"], f"{m['x']} is {m['n']} years old.")
+              for m in _NAMED_AGE.finditer(sentence) if m["x"].lower() not in _BAD_SUBJECTS]
     if _FAVORITE_GATE.search(low):
         for i, pattern in enumerate(_SEM_FAVORITE):
             for m in pattern.finditer(sentence):
@@ -337,9 +510,13 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
             title = m["t"] or m["t2"]
             if title and len(title.split()) <= 8:
                 facts.append(_Fact(title.strip(), third(clean_lead(sentence))))
+    paired = [m.span() for m in _PAIRED.finditer(sentence)]
+    facts += _paired(sentence) + _expecting(sentence, previous)
     for gate, pattern in ((_COPULA_GATE, _SEM_COPULA), (_RELATION_GATE, _SEM_RELATION)):
         if gate.search(low):
             for m in pattern.finditer(sentence):
+                if any(start <= m.start() < end for start, end in paired):
+                    continue  # "Tom got married": said of the two, see _paired
                 x, said = m["x"], m.group(0)
                 if len(x.split()) > 1 and x.split()[0].lower() in _LEAD_WORDS:  # "Sadly Pickle"
                     said = said[len(x.split()[0]):].lstrip()
@@ -381,12 +558,17 @@ def extract_semantic(inputs: list[InputText]) -> list[Row]:
     """Facts and definitions about people, places and things ("X is a Y", "my cat is Luna")."""
     rows: list[Row] = []
     seen: set[tuple[str, str]] = set()
+    last = ""  # the sentence before an input's first: the last one of the message before
+    # a batch's facts of one person are one item: a change told with another fact
+    # ("小红不当老师了，她在阿里巴巴上班") replaces the old item with both
+    told: dict[str, Row] = {}
     for inp in inputs:
         prep = prepare(inp.text)
         subject = subject_of(inp, prep.zh)
         sentences = prep.sentences()
-        for sentence, previous in zip(sentences, ["", *sentences], strict=False):
-            facts = _semantic_facts(sentence, previous, subject, prep.zh)
+        before, last = last, sentences[-1] if sentences and inp.role in (None, "user") else ""
+        for sentence, previous in zip(sentences, [before, *sentences], strict=False):
+            facts = _facts_told(sentence, previous, subject, prep.zh)
             topic = topic_path(sentence, prep.zh)[0] if facts else ""
             for fact in facts:
                 key = (fact.name.lower(), fact.summary.lower())
@@ -395,11 +577,20 @@ def extract_semantic(inputs: list[InputText]) -> list[Row]:
                 seen.add(key)
                 own_topic = topic_path(fact.summary, prep.zh)[0]
                 summary, validity = _lasting(fact, inp)
+                summary = finish(cap(summary), prep.zh)
+                same = told.get(fact.name.casefold())
+                if same is not None and "valid_until" not in validity:
+                    same["summary"] = ("" if prep.zh else " ").join((same["summary"], summary))
+                    if inp.source_id not in same["source_ids"]:
+                        same["details"] += f" {speaker_of(inp)}: {sentence}"
+                        same["source_ids"].append(inp.source_id)
+                    same.update(validity)
+                    continue
                 rows.append(
                     {
                         **validity,
                         "name": fact.name,
-                        "summary": finish(cap(summary), prep.zh),
+                        "summary": summary,
                         "details": f"{speaker_of(inp)}: {sentence}",
                         "source": inp.speaker or "conversation",
                         "source_ids": [inp.source_id],
@@ -409,6 +600,8 @@ def extract_semantic(inputs: list[InputText]) -> list[Row]:
                         ],
                     }
                 )
+                if "valid_until" not in validity:
+                    told[fact.name.casefold()] = rows[-1]
     return rows + _between(inputs)
 
 
@@ -455,7 +648,7 @@ def _concerns(inp: InputText) -> bool:
     prep = prepare(inp.text)
     sentences = prep.sentences()
     return any(
-        _semantic_facts(s, p, "the user", prep.zh)
+        _facts_told(s, p, "the user", prep.zh)
         for s, p in zip(sentences, ["", *sentences], strict=False)
     )
 

@@ -1379,23 +1379,25 @@ _PATTERNS = (
     # a child's school: "Lily started at Oakwood Primary", "Emma geht jetzt auf die
     # Grundschule am Park", "Léo est entré au collège Jean Moulin", "Pablo va al colegio San
     # José", "小明在阳光小学上学"
-    _p("school", r"\b(?i:goes|go|going|started|starts|moved|changed|switched|transferred)\s+"
-       r"(?:(?i:schools?)\s+)?(?i:to|at)\s+(?P<v>" + _SCHOOL + ")",
-       "{s} goes to {v}.", True),
+    *(_p("school", r"\b(?i:" + verbs + r")\s+(?:(?i:schools?)\s+)?(?i:to|at)\s+(?P<v>" + _SCHOOL
+         + ")", "{s} goes to {v}.", change) for verbs, change in (
+             ("goes|go|going", False),
+             ("started|starts|moved|changed|switched|transferred", True))),
     _p("school", r"\b(?i:geht|ging|kommt|kam|ist|wechselt|wechselte)\s+"
        r"(?:(?i:jetzt|nun|seit\s+\w+)\s+)*(?i:auf|in|an)\s+(?i:die|das|den|eine|ein)\s+"
        r"(?P<v>(?:[A-ZÄÖÜ][\wäöüß-]*)?(?:[Ss]chule|[Gg]rundschule|[Gg]ymnasium|[Kk]ita|"
        r"[Kk]indergarten|[Rr]ealschule|[Gg]esamtschule)(?:\s+(?:am|an\s+der|in)\s+"
-       r"[A-ZÄÖÜ][\wäöüß-]*|\s+[A-ZÄÖÜ][\wäöüß-]*)*)", "{s} geht auf die {v}.", True, lang="de"),
+       r"[A-ZÄÖÜ][\wäöüß-]*|\s+[A-ZÄÖÜ][\wäöüß-]*)*)", "{s} geht auf die {v}.", lang="de"),
     _p("school", r"\b(?i:va|allait|est\s+entrée?|est\s+passée?|a\s+commencé)\s+"
        r"(?:(?i:maintenant)\s+)?(?i:à\s+l['’]|au|à\s+la|en)\s*"
        r"(?P<v>(?i:école|collège|lycée|maternelle|crèche)(?:\s+(?:de\s+)?[A-ZÀ-Þ][\w'’-]*)*)",
-       "{s} va au {v}.", True, lang="fr"),
+       "{s} va au {v}.", lang="fr"),
     _p("school", r"\b(?i:va|iba|empezó|entró|se\s+cambió)\s+(?:(?i:ya|ahora)\s+)?"
        r"(?i:al|a\s+la|en\s+el|en\s+la|de)\s+(?P<v>(?i:colegio|escuela|instituto|guardería)"
-       r"(?:\s+[A-ZÁÉÍÓÚ][\wáéíóúñ-]*)*)", "{s} va al {v}.", True, lang="es"),
-    _p("school", r"(?:在|去|到|上)(?P<v>[\u4e00-\u9fff]{2,8}?(?:小学|中学|初中|高中|幼儿园))"
-       r"(?:上学|读书|念书)?", "{s}在{v}上学。", True, lang="zh"),
+       r"(?:\s+[A-ZÁÉÍÓÚ][\wáéíóúñ-]*)*)", "{s} va al {v}.", lang="es"),
+    _p("school", r"(?:在|去|到|上)(?P<v>(?![在去到上])[\u4e00-\u9fff]{2,8}?"
+       r"(?:小学|中学|初中|高中|幼儿园))"
+       r"(?:上学|读书|念书)?", "{s}在{v}上学。", lang="zh"),
     # someone else's age in Chinese ("小明今年10岁了"); the speaker's is the core's
     _p("age", r"(?<!我)(?<!我今年)(?<!我已经)(?<!我现在)(?:今年|已经|现在)?(?P<v>\d{1,3})岁",
        "{s}今年{v}岁。", lang="zh"),
@@ -2797,7 +2799,9 @@ def replacing(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]]
         return None
     by_id = {inp.source_id: inp for inp in inputs}
     sources = [by_id[i] for i in item.get("source_ids", []) if i in by_id]
-    start = min(map(since, sources)) if sources else None
+    # "今年8岁了" is 8 since it was said, not since January
+    start = min(i.occurred_at if {s.slot for s in settings(i.text)} == {"age"} else since(i)
+                for i in sources) if sources else None
     if memory_type == "semantic":  # "Maya moved to Madrid" is kept as "Maya lives in Madrid."
         name, summary = str(item["name"]), str(item["summary"])
         if alias := _alias(name, existing):  # "the user's sister" -> "the user's sister Anika"
@@ -2857,6 +2861,8 @@ def _still_true(ids: Sequence[str], said: Sequence[Setting],
     true ("Emma is the user's daughter." when "Emma turned 8"); with a new bond, not the old
     one said the other way round ("The user's girlfriend is Mia." when Mia is a former one)."""
     slots = {s.slot for s in said}
+    if any(s.slot == "job" and _key(s.value or "") in _RETIRED for s in said):
+        slots.add("work")  # retired: the workplace is past too
     kept: list[str] = []
     for entry in existing:
         if entry["id"] in ids:

@@ -1,10 +1,11 @@
 """Five more people told over sessions the way a checker would write them, none like the
 fixtures the rules were built on: Priya (English: a name, a move, a new job with its title,
-a locker code and a wifi password, a brother who moves), Carmen (Spanish), Julie (French: "Ma
-couleur préférée, c'est le jaune maintenant" replaces the violet), Li Ming (Chinese:
-"我现在在华为工作" is a new employer, not a home) and Marco, told in a chat with the assistant's
-replies between (what the assistant suggests is not what the user did). Every current fact is
-asked, every "before", in the user's language and another; no answer shows rendering.
+a locker code and a wifi password, a brother who moves and stays a pilot), Carmen (Spanish),
+Julie (French: "Ma couleur préférée, c'est le jaune maintenant" replaces the violet), Li Ming
+(Chinese: "我现在在华为工作" is a new employer, not a home) and Marco, told in a chat with the
+assistant's replies between (what the assistant suggests is not what the user did). Every
+current fact is asked, every "before", in the user's language and another; no answer shows
+rendering.
 """
 
 from __future__ import annotations
@@ -86,9 +87,9 @@ QUESTIONS = [
     ("priya", "Who is Arjun?", "brother", []),
     ("priya", "What is my wifi password?", "knowledge vault", ["mountainair42"]),
     ("priya", "What's my gym locker code?", "knowledge vault", ["9082", "4471"]),
-    ("priya", "What does Arjun do?", "pilot", [],
-     "'My brother Arjun lives in Chicago and he's a pilot.' is one semantic fact: when he "
-     "moved, all of it became past, his trade too"),
+    # "he's a pilot" is a fact of its own: his move to Seattle leaves it current
+    ("priya", "What does Arjun do?", "pilot", []),
+    ("priya", "Where did Arjun live before?", "Chicago", ["pilot"]),
     ("carmen", "¿Cómo me llamo?", "Carmen Ruiz", []),
     ("carmen", "¿Dónde vivo?", "Málaga", ["Sevilla"]),
     ("carmen", "¿Dónde vivía antes?", "Sevilla", []),

@@ -132,7 +132,8 @@ _KIN_ABROAD = re.compile(
     r"(?:(?P<name>[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'-]+)\s+)?"
     r"(?P<said>(?:vive|trabaja|estudia|wohnt|lebt|arbeitet|studiert|habite|vit|travaille|"
     r"étudie|se\s+mudó|se\s+ha\s+mudado|se\s+(?:vino|fue)\s+a\s+vivir|ist|a\s+(?:dé|em)ménagé|"
-    r"s['’]est\s+installée?)\b" + _THEIRS + r"|se\s+jubiló|se\s+ha\s+jubilado|"
+    r"s['’]est\s+installée?|va|geht|est\s+entrée?)\b" + _THEIRS
+    + r"|se\s+jubiló|se\s+ha\s+jubilado|"
     r"a\s+pris\s+sa\s+retraite|est\s+à\s+la\s+retraite)")
 _NOW_WORDS = (r"Ahora|Ya|Hoy|Luego|Después|Todavía|Aún|Jetzt|Nun|Heute|Inzwischen|Mittlerweile|"
               r"Seit|Dann|Maintenant|Désormais|Aujourd|Depuis|Puis|Ensuite")
@@ -145,7 +146,8 @@ _NAMED_ABROAD = re.compile(  # "Jonas ist nach Wien gezogen": a person named bef
     r"(?:vive|trabaja|estudia|wohnt|lebt|arbeitet|studiert|habite|vit|travaille|"
     r"étudie|se\s+mudó|se\s+ha\s+mudado|se\s+(?:vino|fue)\s+a\s+vivir|ist\s+(?:jetzt\s+|nun\s+)?"
     r"(?:nach|bei)|zog\s+nach|a\s+(?:dé|em)ménagé|s['’]est\s+installée?|"
-    r"(?P<cop>est|es|ist|tiene|a|hat|cumplió|wurde|geht|ging|wechselt|va|iba|empezó|entró|(?:a|ha)\s+cumplido|(?:ist|est)\s+"
+    r"(?P<cop>est|es|ist|tiene|a|hat|cumplió|wurde|geht|ging|wechselt|va|iba|empezó|entró|"
+    r"se\s+cambió|(?:a|ha)\s+cumplido|(?:ist|est)\s+"
     r"(?:geworden|devenue?)|se\s+ha\s+(?:casado|comprometido|jubilado)|hat\s+(?:geheiratet|"
     r"sich\s+verlobt)|s['’]est\s+(?:mariée?|fiancée?)|a\s+pris\s+sa\s+retraite))\b"
     + _THEIRS + r")")

@@ -40,15 +40,19 @@ SESSIONS = {
     "lea": [
         (FIRST, ["Moi c'est Léa, j'habite à Nantes.",
                  "Mon copain s'appelle Hugo, il est cuisinier.",
-                 "Mon amie Chloé habite à Lyon, elle est infirmière."]),
-        (LATER, ["Chloé a déménagé à Marseille.", "Elle travaille maintenant comme sage-femme."]),
+                 "Mon amie Chloé habite à Lyon, elle est infirmière.",
+                 "Mon frère Marc est fiancé à Julie."]),
+        (LATER, ["Chloé a déménagé à Marseille.", "Elle travaille maintenant comme sage-femme.",
+                 "Marc et Julie se sont mariés en mai."]),
     ],
     "diego": [
         (FIRST, ["Soy Diego y vivo en Valencia con mi mujer Lucía.",
                  "Lucía trabaja en un hospital.",
-                 "Mi hermano Luis vive en Sevilla y es profesor."]),
+                 "Mi hermano Luis vive en Sevilla y es profesor.", "Mi hijo Pablo tiene 9 años.",
+                 "Mi prima Carla está prometida con Andrés."]),
         (LATER, ["Lucía ahora trabaja en un banco.", "Luis se mudó a Bilbao.",
-                 "Ahora trabaja como periodista."]),
+                 "Ahora trabaja como periodista.", "Pablo ya tiene 10 años.",
+                 "Carla y Andrés se casaron en abril."]),
     ],
     "pilar": [
         (FIRST, ["Soy Pilar, vivo en Madrid.", "Mi padre Pedro trabaja en Iberia.",
@@ -57,9 +61,9 @@ SESSIONS = {
     ],
     "wei": [
         (FIRST, ["我叫王伟，住在上海。", "我老婆叫小红，是老师。",
-                 "我朋友小王住在南京，他是工程师。"]),
+                 "我朋友小王住在南京，他是工程师。", "我妹妹小丽和小张订婚了。"]),
         (LATER, ["小红现在不当老师了，她在阿里巴巴上班。", "小王搬到深圳了。",
-                 "他现在在腾讯工作。"]),
+                 "他现在在腾讯工作。", "小丽和小张结婚了。"]),
     ],
     "mei": [
         (FIRST, ["我叫美美，住在广州。", "我儿子小明今年7岁，在阳光小学上学。"]),
@@ -68,8 +72,9 @@ SESSIONS = {
     "jonas": [
         (FIRST, ["Ich heiße Jonas und wohne in Bonn.",
                  "Meine Schwester Lena wohnt in Köln, sie arbeitet als Ärztin.",
-                 "Meine Freundin Mia ist mit Felix verlobt."]),
-        (LATER, ["Lena ist nach Berlin gezogen.", "Mia und Felix haben geheiratet."]),
+                 "Meine Freundin Mia ist mit Felix verlobt.", "Mein Sohn Paul ist 6 Jahre alt."]),
+        (LATER, ["Lena ist nach Berlin gezogen.", "Mia und Felix haben geheiratet.",
+                 "Paul ist jetzt 7 Jahre alt."]),
     ],
 }
 
@@ -105,12 +110,15 @@ QUESTIONS = [
     ("lea", "Où habitait Chloé avant ?", "Lyon", ["Marseille"], _BEFORE_SENTENCE),
     ("lea", "Que fait Chloé dans la vie ?", "sage-femme", ["infirmière"]),
     ("lea", "Où j'habite ?", "Nantes", ["Marseille"]),
+    ("lea", "Marc est marié ?", "mariés", ["fiancé"]),
     ("diego", "¿Dónde trabaja Lucía?", "banco", ["hospital"]),
     ("diego", "¿Dónde trabajaba Lucía antes?", "hospital", []),
     ("diego", "¿Dónde vive Luis?", "Bilbao", ["Sevilla"]),
     ("diego", "¿Dónde vivía Luis antes?", "Sevilla", [], _BEFORE_SENTENCE),
     ("diego", "¿En qué trabaja Luis?", "periodista", ["profesor"]),
     ("diego", "¿Dónde vivo?", "Valencia", ["Bilbao"]),
+    ("diego", "¿Cuántos años tiene Pablo?", "10", ["9 años"]),
+    ("diego", "¿Está casada Carla?", "casaron", ["prometida"]),
     ("pilar", "¿Está jubilado mi padre?", "jubilado", []),
     ("pilar", "¿A qué colegio va Alba?", "San José", ["Cervantes"]),
     ("pilar", "¿Dónde vivo?", "Madrid", []),
@@ -120,6 +128,7 @@ QUESTIONS = [
     ("wei", "小王以前住在哪里？", "南京", []),
     ("wei", "小王在哪里工作？", "腾讯", []),
     ("wei", "我住在哪里？", "上海", ["深圳"]),
+    ("wei", "小丽结婚了吗？", "结婚", ["订婚"]),
     ("mei", "小明几岁了？", "8", ["7岁"]),
     ("mei", "小明在哪个学校上学？", "育才小学", ["阳光"]),
     ("mei", "小明以前在哪个学校上学？", "阳光小学", []),
@@ -129,6 +138,7 @@ QUESTIONS = [
     ("jonas", "Was macht Lena beruflich?", "Ärztin", []),
     ("jonas", "Ist Mia verheiratet?", "geheiratet", ["verlobt"]),
     ("jonas", "Wo wohne ich?", "Bonn", ["Berlin"]),
+    ("jonas", "Wie alt ist Paul?", "7", ["6 Jahre"]),
 ]
 
 # who, whom, what their current item says, what only their past item says
@@ -142,6 +152,9 @@ KEPT = [
     ("lea", "Chloé", ["amie", "Marseille", "sage-femme"], ["Lyon", "infirmière"]),
     ("diego", "Luis", ["hermano", "Bilbao", "periodista"], ["Sevilla", "profesor"]),
     ("diego", "Lucía", ["banco"], ["hospital"]),
+    ("diego", "Pablo", ["hijo", "10 años"], ["9 años"]),
+    ("diego", "Carla", ["prima", "casaron"], ["prometida"]),
+    ("lea", "Marc", ["frère", "mariés"], ["fiancé"]),
     ("pilar", "Pedro", ["padre", "jubilado"], ["Iberia"]),
     ("pilar", "Alba", ["hija", "San José"], ["Cervantes"]),
     ("wei", "小红", ["老婆", "阿里巴巴"], ["是老师"]),
@@ -149,6 +162,8 @@ KEPT = [
     ("mei", "小明", ["8岁", "育才小学"], ["7岁", "阳光小学"]),
     ("jonas", "Lena", ["Schwester", "Ärztin", "Berlin"], ["Köln"]),
     ("jonas", "Mia", ["Freundin", "geheiratet"], ["verlobt"]),
+    ("jonas", "Paul", ["Sohn", "7 Jahre"], ["6 Jahre"]),
+    ("wei", "小丽", ["结婚"], ["订婚"]),
 ]
 # each user's own home, which no change of someone else's may touch
 OWN_HOME = {"sofia": "Rome", "amy": "York", "ben": "Bath", "lea": "Nantes", "diego": "Valencia",

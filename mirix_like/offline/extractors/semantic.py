@@ -132,7 +132,7 @@ _KIN_ABROAD = re.compile(
     r"(?:(?P<name>[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'-]+)\s+)?"
     r"(?P<said>(?:vive|trabaja|estudia|wohnt|lebt|arbeitet|studiert|habite|vit|travaille|"
     r"étudie|se\s+mudó|se\s+ha\s+mudado|se\s+(?:vino|fue)\s+a\s+vivir|ist|a\s+(?:dé|em)ménagé|"
-    r"s['’]est\s+installée?|va|geht|est\s+entrée?)\b" + _THEIRS
+    r"s['’]est\s+installée?|va|geht|est|es|está|tiene|hat|a)\b" + _THEIRS
     + r"|se\s+jubiló|se\s+ha\s+jubilado|"
     r"a\s+pris\s+sa\s+retraite|est\s+à\s+la\s+retraite)")
 _NOW_WORDS = (r"Ahora|Ya|Hoy|Luego|Después|Todavía|Aún|Jetzt|Nun|Heute|Inzwischen|Mittlerweile|"
@@ -188,7 +188,7 @@ _PAIRED = re.compile(
 # "Anna's pregnant! baby due in February", "Anna ist schwanger", "小红怀孕了"
 _PREGNANT = re.compile(
     r"\b(?P<x>" + _PERSON + r")(?:['’]s|\s+(?:is|ist|est|está))\s+(?:(?:now|jetzt|enfin|ya)\s+)?"
-    r"(?P<what>(?i:pregnant|expecting|schwanger|enceinte|embarazada))\b(?P<rest>[^.!?;]{0,40})"
+    r"(?i:pregnant|expecting|schwanger|enceinte|embarazada)\b[^.!?;]{0,40}"
     r"|(?P<zx>[\u4e00-\u9fff]{2,3}?)怀孕了")
 _DUE = re.compile(r"^(?:(?i:the|her|their|our)\s+)?(?i:baby)(?:['’]s|\s+is)?\s+(?i:due)\s+"
                   r"(?P<when>[^.!?;]{2,30})")
@@ -249,7 +249,7 @@ _SEM_ZH = (
 _ZH_UNNAMED = len(_SEM_ZH) - 1
 _ZH_NAMED_SAID = re.compile(  # 小红现在在阿里巴巴上班, 小明今年10岁了, 小红不当老师了
     r"^(?P<name>(?![我你他她它这那今昨明])[\u4e00-\u9fffA-Za-z]{2,4}?)"
-    r"(?=现在|今年|已经|在|不|搬|去年|刚|辞职|当|做)[^，。！？；]{2,40}")
+    r"(?=现在|今年|已经|在|不|搬|去年|刚|辞职|当|做|跳槽|加入|入职)[^，。！？；]{2,40}")
 """A clause of a named person's home, work, trade or age, kept when it sets one of them."""
 
 
@@ -416,6 +416,10 @@ _HIS = re.compile(
     r"fiancé|bruder|sohn|vater|mann|freund|onkel|opa|neffe|frère|fils|père|mari|copain|ami|"
     r"hermano|hijo|padre|marido|esposo|novio|amigo|tío|abuelo)\b)|"
     r"哥哥|弟弟|儿子|爸爸|父亲|老公|丈夫|男朋友|爷爷|外公|叔叔")
+_OPENING_NAME = re.compile(r"^(?P<n>" + _PERSON + r")\s+(?:(?:just|finally|recently)\s+)?"
+                           r"(?=(?:changed|got|left|quit|started|finished|lost|took|became|"
+                           r"graduated|switched)\b)")
+"""A name opening what someone did, no fact itself ("Jake changed jobs")."""
 _SHE = re.compile(r"(?i:she|sie|elle|ella)|她")
 """A pronoun of a woman (German "sie" may be "they": no man either way)."""
 
@@ -433,6 +437,10 @@ def _named_in(text: str, previous: str, subject: str, zh: bool,
                      other and any(other.search(g.summary) for g in facts if g.name == f.name))]
         if names:
             return max(names, key=said.rfind)
+        # "Jake changed jobs, he's a sommelier now": a name opening a sentence with no fact
+        if not zh and (opening := _OPENING_NAME.match(said)) and (
+                opening["n"].lower() not in _BAD_SUBJECTS | _LEAD_WORDS):
+            return opening["n"]
     return None
 
 

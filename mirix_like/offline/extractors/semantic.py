@@ -274,6 +274,9 @@ class _Fact:
     """True until its input: a home the speaker says they moved out of."""
     throughout: bool = False
     """True all through the time its input names ("Last year I lived in Rome"): ended with it."""
+    naming: bool = False
+    """Only the name of a relation ("Meine Tochter heißt Frieda"), which the core keeps: a
+    fact here only with what else the sentence tells of them."""
 
 
 # "I moved out of Wicker Park", "We moved from Leeds to York", "Last year I lived in Rome", "I
@@ -372,7 +375,7 @@ def _kin_abroad(sentence: str) -> list[_Fact]:
         template, her, his = _KIN_OWNER[lang]
         rel = m["rel"].capitalize() if lang == "de" else m["rel"].lower()
         owner = template.format(art=her if feminine else his, rel=rel)
-        facts.append(_Fact(m["name"], f"{m['name']} {_IS[lang]} {owner}."))
+        facts.append(_Fact(m["name"], f"{m['name']} {_IS[lang]} {owner}.", naming=True))
     for m in _KIN_ABROAD.finditer(sentence):
         lang, feminine = _KIN[m["rel"].lower()]
         template, her, his = _KIN_OWNER[lang]
@@ -477,8 +480,9 @@ def _said_by_name(name: str, pronoun: re.Match[str], rest: str, zh: bool) -> str
 def _facts_told(sentence: str, previous: str, subject: str, zh: bool) -> list[_Fact]:
     """The facts of ``sentence``, each clause told of someone named before it apart (see
     :func:`_told_of`)."""
-    return [fact for said in _told_of(sentence, previous, subject, zh)
-            for fact in _semantic_facts(said, previous, subject, zh)]
+    told = _told_of(sentence, previous, subject, zh)
+    return [fact for said in told for fact in _semantic_facts(said, previous, subject, zh)
+            if len(told) > 1 or not fact.naming]
 
 
 def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> list[_Fact]:

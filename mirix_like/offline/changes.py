@@ -481,6 +481,8 @@ _A_SCHOOL = r"\s+" + _SCHOOL
 _NAMED = (r"(?!(?:I|We|He|She|They|You|Ich|Wir|Er|Sie|Es|Je|Nous|On|Il|Elle|Ils|Elles|Yo|"
           r"Nosotros|Él|Ella|Ellos|Ellas|Mi|Mein|Meine|Mon|Ma)\b)[A-Z\u00c0-\u00de][\w'’-]+")
 """A person's name, no pronoun nor possessive."""
+_APPOSED = r"(?:,\s+[^,.;!?]{3,40},)?"
+"""Who a named person is, between commas ("Carla, la prima del usuario, está casada")."""
 _STATUS_READS = (("verheiratet", "married"), ("geheiratet", "married"), ("verlobt", "engaged"),
                  ("geschieden", "divorced"), ("getrennt", "separated"), ("mari", "married"),
                  ("épous", "married"), ("fianc", "engaged"), ("divorc", "divorced"),
@@ -491,13 +493,16 @@ _STATUS_READS = (("verheiratet", "married"), ("geheiratet", "married"), ("verlob
 """A word of marriage, engagement or parting in German, French, Spanish or Chinese: the
 relationship it says, as the English rules name it."""
 _OTHERS_STATUS = (
-    (r"\b(?P<who>" + _NAMED + r")\s+(?:(?i:und)\s+" + _NAMED + r"\s+)?(?i:ist|sind|hat|haben)\s+"
+    (r"\b(?P<who>" + _NAMED + r")" + _APPOSED + r"\s+(?:(?i:und)\s+" + _NAMED + r"\s+)?"
+     r"(?i:ist|sind|hat|haben)\s+"
      r"(?:(?i:jetzt|nun|inzwischen|endlich|seit\s+\w+|mit\s+" + _NAMED + r"|sich)\s+)*"
      r"(?P<v>(?i:verheiratet|geheiratet|verlobt|geschieden|getrennt))\b", "de"),
-    (r"\b(?P<who>" + _NAMED + r")\s+(?:(?i:et)\s+" + _NAMED + r"\s+)?(?:(?i:est|sont|s['’]est|"
+    (r"\b(?P<who>" + _NAMED + r")" + _APPOSED + r"\s+(?:(?i:et)\s+" + _NAMED + r"\s+)?"
+     r"(?:(?i:est|sont|s['’]est|"
      r"se\s+sont|a|ont)\s+)(?:(?i:maintenant|désormais|enfin)\s+)*"
      r"(?P<v>(?i:mariée?s?|fiancée?s?|divorcée?s?|séparée?s?|épousé))\b", "fr"),
-    (r"\b(?P<who>" + _NAMED + r")\s+(?:(?i:y)\s+" + _NAMED + r"\s+)?(?:(?i:ya|ahora|por\s+fin)\s+)*"
+    (r"\b(?P<who>" + _NAMED + r")" + _APPOSED + r"\s+(?:(?i:y)\s+" + _NAMED + r"\s+)?"
+     r"(?:(?i:ya|ahora|por\s+fin)\s+)*"
      r"(?i:está|están|se\s+ha|se\s+han|se)\s+(?P<v>(?i:casad[oa]s?|casó|casaron|prometid[oa]s?|"
      r"comprometi(?:d[oa]s?|ó|eron)|divorciad[oa]s?|divorció|divorciaron|separad[oa]s?|separó|"
      r"separaron))\b", "es"),
@@ -2834,8 +2839,26 @@ def _past_part(ids: Sequence[str], kept: Sequence[str],
             summary = str(entry["fields"].get("summary", ""))
             ended = [s for s in sentences_of(summary) if s not in kept]
             if ended and len(ended) < len(sentences_of(summary)):
-                past[entry["id"]] = ("" if CJK.search(summary) else " ").join(ended)
+                owners = [m for s in kept if (m := _OWNED_ABROAD.match(s))]
+                past[entry["id"]] = ("" if CJK.search(summary) else " ").join(
+                    _owned(s, owners) for s in ended)
     return past
+
+
+_OWNED_ABROAD = re.compile(r"^(?P<n>[^,.]+?) (?:es|est|ist) (?P<o>\w+ \w+ "
+                           r"(?:del usuario|de l['’]utilisateur|des Nutzers))\.?$")
+"""Who someone is to the user in Spanish, French or German ("Pablo es el hermano del
+usuario.")."""
+
+
+def _owned(sentence: str, owners: Sequence[re.Match[str]]) -> str:
+    """``sentence`` with who its subject is to the user put after their name, as the rules
+    say it abroad ("Pablo, el hermano del usuario, vive en Sevilla."): the past item keeps the
+    words that tell its language."""
+    for owner in owners:
+        if sentence.startswith(owner["n"] + " "):
+            return f"{owner['n']}, {owner['o']}, {sentence[len(owner['n']) + 1:]}"
+    return sentence
 
 
 def _gendered(bond: str, ids: Sequence[str], existing: Sequence[Mapping[str, Any]]) -> str:
@@ -2992,16 +3015,18 @@ def in_time(question: str, memories: Sequence[str]) -> list[str]:
             kept.append(" ".join(parts))
     # a fact of someone else's that replaced another wins no tie over the user's own ("Lena
     # wohnt in Berlin (since …)" is no answer to "Wo wohne ich?")
-    return sorted(kept, key=lambda m: not (SINCE.search(m) and (
-        any(_users(p) for p in sentences_of(m)) or not _OTHERS_FACT.search(m))))
+    return sorted(kept, key=lambda m: not (SINCE.search(m) and not _of_someone_else(m)))
 
 
 _STAMP = re.compile(r"^\s*\[(\d{4}-\d{2}-\d{2})[^\]]*\]\s*")
-_OTHERS_FACT = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:[\w\s'’-]*:\s*)?(?!(?i:the\s+user|"
-                          r"der\s+nutzer|l['’]utilisateur|el\s+usuario)\b)(?!用户)"
-                          r"(?:[A-ZÀ-Þ]|[\u4e00-\u9fff])")
-"""A memory whose first sentence is of someone by name ("Lena wohnt in Berlin …"), not the
-user."""
+
+
+def _of_someone_else(memory: str) -> bool:
+    """Whether ``memory`` sets slots of someone else's and none of the user's ("Lena wohnt in
+    Berlin (since …)")."""
+    parts = sentences_of(memory)
+    return not any(_users(p) for p in parts) and any(
+        settings(PERIOD.sub("", _STAMP.sub("", p))) for p in parts)
 
 
 def _users(sentence: str) -> list[Setting]:

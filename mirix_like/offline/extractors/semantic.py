@@ -650,7 +650,15 @@ def _lasting(fact: _Fact, inp: InputText) -> tuple[str, dict[str, str]]:
     said = settings(fact.summary, subject=fact.name)
     if len(said) == 1 and said[0].change and said[0].value and said[0].slot != "alive":
         return said[0].statement, {"valid_from": since(inp).isoformat()}
+    if len(said) == 1 and said[0].slot == "job" and said[0].value and _BARE_TRADE.match(
+            fact.summary):  # "Claire est avocate": "Claire travaille comme avocate."
+        return said[0].statement, {}
     return fact.summary, {}
+
+
+_BARE_TRADE = re.compile(r"^\S+\s+(?:est|es|ist)\s")
+"""A trade said with "is" in French, Spanish or German, which a question of work ("Que fait
+Claire dans la vie ?") reads best as the work it is."""
 
 
 def _concerns(inp: InputText) -> bool:

@@ -191,7 +191,8 @@ _EN_LIKED = (r"(?P<v>(?!(?:it|that|this|those|these|them|him|her|you|us|me|to|wh
              r"our|their)\b)"
              r"[A-Za-z][\w'’-]*(?:\s+(?!(?:now|anymore|too|so|more|again|though|lately)\b)"
              r"[a-z][\w'’-]*){0,2}?)(?=\s+(?:now|anymore|any\s+more|these\s+days|nowadays|"
-             r"actually|so\s+much|too|a\s+lot|again)\b|\s*[.,;!?]|$)")
+             r"actually|so\s+much|too|a\s+lot|again|but|so|because|though|although)\b|"
+             r"\s*[.,;!?]|$)")
 """What someone likes or dislikes, ending its clause ("sushi", "olives now"), no pronoun."""
 _EN_ADVERBS = (r"(?:(?i:really|absolutely|actually|totally|genuinely|truly|just|still|also|now|"
                r"kind\s+of|kinda|honestly|no\s+longer|do|does|seriously)\s+)*")
@@ -233,12 +234,12 @@ Radiohead", "Ich höre inzwischen lieber Deichkind als Die Ärzte", "我更喜�
 
 
 def _feeling_de(match: re.Match[str]) -> str:
-    verb = (match["f"] or match["f2"]).casefold()
+    verb = (match["f"] or match.groupdict().get("f2") or "").casefold()
     return f"{_FEELINGS.get(verb, verb)} {match['v']}"
 
 
 def _feeling_fr(match: re.Match[str]) -> str:
-    verb = "n'aime pas" if match["f"] else match["f3"].casefold()
+    verb = "n'aime pas" if match.groupdict().get("f") else match["f3"].casefold()
     return f"{verb} {match['v']}"
 
 
@@ -284,6 +285,34 @@ _LIKINGS = (
        r"[\u4e00-\u9fffA-Za-z]{1,8}?))"
        r"(?=了|[，。！？；,.!?\s]|$)", "{s}{v}。", lang="zh", possessive=True,
        reads=lambda m: f"{m['f']}{m['v']}"),
+    # a liking that turned, the thing named once: "I used to hate running but now I love it",
+    # "Früher mochte ich keinen Kaffee, jetzt liebe ich ihn", "Avant je détestais les
+    # épinards, maintenant j'adore ça", "Antes odiaba el café, ahora me encanta",
+    # "我以前讨厌咖啡，现在很喜欢"
+    _p(_LIKING + "{hv}", r"\bI\s+used\s+to\s+(?i:hate|dislike|love|like|enjoy|adore)\s+"
+       + _EN_LIKED + r"\s*[,;]?\s+(?:(?i:but|and)\s+)?(?:(?i:now|these\s+days)\s*,?\s+)?I\s+"
+       + _EN_ADVERBS + r"(?P<f>(?i:love|like|enjoy|adore|hate|dislike|can['’]t\s+stand))\s+"
+       r"(?i:it|them)\b", "{s} {v}.", True, reads=_feeling, denies=True),
+    _p(_LIKING + "{hv}", r"\b(?i:früher)\s+(?i:mochte|hasste|liebte)\s+(?i:ich)\s+"
+       r"(?:(?i:kein\w*)\s+)?(?P<v>[\wäöüß-]+)\s*,\s*(?:(?i:aber)\s+)?(?i:jetzt|heute|"
+       r"inzwischen|mittlerweile)\s+(?P<f>(?i:mag|liebe|hasse))\s+(?P<my>(?i:ich))\s+"
+       r"(?i:ihn|sie|es)\b", "{s} {v}.", True, lang="de", possessive=True, reads=_feeling_de,
+       denies=True),
+    _p(_LIKING + "{hv}", r"\b(?i:avant|autrefois)\s*,?\s+(?i:je\s+|j['’])(?:(?i:n['’]))?"
+       r"(?i:détestais|aimais|adorais)(?:\s+(?i:pas))?\s+(?P<v>(?i:le|la|les)\s+"
+       r"[\wàâçéèêëîïôûù-]+|(?i:l['’])[\wàâçéèêëîïôûù-]+)\s*,\s*(?:(?i:mais)\s+)?"
+       r"(?i:maintenant|aujourd['’]hui|désormais)\s*,?\s+(?i:je\s+|j['’])(?:(?i:l['’]|les)\s*)?"
+       r"(?P<f3>(?i:adore|aime|déteste))(?:\s+(?i:ça|bien))?\b",
+       "{s} {v}.", True, lang="fr", reads=_feeling_fr, denies=True),
+    _p(_LIKING + "{hv}", r"\b(?i:antes)\s+(?:(?i:odiaba)|(?:(?i:no)\s+)?(?i:me)\s+"
+       r"(?i:gustaba|gustaban|encantaba|encantaban))\s+(?P<v>(?i:el|la|los|las)\s+"
+       r"[\wáéíóúñü-]+)\s*,\s*(?:(?i:pero)\s+)?(?i:ahora)\s+(?P<my>(?i:me))\s+"
+       r"(?P<f>(?i:encanta|encantan|gusta|gustan))\b", "a {s} {v}.", True, lang="es",
+       possessive=True, reads=_feeling_es, denies=True),
+    _p(_LIKING + "{k}", r"(?P<my>我)(?:以前|之前|原来)(?:很|特别|非常)?(?:讨厌|不喜欢)"
+       r"(?P<v>(?P<k>[\u4e00-\u9fffA-Za-z]{1,6}?))[，,]\s*(?:但是?|可是)?(?:现在|如今)我?"
+       r"(?:很|特别|非常|超|也)?(?P<f>喜欢|爱)", "{s}{v}。", True, lang="zh", possessive=True,
+       reads=lambda m: f"{m['f']}{m['v']}", denies=True),
     # one thing liked more than another, keyed by each like "prefer … over …" (so a
     # favourite that is the other one is replaced, see _gone)
     *(_p(_PREFER + f"{{h{key}}}", regex, template, lang=lang, possessive=lang in ("es", "zh"),

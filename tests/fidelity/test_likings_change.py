@@ -104,6 +104,23 @@ def test_what_was_liked_is_kept_past_with_its_range(memory: MemorySystem) -> Non
     assert any("loves sushi" in text for text in past), past
 
 
+TURNED = [
+    ("I used to hate running but now I love it.", "Do I like running?", "love running"),
+    ("Früher mochte ich keinen Kaffee, jetzt liebe ich ihn.", "Mag ich Kaffee?", "liebst Kaffee"),
+    ("Avant je détestais les épinards, maintenant j'adore ça.",
+     "Est-ce que j'aime les épinards ?", "adores les épinards"),
+    ("Antes odiaba el café, ahora me encanta.", "¿Me gusta el café?", "Te encanta el café"),
+    ("我以前讨厌咖啡，现在很喜欢。", "我喜欢咖啡吗？", "你喜欢咖啡"),
+]
+
+
+@pytest.mark.parametrize(("said", "question", "says"), TURNED, ids=[t[0] for t in TURNED])
+def test_a_liking_that_turned_in_one_sentence_is_the_new_one(tmp_path, said: str,
+                                                            question: str, says: str) -> None:
+    with told_all(tmp_path, {"kim": ((LATER, [said]),)}) as system:
+        says_only(system.chat(question, user_id="kim").answer, says, [])
+
+
 def test_a_liking_of_someone_else_leaves_the_users_alone(tmp_path) -> None:
     people = {"sam": ((BEFORE, ["I love jazz."]),
                       (LATER, ["My sister hates jazz.", "My brother doesn't like jazz anymore."]))}

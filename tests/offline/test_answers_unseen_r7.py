@@ -93,14 +93,11 @@ QUESTIONS = [
     ("tom", "How old is Isla?", "3", ["user:"]),
     ("tom", "how old is my daughter", "3", ["user:"]),
     ("tom", "Who is Anna?", "Anna", ["…", "user:"]),
-    ("tom", "Is Anna pregnant?", "pregnant", ["Isla"],
-     "'Anna's pregnant! baby due in February' is kept only as 'Baby due in February 2026.' (the "
-     "extractors keep no fact of Anna), so nothing says she is"),
+    # semantic memory keeps 'Anna is pregnant. Anna's baby is due in February.' (helper-52)
+    ("tom", "Is Anna pregnant?", "pregnant", ["Isla"]),
     ("tom", "Is Anna a doctor?", _NONE, ["Isla"]),
-    ("sofia", "Where does Giada live?", "Milan", ["Naples"],
-     "the event 'The user's best friend is Giada, she lives in Naples.' and the kept fact "
-     "'Giada lives in Milan.' match the same; a kept fact carries no day to be newer by, and "
-     "the event retrieved first wins the tie"),
+    # 'Giada lives in Naples.' is a fact of its own that the move made past (helper-52)
+    ("sofia", "Where does Giada live?", "Milan", ["Naples"]),
     ("amy", "Who is Kate married to?", "married", ["engaged", "Update"]),
     ("amy", "Is Kate married?", "married", ["engaged", "Update"]),
     # a day that comes back every year, with no made-up year

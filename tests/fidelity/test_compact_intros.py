@@ -171,9 +171,7 @@ QUESTIONS = [
     ("ines", "¿Cómo me llamo?", "Inés", []),
     ("ines", "¿Cuántos años tengo?", "34", ["33"]),
     ("ines", "¿De qué trabajo?", "cafetería", ["enfermera"]),
-    ("wei", "我叫什么？", "王伟", ["小红"],
-     "answer.py (helper-53): '我叫什么？' picks the core line '用户的老婆叫小红。' over "
-     "'用户叫王伟。'; 'What's my name?' finds 王伟"),
+    ("wei", "我叫什么？", "王伟", ["小红"]),
     ("wei", "我多大了？", "35", []),
     ("wei", "我住在哪里？", "杭州", ["上海"]),
     ("wei", "我以前住在哪里？", "上海", []),

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 from support.cases import assert_answered, known, question_id
-from support.screens import FakeScreen, font
+from support.screens import FakeScreen, font, watch
 from test_screens_unseen_r2 import CJK, LEAK, Page, Text, column, draw, needs_cjk, row
 
 from mirix_like import MemorySystem
@@ -272,17 +272,7 @@ def watched(tmp_path_factory: pytest.TempPathFactory
     """One store the watcher fed every sequence, and each frame's outcome by sequence."""
     root = tmp_path_factory.mktemp("watched_r4")
     with MemorySystem(store_uri=str(root / "store"), backend="offline") as system:
-        outcomes = {}
-        for name, frames in SEQUENCES.items():
-            screen = FakeScreen()
-            watcher = ScreenWatcher(system, user_id=USER, source=screen)
-            seen = []
-            for image, app, title in frames:
-                screen.show(image, app, title)
-                seen.append(watcher.tick())
-            watcher.send()
-            outcomes[name] = seen
-        yield system, outcomes
+        yield system, watch(system, USER, SEQUENCES)
 
 
 @pytest.mark.parametrize(("sequence", "expected"), [

@@ -16,11 +16,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from PIL import Image
 from support.cases import assert_answered, known, question_id
-from support.screens import FakeScreen
+from support.screens import watch
 from test_screens_unseen_r2 import CJK, LEAK, Page, column, draw, needs_cjk, row
 
 from mirix_like import MemorySystem
-from mirix_like.desktop import ScreenWatcher
 
 USER = "noor"
 
@@ -238,17 +237,7 @@ def watched(tmp_path_factory: pytest.TempPathFactory
     """One store the watcher fed every sequence, and each frame's outcome by sequence."""
     root = tmp_path_factory.mktemp("watched_r5")
     with MemorySystem(store_uri=str(root / "store"), backend="offline") as system:
-        outcomes = {}
-        for name, frames in SEQUENCES.items():
-            screen = FakeScreen()
-            watcher = ScreenWatcher(system, user_id=USER, source=screen)
-            seen = []
-            for image, app, title in frames:
-                screen.show(image, app, title)
-                seen.append(watcher.tick())
-            watcher.send()
-            outcomes[name] = seen
-        yield system, outcomes
+        yield system, watch(system, USER, SEQUENCES)
 
 
 @pytest.mark.parametrize("sequence", list(SEQUENCES))

@@ -11,12 +11,14 @@ pointer moves), with the truth about which frames are new.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from mirix_like.desktop import VisibleWindow, WindowInfo
+from mirix_like import MemorySystem
+from mirix_like.desktop import ScreenWatcher, VisibleWindow, WindowInfo
 
 SIZE = (640, 360)
 
@@ -285,3 +287,24 @@ class FakeScreen:
 
     def close(self) -> None:
         return None
+
+
+Frames = Sequence[tuple[Image.Image, str, str]]
+"""What a screen shows, frame by frame: the image, its application and its window title."""
+
+
+def watch(system: MemorySystem, user: str, sequences: Mapping[str, Frames]
+          ) -> dict[str, list[str]]:
+    """Each sequence shown to a fresh :class:`ScreenWatcher` of ``user`` frame by frame, its
+    screens sent after the last; each frame's outcome (``tick``'s), by sequence."""
+    outcomes = {}
+    for name, frames in sequences.items():
+        screen = FakeScreen()
+        watcher = ScreenWatcher(system, user_id=user, source=screen)
+        seen = []
+        for image, app, title in frames:
+            screen.show(image, app, title)
+            seen.append(watcher.tick())
+        watcher.send()
+        outcomes[name] = seen
+    return outcomes

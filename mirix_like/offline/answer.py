@@ -851,6 +851,17 @@ def _names_given(words: set[str], memories: list[str]) -> set[str]:
         rf"(?![\w-])|(?<![\w-]){re.escape(w)}\s+is\s+the\s+user['’]s\b", text, re.IGNORECASE)}
 
 
+def _zh_names(question: str, memories: list[str]) -> set[str]:
+    """The people a Chinese question names: those ``memories`` give a name with 叫 ("用户的老婆叫
+    小红": "小红在哪里工作？" asks of 小红, not of the user)."""
+    return {m["n"] for text in memories for m in _ZH_CALLED.finditer(text)
+            if m["n"] in question}
+
+
+_ZH_SENTENCE = re.compile(r"[^。！？]+[。！？]?")
+_ZH_CALLED = re.compile(r"叫(?P<n>[\u4e00-\u9fff]{2,3}?)(?=[，。！？；,.!?\s(]|$)")
+
+
 def _mentions(text: str, names: set[str]) -> bool:
     """Whether ``text`` names one of ``names``, as written or in capitals (a receipt's
     "ALDI" is the question's "Aldi"), or by its name in another language ("München" is
@@ -863,6 +874,8 @@ def _name_said(name: str) -> re.Pattern[str]:
     """How a text says ``name`` (see :func:`_mentions`); built once, since every statement of
     every memory is tested."""
     # typed in lower case too ("kyoto 3 nights", "cerys is 6"), when that is no word of its own
+    if CJK_RUN.fullmatch(name):  # Chinese writes no space around a name: "小红现在…"
+        return re.compile(re.escape(name))
     low = name.lower()
     common = low in STOPWORDS or low in OTHER_STOPWORDS or bool(meaning(name)) or not name.isalpha()
     forms = "|".join(map(re.escape, (name, name.upper(), *(() if common else (low,)))))
@@ -928,8 +941,8 @@ def answer(question: str, memories: list[str]) -> str:
         wanted |= {_stem("son"), _stem("daughter"), _stem("kid")}
     # "Where did I live before Vienna?" names what replaced the answer, not what it is about;
     # German writes every noun with a capital, not only names.
-    names = (set() if asks_before(question) else _names(question) if lang != "de"
-             else _names_given(_names(question), memories))
+    names = (set() if asks_before(question) else _zh_names(question, memories) if lang == "zh"
+             else _names(question) if lang != "de" else _names_given(_names(question), memories))
     if _STILL.search(question):  # "Do I still live in Oslo?": Oslo may be what was replaced
         names = {n for n in names if any(_mentions(m, {n}) for m in memories)}
     # the words of a screen's window are said by every line on it: they pick the screen, and
@@ -938,6 +951,9 @@ def answer(question: str, memories: list[str]) -> str:
     said = [[s for s in statements(m) if not names or _mentions(s.text, names)
              or _mentions(" / ".join([label(m), *window]), names)]
             for m, window in zip(memories, chrome, strict=True)]
+    if names and lang == "zh":  # of a block's sentences, those that name them
+        said = [[Statement(one, s.lead) for s in parts for one in _ZH_SENTENCE.findall(s.text)
+                 if _mentions(one, names)] for parts in said]
     own_name = False
     name_asked = bool(_NAME_ASKED.search(question))
     if name_asked:

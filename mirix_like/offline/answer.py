@@ -20,7 +20,7 @@ from mirix_like.lexicon import (
     zh_meanings,
 )
 from mirix_like.memory_types.episodic import BRIEF_DAY
-from mirix_like.memory_types.semantic import PAST
+from mirix_like.memory_types.semantic import PAST, SINCE
 from mirix_like.offline.changes import (
     DRINKS,
     JOBS,
@@ -1316,13 +1316,20 @@ def _newest_of_equals(best: tuple[float, int, int, str],
     """``best``, or the candidate told later that matches the same and scores as well: what
     was said last holds ("Kate and Tom got married in July" over "Kate just got engaged to
     Tom", both of her relationship); not when only the ``named`` match (anything said of
-    Isla is not the newest of her age)."""
+    Isla is not the newest of her age). A kept fact true since a day after ``best``'s event
+    is told later too ("Emma is 8 years old (since …)" over the event "Emma is 7")."""
     said, since = matched[-best[1], best[3]], _day_of(memories[-best[1]])
     later = [c for c in candidates if matched[-c[1], c[3]] == said and c[0] >= best[0] - _EQUAL
-             and _day_of(memories[-c[1]]) > since]
+             and _true_from(memories[-c[1]]) > since]
     if not later or not since or not said - named - _USER_TERMS:  # a fact is current
         return best
-    return max(later, key=lambda c: (_day_of(memories[-c[1]]), c))
+    return max(later, key=lambda c: (_true_from(memories[-c[1]]), c))
+
+
+def _true_from(memory: str) -> str:
+    """The day an event is dated, or a kept fact became true ("(since …)"); else ""."""
+    since = SINCE.search(memory)
+    return _day_of(memory) or (since.group(1) if since else "")
 
 
 def _day_of(memory: str) -> str:

@@ -777,7 +777,7 @@ def _yearly_day(sentence: str, wanted: set[str], lang: str) -> str | None:
     """The day and month ``sentence`` writes nearest after what is asked of ("my mom's birthday
     is march 3, my dad's is july 19": dad's is July 19), in ``lang`` without a year: a
     birthday is every year, whatever year a date was resolved into; None when it names none."""
-    days = [(m.start(), _month_day(m)) for m in _DAY_MONTH.finditer(sentence)]
+    days = [(m.start(), _month_day(m), bool(m["d"])) for m in _DAY_MONTH.finditer(sentence)]
     if not days:
         return None
     # the words of whose day it is (a dad's), else of the day itself (a birthday)
@@ -785,10 +785,12 @@ def _yearly_day(sentence: str, wanted: set[str], lang: str) -> str | None:
            if _terms(m.group(0)) & wanted and not _YEARLY.search(m.group(0))]
           or [m.end() for m in _TOKEN.finditer(sentence) if _YEARLY.search(m.group(0))])
     after = [d for d in days if any(d[0] >= a for a in at)]
-    _, (number, day) = (min(after, key=lambda d: min(d[0] - a for a in at if d[0] >= a))
-                        if after else days[0])
+    _, (number, day), day_first = (
+        min(after, key=lambda d: min(d[0] - a for a in at if d[0] >= a)) if after else days[0])
     month = (MONTH_NAMES.get(lang) or MONTH_NAMES["en"])[number - 1]
-    return _DAY_IN_YEAR.get(lang, _DAY_IN_YEAR["en"]).format(m=month, d=day, n=number)
+    # English writes both orders: the day is said as the user wrote it ("14 March", "March 3")
+    form = "{d} {m}" if lang == "en" and day_first else _DAY_IN_YEAR.get(lang, _DAY_IN_YEAR["en"])
+    return form.format(m=month, d=day, n=number)
 
 
 _MONTH_NUMBER = {name.casefold(): n for names in MONTH_NAMES.values()

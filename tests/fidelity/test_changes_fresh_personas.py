@@ -127,9 +127,7 @@ SESSIONS = [
     ]),
     (["Je suis infirmière à l'hôpital Saint-Louis."],
      ["J'enseigne au lycée Victor Hugo maintenant."], [
-        ("Où est-ce que je travaille ?", "Victor Hugo", ["Saint-Louis"],
-         "the block holds 'travaille au lycée Victor Hugo (since …)', but answer.py answers "
-         "'où … travaille' with the job line 'travaille comme infirmière'"),
+        ("Où est-ce que je travaille ?", "Victor Hugo", ["Saint-Louis"]),
     ]),
     (["I'm a nurse."], ["Moved to Harrogate last month."], [
         ("Where did I live before Harrogate?", None, ["Harrogate"]),

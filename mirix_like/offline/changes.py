@@ -243,6 +243,10 @@ def _feeling_fr(match: re.Match[str]) -> str:
     return f"{verb} {match['v']}"
 
 
+def _feeling_zh(match: re.Match[str]) -> str:
+    return f"{match['f']}{match['v']}"
+
+
 def _feeling_es(match: re.Match[str]) -> str:
     said = match[0].casefold()
     feeling = _FEELINGS[match["f"].casefold()]
@@ -284,7 +288,7 @@ _LIKINGS = (
        r"(?P<f>不喜欢|喜欢|讨厌|爱)(?P<v>(?P<k>(?!喝|吃|的|你|他|她|它|我)"
        r"[\u4e00-\u9fffA-Za-z]{1,8}?))"
        r"(?=了|[，。！？；,.!?\s]|$)", "{s}{v}。", lang="zh", possessive=True,
-       reads=lambda m: f"{m['f']}{m['v']}"),
+       reads=_feeling_zh),
     # a liking that turned, the thing named once: "I used to hate running but now I love it",
     # "Früher mochte ich keinen Kaffee, jetzt liebe ich ihn", "Avant je détestais les
     # épinards, maintenant j'adore ça", "Antes odiaba el café, ahora me encanta",
@@ -312,7 +316,7 @@ _LIKINGS = (
     _p(_LIKING + "{k}", r"(?P<my>我)(?:以前|之前|原来)(?:很|特别|非常)?(?:讨厌|不喜欢)"
        r"(?P<v>(?P<k>[\u4e00-\u9fffA-Za-z]{1,6}?))[，,]\s*(?:但是?|可是)?(?:现在|如今)我?"
        r"(?:很|特别|非常|超|也)?(?P<f>喜欢|爱)", "{s}{v}。", True, lang="zh", possessive=True,
-       reads=lambda m: f"{m['f']}{m['v']}", denies=True),
+       reads=_feeling_zh, denies=True),
     # one thing liked more than another, keyed by each like "prefer … over …" (so a
     # favourite that is the other one is replaced, see _gone)
     *(_p(_PREFER + f"{{h{key}}}", regex, template, lang=lang, possessive=lang in ("es", "zh"),

@@ -215,7 +215,8 @@ _ZH = {"工作": "work", "上班": "work", "住": "live", "生活": "live", "女
        "生日": "birthday", "密码": "password", "地址": "address", "电话": "phone",
        "清单": "list", "孙子": "grandchild", "孙女": "grandchild", "外孙": "grandchild",
        "汽车": "drive", "车": "drive", "伴侣": "partner", "宠物": "pet", "岁": "old",
-       "多大": "old"}
+       "多大": "old", "运动": "sport", "锻炼": "sport", "游泳": "swim", "跑步": "run",
+       "骑车": "cycl", "攀岩": "climb", "瑜伽": "yoga"}
 
 
 def zh_meanings(run: str) -> set[str]:

@@ -1192,8 +1192,10 @@ def answer(question: str, memories: list[str]) -> str:
             if date := _date_in(memories[i], sentence if i == -neg_index else ""):
                 return _date_said_in(date, lang)
     # a kept value the user told as a note ("New pin for the bank card: …", "Nouveau digicode
-    # : …") is where the question's own words say, in its language
+    # : …"), or asked for as it was ("the old wifi password"), is where the question's own
+    # words say, in its language
     if (_VAULT_MARKED.search(line) and (USER_SAID_LEAD.match(line) or _NEW.search(line)
+                                         or asks_before(question)
                                          or _language_of(_VAULT_MARKED.sub(" ", line)) != lang)
             and (kept := _vault_asked(question, lang))):
         return kept
@@ -1291,19 +1293,35 @@ _NEW = re.compile(r"\b(?:new|renew\w*|replac\w*|neue[nmrs]?|erneuert\w*|nouvel(?
                   r"nouveau|renouvel\w*|nuev[oa]|renov\w*)\b", re.IGNORECASE)
 
 
+# An event moved to another day: "my dentist appointment got moved to Friday", "Der
+# Arzttermin wurde auf den 20. Juni verschoben", "le rendez-vous est reporté au 3 mai", "la
+# cita se cambió al lunes", "预约改到下周三了".
+_MOVED = re.compile(
+    r"\b(?:(?:moved|pushed|put|brought)\s+(?:back\s+|forward\s+|up\s+)?(?:to|until|till)|"
+    r"rescheduled|postponed|delayed|verschoben|verlegt|vorverlegt|reporté\w*|déplacé\w*|"
+    r"repoussé\w*|avancé\w*|décalé\w*|(?:se\s+)?(?:cambió|cambiaron|movió|movieron|pasó|"
+    r"pasaron)\s+(?:a|al|para)|cambiad[oa]\s+(?:a|al|para)|pospuest[oa]|aplazad[oa]|"
+    r"movid[oa]|adelantad[oa])(?!\w)|改到|改成|改在|推迟到|推迟|延期到|延期|提前到|挪到",
+    re.IGNORECASE)
+
+
 def _renewed(best: tuple[float, int, int, str],
              candidates: list[tuple[float, int, int, str]],
              matched: dict[tuple[int, str], set[str]],
              memories: list[str]) -> tuple[float, int, int, str]:
     """``best``, when an event (its memory opens with
     :data:`~mirix_like.memory_types.episodic.BRIEF_DAY`), or the best candidate that matches as much
-    and says it is the new one (:data:`_NEW`) where ``best`` does not: events about a thing
-    are dated by the day they are about, not the day they were told ("the new one expires in
-    June 2035" over "expires in May 2025"). A fact is current as the change rules keep it."""
+    and says it is the new one (:data:`_NEW`) where ``best`` does not, or was told later and
+    says it was moved (:data:`_MOVED`): events about a thing are dated by the day they are
+    about, not the day they were told ("the new one expires in June 2035" over "expires in May
+    2025", "the appointment was moved to 20 June" over "is on 14 March"). A fact is current as
+    the change rules keep it."""
     said = matched[-best[1], best[3]]
     if not said or _NEW.search(best[3]) or not BRIEF_DAY.match(memories[-best[1]]):
         return best
-    newer = [c for c in candidates if _NEW.search(c[3]) and matched[-c[1], c[3]] >= said]
+    told = _day_of(memories[-best[1]])
+    newer = [c for c in candidates if matched[-c[1], c[3]] >= said and (
+        _NEW.search(c[3]) or _MOVED.search(c[3]) and _day_of(memories[-c[1]]) > told)]
     return max(newer) if newer else best
 
 
@@ -1576,10 +1594,11 @@ def _in_vault(marked: re.Match[str], lang: str) -> str:
     return f" {where}"
 
 
-# What the question calls the kept value ("my bank pin", "mon digicode", "我的护照号码"), and how
-# the user is told where it is.
+# What the question calls the kept value ("my bank pin", "mon digicode", "the wifi password",
+# "l'ancien code", "我的护照号码"), and how the user is told where it is.
 _VAULT_ASKED = re.compile(
-    r"(?i:\b(?P<own>my|mon|ma|mes|mein|meine|meinen|meinem|meiner|mi|mis)\s+"
+    r"(?i:\b(?P<own>my|mon|ma|mes|mein|meine|meinen|meinem|meiner|mi|mis|the|le|la|das|der|die|"
+    r"el|l['’](?=\w))(?:(?<=['’])|\s+)"
     r"(?P<what>[^\W\d_][\w'’-]*(?:\s+(?!is\b|ist\b|est\b|es\b)[^\W\d_][\w'’-]*){0,3}?)"
     r"(?=\s*(?:[?？.!]|$|\s+(?:is|ist|est|es|again|nochmal|lautet)\b)))|"
     r"我的(?P<zh>[\u4e00-\u9fff]{1,8}?)(?=是|在|叫|多少|什么)")
@@ -1600,7 +1619,10 @@ def _vault_asked(question: str, lang: str) -> str | None:
         return None
     if asked["zh"]:
         return _VAULT_SAID["zh"].format(what=asked["zh"])
-    said = _VAULT_SAID[lang].format(own=_YOUR[asked["own"].lower()], what=asked["what"])
+    own = _YOUR.get(asked["own"].lower(), asked["own"])
+    said = _VAULT_SAID[lang].format(own=own, what=asked["what"])
+    if own.endswith(("'", "’")):  # "l'ancien code"
+        said = said.replace(f"{own} ", own, 1)
     return said[:1].upper() + said[1:]
 
 

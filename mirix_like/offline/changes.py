@@ -34,7 +34,7 @@ from mirix_like.offline.timewords import MONTH_NAMES
 from mirix_like.retrieval.ranking import FIRST, asks_before
 
 __all__ = ["DRINKS", "JOBS", "NATIONALITIES", "Setting", "block_lines", "core_calls", "in_time",
-           "parted", "passed", "replacing", "same_secret", "says_being_at", "says_now",
+           "parted", "passed", "replacing", "same_secret", "says_being_at", "says_dose", "says_now",
            "says_stop", "settings", "since", "superseded", "switches_drink"]
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
@@ -65,13 +65,17 @@ class _Pattern:
     denies: bool = False
     """Its words say the value by what stopped ("Ich esse kein Fleisch mehr": vegetarian), so
     the negation in its clause is its own and ends nothing."""
+    unnamed: bool = False
+    """Said of the speaker when it names no one else, with no "I" ("Die Dosis wurde auf 5 mg
+    erhöht", "doctor bumped my sertraline to 100mg")."""
 
 
 def _p(slot: str, regex: str, template: str, change: bool = False, lang: str = "en",
        possessive: bool = False, ends: bool = False,
-       reads: Callable[[re.Match[str]], str] | None = None, denies: bool = False) -> _Pattern:
+       reads: Callable[[re.Match[str]], str] | None = None, denies: bool = False,
+       unnamed: bool = False) -> _Pattern:
     return _Pattern(slot, re.compile(regex), template, change, lang, possessive, ends, reads,
-                    denies)
+                    denies, unnamed)
 
 
 def _value_of(pattern: _Pattern, match: re.Match[str]) -> str:
@@ -763,6 +767,102 @@ _EN_INTRO = (r"\b(?P<my>I['’]m|I\s+am|(?i:my\s+name\s+is|name['’]s))\s+" + _
 _NAME_END = (r"(?=\s*(?:[,.!?;:()–—-]|$)|\s+(?:and|from|but|here|aka|btw|und|aus|aber|et|mais|"
              r"de|y|pero|&)\b|\s+[1-9]\d?(?:\s*[,.!?;]|\s+(?:from|and|y/?o|years?)\b|$))")
 """What may follow a name given: the end of its clause, or a next one ("I'm Priya and …")."""
+_DE_DOING = {verb: done for done, verbs in (
+    ("joggen", "jogge joggt joggen"), ("schwimmen", "schwimme schwimmt"),
+    ("klettern", "klettere klettert"), ("bouldern", "bouldere bouldert"),
+    ("wandern", "wandere wandert"), ("radfahren", "radle radelt"), ("tanzen", "tanze tanzt"),
+    ("reiten", "reite reitet"), ("segeln", "segle segelt"), ("surfen", "surfe surft"),
+    ("rudern", "rudere rudert"), ("tauchen", "tauche taucht"))
+    for verb in verbs.split()}
+"""A German sport by the verb that does it ("Ich jogge", "Der Nutzer schwimmt"), as it is gone
+out to do ("joggen"): no "laufe", which walks to work too."""
+_ZH_SPORTS = (r"跑步|慢跑|游泳|骑车|骑自行车|爬山|健身|练瑜伽|瑜伽|打篮球|打网球|踢足球|踢球|"
+              r"打羽毛球|打乒乓球|滑雪|攀岩|徒步|打太极|跳舞|拳击|冲浪")
+"""Chinese sports by what one does ("跑步", "打篮球"), a "play {v}" slot each."""
+_ZH_OFTEN = r"(?:每天|每周|经常|平时|周末|早上|晚上|都|也|现在|一直|常常|还|天天)*"
+_ZH_DOINGS = (
+    _p("play {v}", r"(?:(?<=我)|(?<=用户))" + _ZH_OFTEN + r"(?P<v>" + _ZH_SPORTS + r")",
+       "{s}平时{v}。", lang="zh"),
+    # "不跑步了，改成游泳": one ends, the other begins, said with no "我"
+    _p("play {v}", r"(?:改成|换成|改为|转而|开始)了?" + _ZH_OFTEN + r"(?P<v>" + _ZH_SPORTS + r")",
+       "{s}平时{v}。", True, lang="zh", unnamed=True),
+    _p("play {v}", r"(?:不再?|停止了?|放弃了?|没再)(?P<v>" + _ZH_SPORTS + r")", "", lang="zh",
+       ends=True, unnamed=True),
+)
+
+
+# A dose of something taken, one "dose {k}" slot per medicine ("I take 50mg sertraline",
+# "Ich nehme 2,5 mg Ramipril", "Je prends un comprimé de Doliprane", "Tomo 5 mg de
+# escitalopram", "我每天吃一片降压药"), raised or lowered to a new one ("doctor bumped my
+# sertraline to 100mg", "Die Ramipril-Dosis wurde auf 5 mg erhöht", "降压药剂量加到了每天两片").
+_MG = (r"\d+(?:[.,]\d+)?\s?(?:mg|mcg|µg|μg|ml|g|IU|iu|UI|IE|units?|Einheiten|unités|"
+       r"unidades)(?!\w)")
+_DOSE = {
+    "en": r"(?P<v>" + _MG + r"|(?:\d+|one|two|three|four|half\s+a|an?)\s+(?:pills?|tablets?|"
+          r"capsules?|puffs?|drops?))",
+    "de": r"(?P<v>" + _MG + r"|(?:\d+|eine?|zwei|drei|vier|eine\s+halbe)\s+(?:Tabletten?|Kapseln?|"
+          r"Tropfen|Hübe|Hub))",
+    "fr": r"(?P<v>" + _MG + r"|(?:\d+|une?|deux|trois|quatre|un\s+demi-?)\s*(?:comprimés?|"
+          r"gélules?|cachets?|gouttes?|pilules?))",
+    "es": r"(?P<v>" + _MG + r"|(?:\d+|una?|dos|tres|cuatro|media)\s+(?:pastillas?|comprimidos?|"
+          r"cápsulas?|gotas?|píldoras?))",
+    "zh": r"(?P<v>[一二两三四五六七八九十半\d]+(?:片|粒|颗|毫克|支|滴)|\d+(?:\.\d+)?\s?mg)",
+}
+_MEDICINE = {
+    "en": r"(?P<k>(?!(?:every|each|a|an|the|per|daily|twice|once|in|at|with|before|after|for|of|"
+          r"my|now|dose|dosage|a\s+day)\b)[A-Za-z][\w-]{2,}(?:\s+[A-Z0-9]\d?\b)?)",
+    "de": r"(?P<k>(?!Dosis\b)[A-ZÄÖÜ][\wäöüß]{2,}(?:\s+[A-Z0-9]\d?\b)?)",
+    "fr": r"(?P<k>(?!(?:la|le|les|plus|dose)\b)[\wàâçéèêëîïôûù]{3,}(?:\s+[A-Z0-9]\d?\b)?)",
+    "es": r"(?P<k>(?!(?:al|en|cada|por|del|la|el|los|las|dosis)\b)[\wáéíóúñ]{3,}"
+          r"(?:\s+[A-Z0-9]\d?\b)?)",
+    "zh": r"(?P<k>(?:(?![说的是把将吃])[\u4e00-\u9fff]){1,3}?(?:药|素|丸|胶囊))",
+}
+_DOSE_CHANGED = {
+    "en": r"(?i:bumped|upped|increased|raised|lowered|reduced|cut|dropped|changed|adjusted|"
+          r"doubled|halved|moved|went|gone|upped)",
+    "de": r"(?i:erhöht|gesenkt|reduziert|geändert|angepasst|hochgesetzt|heruntergesetzt|"
+          r"verdoppelt|halbiert|umgestellt)",
+    "fr": r"(?i:passée?|augmentée?|baissée?|réduite?|diminuée?|changée?|montée?|descendue?)",
+    "es": r"(?i:subieron|subió|subido|bajaron|bajó|bajado|aumentaron|aumentó|aumentado|"
+          r"redujeron|redujo|reducido|cambiaron|cambió|cambiado|pasó|pasado)",
+    "zh": r"(?:加|增加|减|减少|降|调|改|提高|降低|加大|减到|调整)(?:到|为|成)了?(?:每天|每日)?",
+}
+_DOSES = (
+    _p("dose {k}", r"\b(?i:take|takes|taking|on)\s+(?:(?i:now|currently|still|just)\s+)?"
+       + _DOSE["en"] + r"\s+(?:(?i:of)\s+)?(?:(?i:my)\s+)?" + _MEDICINE["en"],
+       "{s} takes {v} of {k}.", unnamed=True),
+    _p("dose {k}", r"\b" + _DOSE_CHANGED["en"] + r"\s+(?:(?i:me)\s+)?(?:(?i:my|the)\s+)?"
+       r"(?:(?i:dose|dosage)\s+(?i:of)\s+)?" + _MEDICINE["en"] + r"(?:\s+(?i:dose|dosage))?\s+"
+       r"(?:(?i:up|down)\s+)?(?i:to)\s+" + _DOSE["en"], "{s} takes {v} of {k}.", True,
+       unnamed=True),
+    _p("dose {k}", r"\b(?i:my|the)\s+" + _MEDICINE["en"] + r"(?:\s+(?i:dose|dosage))?\s+"
+       r"(?:(?i:was|got|has\s+been|is|['’]s)\s+)?(?:(?i:now)\s+)?(?:" + _DOSE_CHANGED["en"]
+       + r"\s+(?:(?i:up|down)\s+)?(?i:to)\s+)?" + _DOSE["en"], "{s} takes {v} of {k}.", True,
+       unnamed=True),
+    _p("dose {k}", r"\b(?i:nehme|nimmt)\s+(?:(?i:jetzt|nun|inzwischen|täglich|morgens|abends|"
+       r"nur\s+noch)\s+)*" + _DOSE["de"] + r"\s+(?:(?i:von\s+)?)" + _MEDICINE["de"],
+       "{s} nimmt {v} {k}.", lang="de", unnamed=True),
+    _p("dose {k}", r"\b(?:(?i:die|meine)\s+)?" + _MEDICINE["de"] + r"-?(?i:dosis)\s+"
+       r"(?:(?i:wurde|ist|wird)\s+)?(?:(?i:jetzt|nun)\s+)?(?i:auf)\s+" + _DOSE["de"] + r"\s+"
+       + _DOSE_CHANGED["de"], "{s} nimmt {v} {k}.", True, lang="de", unnamed=True),
+    _p("dose {k}", r"\b(?i:prends|prend)\s+(?:(?i:maintenant|désormais|actuellement|chaque\s+jour)"
+       r"\s+)?" + _DOSE["fr"] + r"\s+(?:de\s+|d['’])" + _MEDICINE["fr"], "{s} prend {v} de {k}.",
+       lang="fr", unnamed=True),
+    _p("dose {k}", r"\b(?i:ma|la)\s+(?i:dose)\s+(?:de\s+|d['’])" + _MEDICINE["fr"] + r"\s+"
+       r"(?:(?i:est|a\s+été)\s+)?" + _DOSE_CHANGED["fr"] + r"\s+à\s+" + _DOSE["fr"],
+       "{s} prend {v} de {k}.", True, lang="fr", unnamed=True),
+    _p("dose {k}", r"\b(?i:tomo|toma)\s+(?:(?i:ahora|ya)\s+)?" + _DOSE["es"] + r"\s+(?:de\s+)?"
+       + _MEDICINE["es"], "{s} toma {v} de {k}.", lang="es", unnamed=True),
+    _p("dose {k}", r"\b(?:(?i:me)\s+" + _DOSE_CHANGED["es"] + r"\s+)?(?i:la|mi)\s+(?i:dosis)\s+"
+       r"(?:de\s+|del\s+)" + _MEDICINE["es"] + r"\s+(?:(?i:se\s+)?" + _DOSE_CHANGED["es"]
+       + r"\s+)?a\s+" + _DOSE["es"], "{s} toma {v} de {k}.", True, lang="es", unnamed=True),
+    _p("dose {k}", r"(?:吃|服用|服)" + _DOSE["zh"] + _MEDICINE["zh"], "{s}每天吃{v}{k}。",
+       lang="zh", unnamed=True),
+    _p("dose {k}", _MEDICINE["zh"] + r"的?剂量" + _DOSE_CHANGED["zh"] + _DOSE["zh"],
+       "{s}每天吃{v}{k}。", True, lang="zh", unnamed=True),
+)
+
+
 _PATTERNS = (
     # English, first and third person (core lines are third person).
     _p("home", r"\b(?:(?i:lives?|living|resides?|based|settled)|(?i:have|has|['’]ve)\s+"
@@ -1227,6 +1327,9 @@ _PATTERNS = (
        r"(?:[\wäöüß]+\s+){0,4}?(?P<v>" + _DE_DONE + r")\b", "{s} macht {v}.", lang="de"),
     _p("play {v}", r"\b(?i:gehe|geht)\s+(?:(?i:ich|er|sie)\s+)?(?:[\wäöüß]+\s+){0,4}?"
        r"(?P<v>" + _DE_GONE_TO + r")\b", "{s} geht {v}.", lang="de"),
+    # "Ich jogge jeden Morgen", "Ich schwimme jetzt": the sport gone out to do, by its verb
+    _p("play {v}", r"\b(?P<v>(?i:" + "|".join(_DE_DOING) + r"))\b", "{s} geht {v}.", lang="de",
+       reads=lambda m: _DE_DOING[m["v"].casefold()]),
     _p("play {v}", r"\b(?i:mit)\s+(?:(?:dem|der|den)\s+)?(?P<v>" + _DE_PLAYED + "|" + _DE_DONE + "|"
        + _DE_GONE_TO.title() + r")\s+(?:(?i:aufgehört|Schluss\s+gemacht))", "", lang="de"),
     _p("speak {v}", r"\b(?i:spreche|spricht)\s+(?:(?i:ich|er|sie)\s+)?(?:(?i:fließend|fliessend|"
@@ -1490,6 +1593,8 @@ _PATTERNS = (
                                     ("toco|toca|tocamos", _ES_INSTRUMENTS, "{s} toca {pre}{v}."))),
     _p("play {v}", r"\b(?i:practico|practica|hago|hace)\s+(?:(?i:mucho|también|ahora|todavía|"
        r"a\s+menudo)\s+)*(?P<v>" + _ES_DONE + r")\b", "{s} practica {v}.", lang="es"),
+    _p("play {v}", r"\b(?i:dejé|dejado|abandoné|abandonado)\s+(?i:el|la|los|las)\s+"
+       r"(?P<v>" + _ES_PLAYED + "|" + _ES_DONE + r")\b", "", lang="es", ends=True),
     _p("play {v}", r"\b(?i:dejé|dejado)\s+(?i:de\s+(?:jugar|practicar|hacer))\s+"
        r"(?:(?i:al|a\s+la|el|la)\s+)?(?P<v>" + _ES_PLAYED + "|" + _ES_DONE + r")\b", "",
        lang="es"),
@@ -1709,6 +1814,8 @@ _PATTERNS = (
          r"(?=\s*[,;.!]|\s+(?:und|aber|geworden)\b|$)", "{s} ist {v} Jahre alt.", False),
         ("zh", r"(?:今年|现在|已经|刚)*(?P<v>[1-9]\d?)(?:周)?岁|今年(?:已经)?(?P<w>[1-9]\d?)了",
          "{s}今年{v}岁。", False))),
+    *_DOSES,
+    *_ZH_DOINGS,
 )
 _ENDS = (
     _p("work", r"\b(?i:quit|left|resigned\s+from|handed\s+in\s+(?:my\s+)?notice\s+at)\s+"
@@ -2330,6 +2437,8 @@ def _by_speaker(sentence: str, match: re.Match[str], pattern: _Pattern) -> bool:
         return bool(_MY.search(before) or match.groupdict().get("my"))
     head = before + " ".join(match.group(0).split()[:2])
     marks = list(_FIRST.finditer(head))
+    if pattern.unnamed and not marks:
+        return not _OTHER.search(head)
     return bool(marks) and not _OTHER.search(head[marks[-1].end():])
 
 
@@ -2410,7 +2519,8 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
     """
     by_id = {inp.source_id: inp for inp in inputs}
     # What each input says of its speaker, read once for its facts and for itself.
-    said_by = {inp.source_id: settings(_placed(_keyed(inp.text, blocks), blocks),
+    said_by = {inp.source_id: settings(_placed(_keyed(_dosed(inp.text, blocks), blocks),
+                                                      blocks),
                                        subject_of(inp, prepare(inp.text).zh), own=True)
                for inp in inputs}
     for inp in inputs:
@@ -2529,6 +2639,44 @@ def _switched_drink(match: re.Match[str], blocks: Mapping[str, list[str]]) -> st
                for lines in blocks.values() for line in lines
                for s in settings(PERIOD.sub("", line), subject=""))
     return f"{match['verb']} {match['to']}" if held else match[0]
+
+
+_BARE_DOSE = (
+    (re.compile(r"\b(?i:my|the)\s+(?i:dose|dosage)\b"), "{d} {k} dose"),
+    (re.compile(r"\b(?i:die|meine)\s+(?i:dosis)\b"), "{d} {k}-Dosis"),
+    (re.compile(r"\b(?i:ma|la)\s+(?i:dose)\b(?!\s+d)"), "{d} de {k}"),
+    (re.compile(r"\b(?i:la|mi)\s+(?i:dosis)\b(?!\s+de)"), "{d} de {k}"),
+    (re.compile(r"(?<![药素丸囊])剂量"), "{k}{d}"),
+    (re.compile(r"\b(?i:take|takes|taking|on)\s+(?:(?i:now|currently|still|just)\s+)?"
+                + _DOSE["en"]), "{d} of {k}"),
+    (re.compile(r"\b(?i:nehme|nimmt)\s+(?:(?i:jetzt|nun|inzwischen|nur\s+noch)\s+)*"
+                + _DOSE["de"]), "{d} {k}"),
+    (re.compile(r"\b(?i:prends|prend)\s+(?:(?i:maintenant|désormais|actuellement)\s+)?"
+                + _DOSE["fr"]), "{d} de {k}"),
+    (re.compile(r"\b(?i:tomo|toma)\s+(?:(?i:ahora|ya)\s+)?" + _DOSE["es"]), "{d} de {k}"),
+    (re.compile(r"(?:吃|服用|服)" + _DOSE["zh"]), "{d}{k}"),
+)
+"""A dose said with no medicine ("the dose was raised to 100mg", "Ich nehme jetzt 5 mg",
+"je prends maintenant 2 comprimés", "剂量加到了每天两片"), and how it is said with one."""
+
+
+def says_dose(text: str) -> bool:
+    """Whether ``text`` gives a dose, of no medicine named too (see _BARE_DOSE)."""
+    return any(regex.search(text) for regex, _ in _BARE_DOSE)
+
+
+def _dosed(text: str, blocks: Mapping[str, list[str]]) -> str:
+    """``text`` with a dose it gives no medicine said of the one medicine a block gives a
+    dose of ("Die Dosis wurde auf 5 mg erhöht" is of Ramipril when a block says "Der Nutzer
+    nimmt 2,5 mg Ramipril"); as it is when it names one, or the blocks name none or several."""
+    named = {m["k"].casefold(): m["k"] for lines in blocks.values() for line in lines
+             for pattern in _DOSES for m in pattern.regex.finditer(line)}
+    if len(named) != 1 or any(s.slot.startswith("dose ") for s in settings(text)):
+        return text
+    medicine = next(iter(named.values()))
+    for regex, said in _BARE_DOSE:
+        text = regex.sub(lambda m, said=said: said.format(d=m[0], k=medicine), text, count=1)
+    return text
 
 
 def _keyed(text: str, blocks: Mapping[str, list[str]]) -> str:

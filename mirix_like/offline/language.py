@@ -20,7 +20,7 @@ from typing import Any
 from mirix_like.lexicon import KIN as KIN
 from mirix_like.lexicon import ZH_KIN as ZH_KIN
 from mirix_like.retrieval.topics import STOPWORDS, TOKEN
-from mirix_like.secrets import redact
+from mirix_like.secrets import find_secrets, redact
 
 Row = dict[str, Any]
 """The arguments of one item for a type's insert tool."""
@@ -59,9 +59,63 @@ def word_set(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+_CODE = (r"(?:[\w-]+\s+){0,3}?(?i:code|password|passcode|pin|passwort|kennwort|mot\s+de\s+passe|"
+         r"contraseña|clave|código)")
+_CHANGED = (
+    # "The gym changed the door code, it's 4821 now", "I reset my alarm code to 5521"
+    # (a place's, not a person's: "my brother changed the code" is no code of the brother's)
+    (re.compile(r"(?:\b(?i:the|my|our)\s+(?P<who>(?!(?:" + KIN + r")\b)[a-z]+)\s+)?\b"
+                r"(?i:changed|reset|updated)\s+"
+                r"(?i:the|my|our)\s+(?P<what>" + _CODE + r")\s*(?:,\s*|\s+)(?:(?i:and\s+)?"
+                r"(?:it['’]s|it\s+is|the\s+new\s+one\s+is)(?:\s+now)?|(?i:to))\s+(?=\S)"),
+     lambda m: f"My {m['who'] + ' ' if m['who'] else ''}{m['what']} is "),
+    # "Le code de la porte a changé, c'est 7742 maintenant"
+    (re.compile(r"\b(?P<what>(?i:le|la|mon|ma|notre)\s+(?i:code|mot\s+de\s+passe)\b[^,.;!?]{0,30}?)"
+                r"\s+a\s+changé\s*[,:]?\s*(?:(?i:maintenant\s+)?c['’]est|(?i:le\s+nouveau\s+est)|"
+                r"(?i:il\s+est))\s+(?:(?i:maintenant|désormais)\s+)?(?=\S)"),
+     lambda m: f"{m['what']} est "),
+    # "J'ai changé le mot de passe du wifi, c'est maintenant lune77"
+    (re.compile(r"\b(?i:changé|modifié)\s+(?P<what>(?i:le|la|mon|ma|notre)\s+(?i:code|mot\s+de\s+passe)"
+                r"\b[^,.;!?]{0,30}?)\s*[,:]\s*(?:(?i:maintenant|désormais)\s+)?(?i:c['’]est|le\s+nouveau\s+est)"
+                r"\s+(?:(?i:maintenant|désormais)\s+)?(?=\S)"),
+     lambda m: f"{m['what']} est "),
+    # "Cambié de número, ahora es 655 444 777", "Ich habe eine neue Nummer: …" is read as is
+    (re.compile(r"\b(?i:cambié|he\s+cambiado|cambiamos)\s+(?i:de)\s+(?i:número|móvil|teléfono)\s*"
+                r"[,:]\s*(?:(?i:ahora|el\s+nuevo)\s+)?(?i:es)\s+(?:(?i:el)\s+)?(?=\S)"),
+     lambda _: "Mi número es "),
+    # "Cambié la contraseña del wifi a perro456", "…del wifi, ahora es perro456"
+    (re.compile(r"\b(?i:cambié|he\s+cambiado|cambiamos|hemos\s+cambiado|han\s+cambiado|"
+                r"cambiaron)\s+(?P<what>(?i:la|el|mi|nuestra?)\s+(?i:contraseña|clave|código|pin)\b"
+                r"[^,.;!?]{0,30}?)(?:\s+(?i:a|por)|\s*,\s*(?:(?i:ahora|ya)\s+)?(?i:es|la\s+nueva\s+es|"
+                r"el\s+nuevo\s+es)(?:\s+(?i:ahora))?)\s+(?=\S)"),
+     lambda m: f"{m['what']} es "),
+    # "Hab das WLAN-Passwort geändert, jetzt ist es Mond2024"
+    (re.compile(r"\b(?:(?i:hab|habe|haben)\s+)?(?P<what>(?i:das|den|die|mein(?:en)?|unser(?:en)?)\s+"
+                r"[\w-]*(?i:passwort|kennwort|code|pin)\b)\s+(?i:geändert|neu\s+gesetzt|"
+                r"zurückgesetzt)\s*[,;:]?\s*(?:(?i:jetzt|nun)\s+)?(?i:ist\s+es|lautet\s+es|es\s+ist|"
+                r"es\s+lautet|das\s+neue\s+ist|der\s+neue\s+ist)\s+(?:(?i:jetzt|nun)\s+)?(?=\S)"),
+     lambda m: f"{m['what']} ist "),
+)
+"""A code or password said to be changed to a value, said as the value it now is, which
+:func:`find_secrets` reads by its everyday words."""
+
+
+def secrets_restated(text: str) -> str:
+    """``text`` with each change of a code said as its new value (see _CHANGED)."""
+    for regex, said in _CHANGED:
+        text = regex.sub(said, text)
+    return text
+
+
 def mask(text: str) -> str:
-    """``text`` with every high-sensitivity value replaced by a placeholder."""
-    return redact(text, marker=VAULT_MARK)
+    """``text`` with every high-sensitivity value replaced by a placeholder, a value said as
+    changed to too ("changed the wifi password, it's now moonbeam-77", see
+    :func:`secrets_restated`), as the vault keeps it."""
+    masked = redact(text, marker=VAULT_MARK)
+    for secret in find_secrets(secrets_restated(text)):
+        if secret.sensitivity == "high" and secret.value in masked:
+            masked = masked.replace(secret.value, VAULT_MARK.format(kind=secret.kind))
+    return masked
 
 
 # --- words and sentences -------------------------------------------------------------
@@ -429,7 +483,7 @@ _DE_DU = {"ist": "bist", "hat": "hast", "war": "warst", "wird": "wirst", "kann":
           "will": "willst", "muss": "musst", "darf": "darfst", "mag": "magst", "soll": "sollst",
           "weiß": "weißt", "tut": "tust", "isst": "isst", "sprach": "sprachst",
           "ging": "gingst", "aß": "aßest", "las": "last", "fuhr": "fuhrst",
-          "schwamm": "schwammst", "trank": "trankst", "hieß": "hießest"}
+          "schwamm": "schwammst", "trank": "trankst", "hieß": "hießest", "nahm": "nahmst"}
 _ES_TU = {"es": "eres", "está": "estás", "fue": "fuiste", "ha": "has", "va": "vas",
           "da": "das", "ve": "ves", "sabe": "sabes", "hizo": "hiciste", "tuvo": "tuviste",
           "estuvo": "estuviste"}
@@ -570,7 +624,7 @@ _ABROAD_OPENING = re.compile(
 _PAST_ABROAD = {
     "de": {"ist": "war", "hat": "hatte", "spricht": "sprach", "geht": "ging", "isst": "aß",
            "liest": "las", "fährt": "fuhr", "schwimmt": "schwamm", "trinkt": "trank",
-           "heißt": "hieß"},
+           "heißt": "hieß", "nimmt": "nahm"},
     "fr": {"est": "était", "a": "avait", "fait": "faisait", "vit": "vivait",
            "apprend": "apprenait", "prend": "prenait", "va": "allait", "dit": "disait",
            "appelle": "appelait"},

@@ -89,7 +89,14 @@ FUTURE = re.compile(
     # "Booked flights to Lisbon for the 14th of March": the booking is done, the date is ahead
     r"\b(?:booked|reserved|scheduled|got\s+tickets|bought\s+tickets)\b[^.!?]{0,60}?\bfor\s+"
     r"(?:the\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|"
-    r"aug|sep|oct|nov|dec)",
+    r"aug|sep|oct|nov|dec)|"
+    # what was moved is moved to a day ahead ("the meeting was postponed to 10 July", "Der
+    # Termin wurde auf den 20. Juni verschoben", "reporté au 3 mai", "se cambió al lunes")
+    r"\b(?:moved|postponed|rescheduled|pushed\s+back|put\s+back|brought\s+forward)\s+"
+    r"(?:to|until|till|for)\b|\bauf\s+(?:den\s+|nächste\w*\s+)?[^.!?]{1,30}?"
+    r"\b(?:verschoben|verlegt|vorverlegt)\b|\b(?:reporté|repoussé|décalé|déplacé|avancé)e?s?\s+"
+    r"(?:au|à|a)\b|\b(?:cambió|cambiado|cambiaron|pospuso|pospuesto|aplazó|aplazado|movió|"
+    r"movido|adelantó|adelantado)\s+(?:al|a|para)\b|改到|改在|推迟到|延期到|提前到|挪到",
     _I,
 )
 PAST = re.compile(

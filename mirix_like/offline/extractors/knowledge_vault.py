@@ -6,60 +6,20 @@ import re
 
 from mirix_like.offline.changes import CORRECTION, same_secret, since
 from mirix_like.offline.extractors.base import Extractor
-from mirix_like.offline.language import CJK, KIN, InputText, Row, cap, prepare, subject_of
+from mirix_like.offline.language import (
+    CJK,
+    InputText,
+    Row,
+    cap,
+    prepare,
+    secrets_restated,
+    subject_of,
+)
 from mirix_like.secrets import Secret, find_secrets
 
 _ZH_LABELS = {"phone number": "电话号码", "email address": "邮箱", "password": "密码"}
 """A label found in English words said in Chinese, as a Chinese caption says it ("我换了新号码：
 139…" is the 电话号码 it replaces)."""
-
-
-_CODE = (r"(?:[\w-]+\s+){0,3}?(?i:code|password|passcode|pin|passwort|kennwort|mot\s+de\s+passe|"
-         r"contraseña|clave|código)")
-_CHANGED = (
-    # "The gym changed the door code, it's 4821 now", "I reset my alarm code to 5521"
-    # (a place's, not a person's: "my brother changed the code" is no code of the brother's)
-    (re.compile(r"(?:\b(?i:the|my|our)\s+(?P<who>(?!(?:" + KIN + r")\b)[a-z]+)\s+)?\b"
-                r"(?i:changed|reset|updated)\s+"
-                r"(?i:the|my|our)\s+(?P<what>" + _CODE + r")\s*(?:,\s*|\s+)(?:(?i:and\s+)?"
-                r"(?:it['’]s|it\s+is|the\s+new\s+one\s+is)(?:\s+now)?|(?i:to))\s+(?=\S)"),
-     lambda m: f"My {m['who'] + ' ' if m['who'] else ''}{m['what']} is "),
-    # "Le code de la porte a changé, c'est 7742 maintenant"
-    (re.compile(r"\b(?P<what>(?i:le|la|mon|ma|notre)\s+(?i:code|mot\s+de\s+passe)\b[^,.;!?]{0,30}?)"
-                r"\s+a\s+changé\s*[,:]?\s*(?:(?i:maintenant\s+)?c['’]est|(?i:le\s+nouveau\s+est)|"
-                r"(?i:il\s+est))\s+(?:(?i:maintenant|désormais)\s+)?(?=\S)"),
-     lambda m: f"{m['what']} est "),
-    # "J'ai changé le mot de passe du wifi, c'est maintenant lune77"
-    (re.compile(r"\b(?i:changé|modifié)\s+(?P<what>(?i:le|la|mon|ma|notre)\s+(?i:code|mot\s+de\s+passe)"
-                r"\b[^,.;!?]{0,30}?)\s*[,:]\s*(?:(?i:maintenant|désormais)\s+)?(?i:c['’]est|le\s+nouveau\s+est)"
-                r"\s+(?:(?i:maintenant|désormais)\s+)?(?=\S)"),
-     lambda m: f"{m['what']} est "),
-    # "Cambié de número, ahora es 655 444 777", "Ich habe eine neue Nummer: …" is read as is
-    (re.compile(r"\b(?i:cambié|he\s+cambiado|cambiamos)\s+(?i:de)\s+(?i:número|móvil|teléfono)\s*"
-                r"[,:]\s*(?:(?i:ahora|el\s+nuevo)\s+)?(?i:es)\s+(?:(?i:el)\s+)?(?=\S)"),
-     lambda _: "Mi número es "),
-    # "Cambié la contraseña del wifi a perro456", "…del wifi, ahora es perro456"
-    (re.compile(r"\b(?i:cambié|he\s+cambiado|cambiamos|hemos\s+cambiado|han\s+cambiado|"
-                r"cambiaron)\s+(?P<what>(?i:la|el|mi|nuestra?)\s+(?i:contraseña|clave|código|pin)\b"
-                r"[^,.;!?]{0,30}?)(?:\s+(?i:a|por)|\s*,\s*(?:(?i:ahora|ya)\s+)?(?i:es|la\s+nueva\s+es|"
-                r"el\s+nuevo\s+es)(?:\s+(?i:ahora))?)\s+(?=\S)"),
-     lambda m: f"{m['what']} es "),
-    # "Hab das WLAN-Passwort geändert, jetzt ist es Mond2024"
-    (re.compile(r"\b(?:(?i:hab|habe|haben)\s+)?(?P<what>(?i:das|den|die|mein(?:en)?|unser(?:en)?)\s+"
-                r"[\w-]*(?i:passwort|kennwort|code|pin)\b)\s+(?i:geändert|neu\s+gesetzt|"
-                r"zurückgesetzt)\s*[,;:]?\s*(?:(?i:jetzt|nun)\s+)?(?i:ist\s+es|lautet\s+es|es\s+ist|"
-                r"es\s+lautet|das\s+neue\s+ist|der\s+neue\s+ist)\s+(?:(?i:jetzt|nun)\s+)?(?=\S)"),
-     lambda m: f"{m['what']} ist "),
-)
-"""A code or password said to be changed to a value, said as the value it now is, which
-:func:`find_secrets` reads by its everyday words."""
-
-
-def _restated(text: str) -> str:
-    """``text`` with each change of a code said as its new value (see _CHANGED)."""
-    for regex, said in _CHANGED:
-        text = regex.sub(said, text)
-    return text
 
 
 _NEW = r"(?i:new|neue[rsnm]?|nouvel(?:le)?|nouveau|nuev[oa])"
@@ -139,7 +99,7 @@ def extract_knowledge_vault(inputs: list[InputText]) -> list[Row]:
         if _corrected(rows, inp):
             continue
         prep = prepare(inp.text)
-        said = _restated(prep.raw)
+        said = secrets_restated(prep.raw)
         for secret in find_secrets(said):
             if secret.value in seen:
                 continue
@@ -163,5 +123,5 @@ def extract_knowledge_vault(inputs: list[InputText]) -> list[Row]:
 EXTRACTOR = Extractor(
     "knowledge_vault",
     extract_knowledge_vault,
-    concerns=lambda inp: bool(find_secrets(_restated(prepare(inp.text).raw))),
+    concerns=lambda inp: bool(find_secrets(secrets_restated(prepare(inp.text).raw))),
 )

@@ -342,7 +342,7 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
     # a name typed without its accents ("theo" of "Théo", "lucias party" of "Lucía")
     terms.update({folded for t in terms if (folded := _unaccented(t)) != t})
     terms -= _FUNCTION_WORDS  # "j'ai" is "ai" once unelided
-    for run in CJK_RUN.findall(text):
+    for run in CJK_RUN.findall(_ZH_NOW.sub(" ", text)):
         for segment in ZH_STOP.split(run):
             # characters too: "住" of a question is in "用户住在深圳" as a character only
             terms.update(segment[i : i + 2] for i in range(len(segment) - 1))
@@ -408,15 +408,23 @@ def _unaccented(word: str) -> str:
                    if not unicodedata.combining(c))
 
 
+_ZH_NOW = re.compile(r"现在|目前|如今")
+""""Now" in Chinese, which says when, not what: "我现在做什么运动？" asks nothing of "现在在杭州
+工作"."""
 _ASKED_FOR = re.compile(r"^[\s¿]*(?:what|which|welche[rsmn]?|quel(?:le)?s?|qu[eé]|cu[aá]l(?:es)?)"
                         r"\s+(?:(?:kinds?|sorts?|types?)\s+of\s+|art\s+von\s+|genre\s+de\s+|"
                         r"tipo\s+de\s+)?(?P<word>[^\W\d_]+)", re.IGNORECASE)
 
 
+_ZH_KIND_ASKED = re.compile(r"(?:什么|哪些|哪种|哪个)(?:样的)?(?:运动|体育|锻炼|宠物)")
+
+
 def _kind_asked(question: str) -> bool:
     """Whether ``question`` asks for a sport, pastime, pet or drink by its kind ("What martial
-    art do I do?", "Which sports …?", "What kind of dog …?"), which any of that kind answers;
-    not one that only names one ("How much are the running shoes?")."""
+    art do I do?", "Which sports …?", "What kind of dog …?", "我现在做什么运动？"), which any of
+    that kind answers; not one that only names one ("How much are the running shoes?")."""
+    if _ZH_KIND_ASKED.search(question):
+        return True
     asked = _ASKED_FOR.search(question)
     if not asked:
         return False
@@ -933,6 +941,10 @@ def answer(question: str, memories: list[str]) -> str:
     lang = language(question)
     nothing = _NO_ANSWERS.get(lang, NO_ANSWER)
     question = _asked(question)
+    # a kept value asked for as it was ("the old wifi password") is in the vault, where no
+    # fact marks it past
+    if asks_before(question) and (kept := _vault_kept(question, lang, memories)):
+        return kept
     memories = in_time(question, memories)
     wanted = _terms(question, kinds=_kind_asked(question))
     meant = _meanings_in(question, lang)
@@ -1624,6 +1636,19 @@ def _vault_asked(question: str, lang: str) -> str | None:
     if own.endswith(("'", "’")):  # "l'ancien code"
         said = said.replace(f"{own} ", own, 1)
     return said[:1].upper() + said[1:]
+
+
+def _vault_kept(question: str, lang: str, memories: list[str]) -> str | None:
+    """Where the value ``question`` asks for is kept (:func:`_vault_asked`), when a memory says
+    a value of what it names is in the vault ("the old wifi password" of "The user's wifi
+    password is [password in knowledge vault]")."""
+    asked = _VAULT_ASKED.search(question)
+    what = asked["what"] or asked["zh"] if asked else ""  # not "old", which every value was
+    named = _terms(" ".join(w for w in what.split() if not asks_before(w)))
+    if named and any(_VAULT_MARKED.search(m) and named & _terms(_VAULT_MARKED.sub(" ", m))
+                     for m in memories):
+        return _vault_asked(question, lang)
+    return None
 
 
 # The subject and verb a fact opens with: "The user's mum is", "Sam works", "The user lives",

@@ -835,7 +835,8 @@ _DOSES = (
        r"(?:(?i:dose|dosage)\s+(?i:of)\s+)?" + _MEDICINE["en"] + r"(?:\s+(?i:dose|dosage))?\s+"
        r"(?:(?i:up|down)\s+)?(?i:to)\s+" + _DOSE["en"], "{s} takes {v} of {k}.", True,
        unnamed=True),
-    _p("dose {k}", r"\b(?i:my|the)\s+" + _MEDICINE["en"] + r"(?:\s+(?i:dose|dosage))?\s+"
+    _p("dose {k}", r"\b(?i:my|the)\s+(?:(?i:dose|dosage)\s+(?i:of)\s+)?" + _MEDICINE["en"]
+       + r"(?:\s+(?i:dose|dosage))?\s+"
        r"(?:(?i:was|got|has\s+been|is|['’]s)\s+)?(?:(?i:now)\s+)?(?:" + _DOSE_CHANGED["en"]
        + r"\s+(?:(?i:up|down)\s+)?(?i:to)\s+)?" + _DOSE["en"], "{s} takes {v} of {k}.", True,
        unnamed=True),
@@ -2427,6 +2428,9 @@ def _names_in_lower_case(sentence: str) -> str:
     return _LOWER_NAME.sub(named, sentence)
 
 
+_MINE = re.compile(r"(?i:\b(?:my|mein\w*|ma|mon|mi)\b)|我的")
+
+
 def _by_speaker(sentence: str, match: re.Match[str], pattern: _Pattern) -> bool:
     """Whether the speaker is the subject of the statement ``match`` found in ``sentence``:
     "my" right before a possessive one ("my favourite food", "my dentist"), else a
@@ -2437,8 +2441,9 @@ def _by_speaker(sentence: str, match: re.Match[str], pattern: _Pattern) -> bool:
         return bool(_MY.search(before) or match.groupdict().get("my"))
     head = before + " ".join(match.group(0).split()[:2])
     marks = list(_FIRST.finditer(head))
-    if pattern.unnamed and not marks:
-        return not _OTHER.search(head)
+    if pattern.unnamed and (not marks or _MINE.search(match.group(0))):
+        # "they upped my dose": the doctor acts, the dose is the speaker's
+        return bool(_MINE.search(match.group(0))) or not _OTHER.search(head)
     return bool(marks) and not _OTHER.search(head[marks[-1].end():])
 
 
@@ -2642,8 +2647,8 @@ def _switched_drink(match: re.Match[str], blocks: Mapping[str, list[str]]) -> st
 
 
 _BARE_DOSE = (
-    (re.compile(r"\b(?i:my|the)\s+(?i:dose|dosage)\b"), "{d} {k} dose"),
-    (re.compile(r"\b(?i:die|meine)\s+(?i:dosis)\b"), "{d} {k}-Dosis"),
+    (re.compile(r"\b(?i:my|the)\s+(?i:dose|dosage)\b(?!\s+of\b)"), "{d} of {k}"),
+    (re.compile(r"\b(?P<d>(?i:die|meine))\s+(?i:dosis)\b"), "{d} {k}-Dosis"),
     (re.compile(r"\b(?i:ma|la)\s+(?i:dose)\b(?!\s+d)"), "{d} de {k}"),
     (re.compile(r"\b(?i:la|mi)\s+(?i:dosis)\b(?!\s+de)"), "{d} de {k}"),
     (re.compile(r"(?<![药素丸囊])剂量"), "{k}{d}"),
@@ -2675,7 +2680,8 @@ def _dosed(text: str, blocks: Mapping[str, list[str]]) -> str:
         return text
     medicine = next(iter(named.values()))
     for regex, said in _BARE_DOSE:
-        text = regex.sub(lambda m, said=said: said.format(d=m[0], k=medicine), text, count=1)
+        text = regex.sub(lambda m, said=said: said.format(d=m.groupdict().get("d") or m[0],
+                                                          k=medicine), text, count=1)
     return text
 
 

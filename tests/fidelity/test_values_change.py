@@ -26,12 +26,15 @@ FIRST, LATER = "2025-03-01T09:00:00+00:00", "2025-06-02T08:00:00+00:00"
 # what it must not say[, why not yet]), ...])
 CASES = [
     # a code or password changed: where it is kept, never the value, never the message
-    (["my wifi password is sunflower-42"], ["changed the wifi password, it's now moonbeam-77"],
+    # beside a job that changed: "old" asks of the vault, not of the job kept past
+    (["I work at Shopify.", "my wifi password is sunflower-42"],
+     ["I quit Shopify and joined Stripe.", "changed the wifi password, it's now moonbeam-77"],
      [("What's the wifi password?", "wifi password is in the knowledge vault",
        ["moonbeam", "sunflower", "said", "changed"]),
       ("What was the old wifi password?", "old wifi password is in the knowledge vault",
        ["moonbeam", "sunflower", "said"])]),
-    (["Mon code de la porte de l'immeuble est 4B27."], ["Le nouveau code de l'immeuble est 9C31."],
+    (["J'habite à Lyon.", "Mon code de la porte de l'immeuble est 4B27."],
+     ["J'ai déménagé à Marseille le mois dernier.", "Le nouveau code de l'immeuble est 9C31."],
      [("Quel est le code de l'immeuble ?", "code de l'immeuble est dans le coffre",
        ["9C31", "4B27", "Tu as dit", "nouveau"]),
       ("Quel était l'ancien code ?", "ancien code est dans le coffre", ["9C31", "4B27"])]),
@@ -88,7 +91,9 @@ CASES = [
     (["我的牙医预约在下周一。"], ["牙医预约改到下周三了。"],
      [("我的牙医预约是什么时候？", "6月11日", ["3月3日"])]),
     # a sport given up for another
-    (["我每天早上跑步五公里。"], ["最近膝盖受伤了，不跑步了，改成游泳。"],
+    # beside a job "now" in Hangzhou: "现在" asks of no job
+    (["我在上海的腾讯工作。", "我每天早上跑步五公里。"],
+     ["我跳槽到阿里巴巴了，现在在杭州工作。", "最近膝盖受伤了，不跑步了，改成游泳。"],
      [("我现在做什么运动？", "游泳", ["跑步", "工作"])]),
     (["I go running every morning."], ["I stopped running and took up swimming."],
      [("What sport do I do?", "swimming", ["running"])]),

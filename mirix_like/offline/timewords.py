@@ -92,11 +92,13 @@ FUTURE = re.compile(
     r"aug|sep|oct|nov|dec)|"
     # what was moved is moved to a day ahead ("the meeting was postponed to 10 July", "Der
     # Termin wurde auf den 20. Juni verschoben", "reporté au 3 mai", "se cambió al lunes")
-    r"\b(?:moved|postponed|rescheduled|pushed\s+back|put\s+back|brought\s+forward)\s+"
-    r"(?:to|until|till|for)\b|\bauf\s+(?:den\s+|nächste\w*\s+)?[^.!?]{1,30}?"
-    r"\b(?:verschoben|verlegt|vorverlegt)\b|\b(?:reporté|repoussé|décalé|déplacé|avancé)e?s?\s+"
-    r"(?:au|à|a)\b|\b(?:cambió|cambiado|cambiaron|pospuso|pospuesto|aplazó|aplazado|movió|"
-    r"movido|adelantó|adelantado)\s+(?:al|a|para)\b|改到|改在|推迟到|延期到|提前到|挪到",
+    # (not a move of one's own: "We moved to Lisbon in May" happened)
+    r"\b(?:(?:was|were|got|been)\s+(?:moved|pushed\s+back|put\s+back|brought\s+forward)|"
+    r"postponed|rescheduled)\s+(?:to|until|till|for)\b|"
+    r"\bauf\s+(?:den\s+|nächste\w*\s+)?[^!?\n]{1,30}?\b(?:verschoben|verlegt|vorverlegt)\b|"
+    r"\b(?:reporté|repoussé|décalé|avancé)e?s?\s+(?:au|à)\b|\b(?:cambió|cambiado|cambiaron|"
+    r"pospuso|pospuesto|aplazó|aplazado|movió|movido|adelantó|adelantado)\s+(?:al|para\s+el)\b|"
+    r"改到|改在|推迟到|延期到|提前到|挪到",
     _I,
 )
 PAST = re.compile(

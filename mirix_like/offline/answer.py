@@ -1577,9 +1577,10 @@ _FRAMED = frozenset({"en", "de", "fr", "es"})
 """The languages the rules frame a quoted message in ("You said:", "Du hast gesagt:" …)."""
 _BULLET = re.compile(r"^\s*[-*•]\s+")
 _ZH_USER = re.compile(r"用户(?![名号])")
-# after a label's colon, full-width too and with no space ("订单编号：[card in knowledge vault]")
+# after a label's colon, full-width too and with no space ("订单编号：[card in knowledge vault]"),
+# or a Chinese "是", which "在知识库里" does without
 _VAULT_MARKED = re.compile(
-    r"(?:(?P<sign>\s*[:：])\s*|(?:\s+(?P<now>is|ist|lautet|est|es)|"
+    r"(?:(?P<sign>\s*[:：])\s*|(?P<zh>是)|(?:\s+(?P<now>is|ist|lautet|est|es)|"
     r"\s+(?P<then>was|war|lautete|était|era)|\s+(?P<to>to))?(?:\s+|(?<=[\u4e00-\u9fff])))"
     # a value quoted as typed ("is 'mountainair42'") is masked with its quotes
     + r"['\"‘“«]?" + re.escape(VAULT_MARK).replace(r"\{kind\}", r"[^\]]{1,40}")

@@ -849,6 +849,10 @@ _DOSES = (
     _p("dose {k}", r"\b(?i:prends|prend)\s+(?:(?i:maintenant|désormais|actuellement|chaque\s+jour)"
        r"\s+)?" + _DOSE["fr"] + r"\s+(?:de\s+|d['’])" + _MEDICINE["fr"], "{s} prend {v} de {k}.",
        lang="fr", unnamed=True),
+    # "Le médecin a baissé ma dose de paracétamol à 500 mg"
+    _p("dose {k}", r"\b" + _DOSE_CHANGED["fr"] + r"\s+(?i:ma|la)\s+(?i:dose)\s+(?:de\s+|d['’])"
+       + _MEDICINE["fr"] + r"\s+à\s+" + _DOSE["fr"], "{s} prend {v} de {k}.", True, lang="fr",
+       unnamed=True),
     _p("dose {k}", r"\b(?i:ma|la)\s+(?i:dose)\s+(?:de\s+|d['’])" + _MEDICINE["fr"] + r"\s+"
        r"(?:(?i:est|a\s+été)\s+)?" + _DOSE_CHANGED["fr"] + r"\s+à\s+" + _DOSE["fr"],
        "{s} prend {v} de {k}.", True, lang="fr", unnamed=True),

@@ -47,6 +47,8 @@ CASES = [
        ["Mond", "Sonne", "gesagt"])]),
     (["我家的wifi密码是abc12345。"], ["wifi密码改成了xyz98765。"],
      [("wifi密码是什么？", "在知识库里", ["xyz", "abc"])]),
+    (["我家门禁密码是1234。"], ["门禁密码改成了5678。"],
+     [("我家门禁密码是多少？", "门禁密码在知识库里", ["5678", "1234", "是在"])]),
     # a dose raised or lowered
     (["I take 50mg sertraline every morning"], ["doctor bumped my sertraline to 100mg"],
      [("How much sertraline do I take?", "100mg", ["50mg"]),
@@ -60,6 +62,8 @@ CASES = [
      [("How much metoprolol do I take?", "12.5mg", ["25mg"])]),
     (["Je prends 1 comprimé de Levothyrox le matin."], ["Je prends maintenant 2 comprimés."],
      [("Combien de Levothyrox je prends ?", "2 comprimés", ["1 comprimé"])]),
+    (["Je prends 1000 mg de paracétamol."], ["Le médecin a baissé ma dose à 500 mg."],
+     [("Combien de paracétamol je prends ?", "500 mg", ["1000"])]),
     (["Tomo 20 mg de omeprazol."], ["Ahora tomo 40 mg."],
      [("¿Cuánto omeprazol tomo?", "40 mg", ["20 mg"]),
       ("¿Cuánto omeprazol tomaba antes?", "20 mg", ["40 mg"])]),

@@ -21,6 +21,7 @@ from mirix_like.lexicon import (
 )
 from mirix_like.memory_types.episodic import BRIEF_DAY
 from mirix_like.memory_types.semantic import PAST, SINCE
+from mirix_like.offline.all_named import all_named
 from mirix_like.offline.changes import (
     DRINKS,
     JOBS,
@@ -221,6 +222,11 @@ _SPORTS = word_set("tenni padel pickleball squash badminton football soccer bask
 """Stems of sports, each also a "sport" to a question."""
 _PASTIMES = word_set("pottery paint knit photography garden danc bak sew crochet")
 """Stems of pastimes that are no sport, each a "hobby" to a question."""
+_INSTRUMENTS = word_set("accordion accordéon acordeón akkordeon arpa bass batería batteri cello "
+                        "clarinet clarinett drum flauta flut flöt flût geig gitarr guitar guitarra "
+                        "harf harp klarinett piano saxofón saxophon schlagzeug trompet trompeta "
+                        "trompett trumpet ukulel violin violon violoncell violín")
+"""Stems of musical instruments, each also an "instrument" ("De quel instrument je joue ?")."""
 _DRINK = re.compile(r"\b(?:" + DRINKS + r")\b", re.IGNORECASE)
 """Drinks by name, each also a "drink" to a question."""
 _PETS = word_set("dog cat rabbit hamster parrot budgi tortois turtl goldfish guinea ferret lizard "
@@ -358,6 +364,8 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
         terms.add("hobby")
     if kinds and terms & _PETS:
         terms.add("pet")
+    if kinds and terms & _INSTRUMENTS:
+        terms.add(_INSTRUMENT)
     if _AGED.search(text):  # "(she's 3)": how old she is
         terms.add("old")
     if kinds and _DRINK.search(text):  # "What's my favourite drink?": "prefers tea"
@@ -366,6 +374,8 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
         terms.add(_SAYS_FILE)
     if _says_time(text):
         terms.add(_SAYS_TIME)
+    if _CLOCK.search(text):
+        terms.add(_SAYS_CLOCK)
     if _CODE.search(text):
         terms.add(_SAYS_CODE)
     # a receipt's "VISA **** 4821" is the card paid with, a line "12 rue des Écoles, 75005
@@ -420,9 +430,10 @@ _ZH_KIND_ASKED = re.compile(r"(?:什么|哪些|哪种|哪个)(?:样的)?(?:运�
 
 
 def _kind_asked(question: str) -> bool:
-    """Whether ``question`` asks for a sport, pastime, pet or drink by its kind ("What martial
-    art do I do?", "Which sports …?", "What kind of dog …?", "我现在做什么运动？"), which any of
-    that kind answers; not one that only names one ("How much are the running shoes?")."""
+    """Whether ``question`` asks for a sport, pastime, pet, instrument or drink by its kind
+    ("What martial art do I do?", "Which sports …?", "What kind of dog …?", "我现在做什么运动？"),
+    which any of that kind answers; not one that only names one ("How much are the running
+    shoes?")."""
     if _ZH_KIND_ASKED.search(question):
         return True
     asked = _ASKED_FOR.search(question)
@@ -432,7 +443,9 @@ def _kind_asked(question: str) -> bool:
     return bool({_stem(word), word.lower()} & _KINDS or _DRINK.fullmatch(word))
 
 
-_KINDS = _SPORTS | _PASTIMES | _PETS | {"sport", "hobby", "pet", "drink"}
+_INSTRUMENT = _stem("instrument")
+_KINDS = _SPORTS | _PASTIMES | _PETS | _INSTRUMENTS | {"sport", "hobby", "pet", "drink",
+                                                       _INSTRUMENT}
 """What a question may ask for as a kind, which :func:`_terms` adds to a text of one."""
 
 
@@ -528,6 +541,9 @@ _WHEN = re.compile(
     r"how\s+long\s+ago\b|in\s+what\s+year\b)|什么时候|何时|哪天|哪一天|几号|哪年|哪一年|几月|什么时间",
     re.IGNORECASE,
 )
+# How long something took: "What was my half marathon time?" is a line's "in 1:52".
+_TIME_TAKEN = re.compile(r"(?i:\b(?:(?<!what\s)time|how\s+fast|Zeit|temps|chrono|tiempo|marca)"
+                         r"\b)|成绩|用时")
 # "when" in the other languages: an hour answers it ("Quand est le rendez-vous ?").
 _WHEN_ELSEWHERE = re.compile(r"^[\s¿]*(?:quand|wann|cu[aá]ndo|a\s+qu[eé]\s+hora|"
                              r"à\s+quelle\s+heure|um\s+wie\s*viel\s+uhr|l['’]heure|"
@@ -635,11 +651,17 @@ _SAYS_TIME = "\x00time"
 asks for."""
 
 
+_SAYS_CLOCK = "\x00clock"
+"""The term of a text that says an hour or how long something took ("in 1:52", "1h58"), which
+a question of the time a thing took asks for (:data:`_TIME_TAKEN`)."""
+
+
 def _says_time(text: str) -> bool:
-    """Whether ``text`` says an hour (:data:`_CLOCK`), a weekday or a day by its number ("the
-    launch moved to Friday", "Vencimiento: 15/04/2025")."""
+    """Whether ``text`` says an hour (:data:`_CLOCK`), a weekday, a day by its number or a
+    month of a year ("the launch moved to Friday", "Vencimiento: 15/04/2025", "nacerá en
+    diciembre de 2025")."""
     return bool(_CLOCK.search(text) or weekday_names().search(text)
-                or days_written(text, _ANY_DAY))
+                or days_written(text, _ANY_DAY) or _MONTH_OF_YEAR.search(text))
 
 
 # A code: letters or a dash with digits, not a date ("0x80070005", "30088-26", "E0425").
@@ -668,7 +690,7 @@ _SAYS_ADDRESS = "\x00address"
 """The term of a text that writes a street address (which is also an "address" to a question
 for one), which a "where" question asks for (not the word: a vault's "Address seen on screen"
 is a caption)."""
-_MARKS = frozenset({_SAYS_TIME, _SAYS_CODE, _SAYS_FILE, _SAYS_ADDRESS})
+_MARKS = frozenset({_SAYS_TIME, _SAYS_CLOCK, _SAYS_CODE, _SAYS_FILE, _SAYS_ADDRESS})
 """The terms that say what kind of value a text has, not a word of it."""
 # A question of when the user saw, opened or was told something, not of when a thing does it
 # ("When does the Tenryu-ji garden open?" asks for the hour the screen said).
@@ -805,6 +827,8 @@ _MONTH_NUMBER = {name.casefold(): n for names in MONTH_NAMES.values()
                  for n, name in enumerate(names, 1)} | {
     name.casefold()[:3]: n for n, name in enumerate(MONTH_NAMES["en"], 1)}
 _MONTH_WORD = "|".join(sorted(map(re.escape, _MONTH_NUMBER), key=len, reverse=True))
+_MONTH_OF_YEAR = re.compile(rf"(?i:\b(?:{_MONTH_WORD})\s+(?:de\s+)?(?:19|20)\d{{2}}\b)|"
+                            r"(?:19|20)\d{2}年\d{1,2}月")
 _DAY_MONTH = re.compile(
     rf"(?i:\b(?P<d>\d{{1,2}})(?:st|nd|rd|th|er)?\.?\s+(?:of\s+|de\s+)?(?P<m>{_MONTH_WORD})\b|"
     rf"\b(?P<m2>{_MONTH_WORD})\.?\s+(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?!\d))|"
@@ -951,6 +975,8 @@ def answer(question: str, memories: list[str]) -> str:
     wanted |= meant
     if _SIBLINGS.search(question):  # "Do I have any siblings?" of "my brother Lin Feng"
         wanted |= {_stem("brother"), _stem("sister")}
+    if _MEAT.search(question):  # "Est-ce que je mange de la viande ?" of "est végétarienne"
+        wanted |= _terms(_DIETS)
     if _CHILDREN.search(question):  # "Do I have kids?" of "Isla is the user's daughter"
         wanted |= {_stem("son"), _stem("daughter"), _stem("kid")}
     # "Where did I live before Vienna?" names what replaced the answer, not what it is about;
@@ -970,6 +996,8 @@ def answer(question: str, memories: list[str]) -> str:
                  if _mentions(one, names)] for parts in said]
     own_name = False
     name_asked = bool(_NAME_ASKED.search(question))
+    if name_asked and (every := all_named(question, memories, lang)):
+        return every
     if name_asked:
         # "Wie heißt mein Sohn?" asks for the son's name: any name of his answers, not a
         # sentence that says "heißt" of someone else; "What's my name?" has no other word
@@ -987,6 +1015,8 @@ def answer(question: str, memories: list[str]) -> str:
     # migration is postponed to 2025-05-03" over the hours of a chat's messages around it
     if timely:
         wanted.add(_SAYS_TIME)
+    elif _TIME_TAKEN.search(question):
+        wanted.add(_SAYS_CLOCK)
     if code := bool(_CODE_ASKED.search(question)):  # "Error 0x80070005: Access is denied."
         wanted.add(_SAYS_CODE)
     if path := bool(_FILE_ASKED.search(question)):  # "--> src/interest.rs:42:17"
@@ -1096,11 +1126,11 @@ def answer(question: str, memories: list[str]) -> str:
                               and "(until " not in memories[i] else 0)
                     # "What's my brother's name?": "用户有一个哥哥，他叫林峰" over "用户有一个哥哥"
                     # (less than a fact that names them in a fact's words: "Pimienta is the
-                    # user's cat" over "adopted a cat, her name is Pimienta"; and
-                    # not a message quoted as said: "Mon chien s'appelle Filou" is no fact)
-                    naming = naming or 0.5 * (name_asked and _NAME_TERM in terms
-                                              and bool(found - _NAME_WORDS)
-                                              and not USER_SAID_LEAD.match(sentence))
+                    # user's cat" over "adopted a cat, her name is Pimienta"; a message quoted
+                    # as said, "Mon chien s'appelle Filou", less still, but over a fact that
+                    # names nothing: "se llama La Tapería" over "trabaja en un restaurante")
+                    naming = naming or (0.25 if USER_SAID_LEAD.match(sentence) else 0.5) * (
+                        name_asked and _NAME_TERM in terms and bool(found - _NAME_WORDS))
                     # "Wie heiße ich?" is not answered by "Meine Mitbewohnerin heißt Sophie"
                     # nor by "we have a daughter called Isla" or "用户的老婆叫小红"
                     if own_name and (_POSSESSED.match(_JOINED_ON.sub(
@@ -1133,7 +1163,9 @@ def answer(question: str, memories: list[str]) -> str:
     # "Is Anna pregnant?", "How old is Isla?": a line that names her and says nothing asked of
     # her is no answer (a screen's window names what it shows)
     named = _all_terms(" ".join(names))
+    # ("Do I still work at Siemens?" is answered by "left Siemens and joined Bosch")
     if (named and _YES_NO_OR_AGE.search(question) and not any(chrome)
+            and not _STILL.search(question)
             and wanted - named - _USER_TERMS - _MARKS
             and not any(matched[-c[1], c[3]] - named - _USER_TERMS for c in candidates)):
         return nothing
@@ -1254,6 +1286,9 @@ def _all_values(sentence: str, others: list[str], memories: list[str]) -> str:
     head = min(_shared_words(words, theirs) for theirs in found)
     tails = {_ARTICLE.sub("", t).casefold(): t
              for t in (" ".join(theirs[head:]) for theirs in found)}
+    # "The user's dog is Rex." and "… is called Rex." give one value
+    tails = {key: t for key, t in tails.items()
+             if not any(key.endswith(f" {other}") for other in tails)}
     if len(tails) < 2:
         return sentence
     *first, last = tails.values()
@@ -1787,6 +1822,10 @@ _YES_NO_OR_AGE = re.compile(
 _CHILDREN = re.compile(r"(?i:\b(?:kids?|children|child|kinder[n]?|enfants?|hij[oa]s|"
                        r"ni[ñn][oa]s)\b)|孩子|子女|小孩")
 """A son or a daughter, either of whom answers ("Habe ich Kinder?", "我有孩子吗？")."""
+_MEAT = re.compile(r"(?i:\b(?:meat|fleisch|viande|carne)\b)|吃肉")
+_DIETS = ("vegetarian vegan vegetarier vegetarierin veganer veganerin vegetarisch végétarien "
+          "végétarienne végane vegetariano vegetariana vegano vegana 素食 吃素")
+"""Who eats no meat, which answers whether one does."""
 _HOW_MANY = re.compile(r"\b(?:how\s+many|combien\s+de|cu[aá]nt[oa]s|wie\s*viele)\b",
                        re.IGNORECASE)
 _COUNTED = re.compile(r"(?<![\d.,:])\d+\s+([^\W\d_]+)")

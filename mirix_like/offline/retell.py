@@ -70,7 +70,10 @@ _KIN_READ = (
     ("de", re.compile(rf"^(?:Die|Der|Das) (?P<k>\w+) des Nutzers heißt {_NAME}{_END}")),
     ("fr", re.compile(rf"^(?:La|Le) (?P<k>\w+) de l['’]utilisateur s['’]appelle {_NAME}{_END}")),
     ("es", re.compile(rf"^(?:La|El) (?P<k>\w+) del usuario se llama {_NAME}{_END}")),
-    ("zh", re.compile(rf"^用户的(?P<k>[\u4e00-\u9fff]{{1,4}}?)叫{_NAME}{_END}")),
+    ("de", re.compile(rf"^{_NAME} ist (?:die|der|das) (?P<k>\w+) des Nutzers{_END}")),
+    ("fr", re.compile(rf"^{_NAME} est (?:la|le) (?P<k>\w+) de l['’]utilisateur{_END}")),
+    ("es", re.compile(rf"^{_NAME} es (?:la|el) (?P<k>\w+) del usuario{_END}")),
+    ("zh", re.compile(rf"^用户的?(?P<k>[\u4e00-\u9fff]{{1,4}}?)叫{_NAME}{_END}")),
 )
 # Chinese cities by the name other languages write them with.
 _ZH_PLACES = {"北京": "Beijing", "上海": "Shanghai", "广州": "Guangzhou", "深圳": "Shenzhen",
@@ -193,6 +196,17 @@ def names_user(sentence: str) -> bool:
     """Whether ``sentence`` is the user's own name as the rules store it, in any language
     ("The user's name is Priya Raman.", "Der Nutzer heißt Jonas.")."""
     return any(reader.match(sentence.strip()) for reader in _READ["name"].values())
+
+
+def kin_and_name(sentence: str) -> tuple[str, str] | None:
+    """Who one of the user's pets or people is (the English word) and their name, when
+    ``sentence`` names them as a fact says it now ("Pixel is the user's cat.": ("cat",
+    "Pixel")); None of any other sentence or of one who was ("… was the user's dog")."""
+    for told_in, reader in _KIN_READ:
+        if (found := reader.match(sentence.strip())) and found.groupdict().get("was") != "was":
+            kin = _kin_of(found["k"], told_in)
+            return (kin, found["v"].strip()) if kin else None
+    return None
 
 
 def _kin_of(word: str, lang: str) -> str | None:

@@ -84,6 +84,14 @@ FUTURE = re.compile(
     r"starting(?!\s+to\b))\b|\b(?:might|should)\s+(?!(?:have|had|not\s+have)\b)\w+|"
     r"\b(?:maybe|perhaps|hopefully|wanna|hoping|thinking\s+(?:of|about))\b|"
     r"\b(?:want|would\s+like|['’]d\s+like)\s+to\b|"
+    # the future tense of Spanish and French, German "werden" ("nacerá en diciembre", "on
+    # partira en août", "das Baby wird im März geboren")
+    r"\b\w{2,}(?:ré|rás|rá|remos|rán)\b|\b\w{2,}(?:rai|rons|ront)\b|"
+    r"\b(?:sera|aura|fera|ira|viendra|naîtra|partira)\b|\b(?:werde|wirst|wird|werden)\b|"
+    # a race or an exam trained for ("I'm training for the half marathon in October")
+    r"(?<!was\s)(?<!were\s)\b(?:training|preparing|prepping|signed\s+up|registered)\s+for\b|"
+    r"\b(?:trainiere\s+für|m['’]entra[îi]ne\s+pour|(?:entreno|entrenando)\s+para|"
+    r"(?:preparo|preparando)\s+para)\b|"
     # a departure told in the present ("trip to Japan: fly out 14 oct")
     r"\b(?:fly|flying|flies)\s+(?:out|back|home)\b|"
     # "Booked flights to Lisbon for the 14th of March": the booking is done, the date is ahead

@@ -120,9 +120,19 @@ _KIN_WORDS = {  # language -> (feminine relations, masculine ones)
     "fr": ("sœur soeur mère fille amie femme copine compagne tante cousine voisine patronne",
            "frère père fils ami mari copain compagnon collègue oncle cousin voisin patron"),
 }
-_KIN = {word: (lang, feminine) for lang, pair in _KIN_WORDS.items()
+_PETS_ABROAD = {"es": ("gata perra", "gato perro"), "de": ("katze hündin", "kater hund"),
+                "fr": ("chatte chienne", "chat chien")}
+_KIN = {word: (lang, feminine) for kin in (_KIN_WORDS, _PETS_ABROAD) for lang, pair in kin.items()
         for feminine, words in zip((True, False), pair, strict=True) for word in word_set(words)}
 """Each relation word: its language and whether it is feminine."""
+# A pet said, then its name after a comma: "Adoptamos otra gata, se llama Nube", "Wir haben
+# eine zweite Katze, sie heißt Mimi", "On a adopté un deuxième chat, il s'appelle Gribouille"
+# (not "Mi gata se llama Luna", the core's, whose name follows the word at once).
+_PET_NAMED = re.compile(
+    r"\b(?P<rel>(?i:" + "|".join(w for pair in _PETS_ABROAD.values() for ws in pair
+                                 for w in ws.split()) + r"))\b[^.;!?,]{0,30},\s*"
+    r"(?:(?i:sie|er|elle|il)\s+)?(?:heißt|s['’]appelle|se\s+llama)\s+"
+    r"(?P<name>[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'-]+)")
 _THEIRS = (r"(?:(?![,;]\s*(?:(?i:und|aber|et|mais|y|pero)\s+)?(?i:ich|wir|je|j['’]|moi|nous|yo|"
            r"nosotros)\b)[^.;!?]){2,60}")
 """What is said of a relative, up to a clause of the speaker's own ("Mein Bruder wohnt in
@@ -275,8 +285,8 @@ class _Fact:
     throughout: bool = False
     """True all through the time its input names ("Last year I lived in Rome"): ended with it."""
     naming: bool = False
-    """Only the name of a relation ("Meine Tochter heißt Frieda"), which the core keeps: a
-    fact here only with what else the sentence tells of them."""
+    """Only the name of a partner or a pet ("Meine Frau heißt Petra"), which the core keeps:
+    a fact here only with what else the sentence tells of them."""
 
 
 # "I moved out of Wicker Park", "We moved from Leeds to York", "Last year I lived in Rome", "I
@@ -364,6 +374,15 @@ def _with_user(sentence: str, subject: str) -> list[_Fact]:
     return facts
 
 
+def _owner(rel: str) -> tuple[str, str]:
+    """The language of a relation word and whose it is, said as the user's ("hija": "es", "la
+    hija del usuario")."""
+    lang, feminine = _KIN[rel.lower()]
+    template, her, his = _KIN_OWNER[lang]
+    return lang, template.format(art=her if feminine else his,
+                                 rel=rel.capitalize() if lang == "de" else rel.lower())
+
+
 def _kin_abroad(sentence: str) -> list[_Fact]:
     """A relative's home or work said in Spanish, German or French (see _KIN_ABROAD), named
     by their name when given, else by the relation ("el hermano del usuario")."""
@@ -371,16 +390,16 @@ def _kin_abroad(sentence: str) -> list[_Fact]:
              for m in _NAMED_ABROAD.finditer(sentence)
              if not m["cop"] or settings(f"{m['name']} {m['said']}", subject=m["name"])]
     for m in _KIN_NAMING.finditer(sentence):
-        lang, feminine = _KIN[m["rel"].lower()]
-        template, her, his = _KIN_OWNER[lang]
-        rel = m["rel"].capitalize() if lang == "de" else m["rel"].lower()
-        owner = template.format(art=her if feminine else his, rel=rel)
-        facts.append(_Fact(m["name"], f"{m['name']} {_IS[lang]} {owner}.", naming=True))
+        lang, owner = _owner(m["rel"])
+        # the core keeps a partner's or a pet's name ("Meine Frau heißt Petra"), not a
+        # child's: there may be two ("Wie heißen meine Kinder?")
+        facts.append(_Fact(m["name"], f"{m['name']} {_IS[lang]} {owner}.",
+                           naming=bool(settings(m.group(0), own=True))))
+    for m in _PET_NAMED.finditer(sentence):  # "Adoptamos otra gata, se llama Nube"
+        lang, owner = _owner(m["rel"])
+        facts.append(_Fact(m["name"], f"{m['name']} {_IS[lang]} {owner}."))
     for m in _KIN_ABROAD.finditer(sentence):
-        lang, feminine = _KIN[m["rel"].lower()]
-        template, her, his = _KIN_OWNER[lang]
-        rel = m["rel"].capitalize() if lang == "de" else m["rel"].lower()
-        owner = template.format(art=her if feminine else his, rel=rel)
+        lang, owner = _owner(m["rel"])
         said = m["said"].strip()
         if m["name"]:  # who they are and what is said of them: one may change alone
             facts.append(_Fact(m["name"], f"{m['name']} {_IS[lang]} {owner}."))

@@ -1,0 +1,59 @@
+"""Every name of the user's pets or people of one kind, when a question asks for them all.
+
+"What are my cats called?" of "Pixel is the user's cat." and, told months later, "Byte is the
+user's cat." is answered "Your cats are called Pixel and Byte.": the best single sentence
+would name one. A question asks for them all by its plural after a possessive ("my cats",
+"meine Kinder", "mes chats", "mis hijos"); children, pets and siblings take each kind they
+cover. Only facts as they hold now count (:func:`~mirix_like.offline.retell.kin_and_name`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from mirix_like.offline.language import sentences_of
+from mirix_like.offline.plain import statements
+from mirix_like.offline.retell import kin_and_name
+
+_PETS = ("cat", "dog")
+_CHILDREN = ("son", "daughter")
+_SIBLINGS = ("sister", "brother")
+# The plural a question asks with, and who it covers (the English words of the facts).
+_KINDS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("cats", "katzen", "chats", "chattes", "gatos", "gatas"), ("cat",)),
+    **dict.fromkeys(("dogs", "hunde", "chiens", "chiennes", "perros", "perras"), ("dog",)),
+    **dict.fromkeys(("pets", "haustiere", "animaux", "mascotas"), _PETS),
+    **dict.fromkeys(("kids", "children", "kinder", "enfants", "hijos"), _CHILDREN),
+    **dict.fromkeys(("daughters", "töchter", "filles", "hijas"), ("daughter",)),
+    **dict.fromkeys(("sons", "söhne", "fils"), ("son",)),
+    **dict.fromkeys(("sisters", "schwestern", "sœurs", "soeurs", "hermanas"), ("sister",)),
+    **dict.fromkeys(("brothers", "brüder", "frères"), ("brother",)),
+    **dict.fromkeys(("siblings", "geschwister", "hermanos"), _SIBLINGS),
+}
+_YOURS = {"my": "Your", "our": "Your", "meine": "Deine", "unsere": "Eure", "mes": "Tes",
+          "nos": "Vos", "mis": "Tus", "nuestros": "Vuestros", "nuestras": "Vuestras"}
+_ASKED = re.compile(r"\b(?P<own>" + "|".join(_YOURS) + r")\s+(?P<kind>\w+)", re.IGNORECASE)
+_SAID = {"en": "{own} {kind} are called {names}.", "de": "{own} {kind} heißen {names}.",
+         "fr": "{own} {kind} s'appellent {names}.", "es": "{own} {kind} se llaman {names}."}
+_AND = {"en": "and", "de": "und", "fr": "et", "es": "y"}
+
+
+def all_named(question: str, memories: list[str], lang: str) -> str | None:
+    """The names of every pet or person of the kind ``question`` asks for in the plural, in
+    its language; None unless it asks so and ``memories`` name two of them or more."""
+    asked = _ASKED.search(question)
+    kinds = asked and _KINDS.get(asked["kind"].casefold())
+    if not asked or not kinds or lang not in _SAID:
+        return None
+    names: list[str] = []
+    for memory in memories:
+        for part in statements(memory):
+            for sentence in sentences_of(part.text):
+                found = kin_and_name(sentence)
+                if found and found[0] in kinds and found[1] not in names:
+                    names.append(found[1])
+    if len(names) < 2:
+        return None
+    *first, last = names
+    return _SAID[lang].format(own=_YOURS[asked["own"].casefold()], kind=asked["kind"],
+                              names=f"{', '.join(first)} {_AND[lang]} {last}")

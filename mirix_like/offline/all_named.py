@@ -2,9 +2,10 @@
 
 "What are my cats called?" of "Pixel is the user's cat." and, told months later, "Byte is the
 user's cat." is answered "Your cats are called Pixel and Byte.": the best single sentence
-would name one. A question asks for them all by its plural after a possessive ("my cats",
-"meine Kinder", "mes chats", "mis hijos"); children, pets and siblings take each kind they
-cover. Only facts as they hold now count (:func:`~mirix_like.offline.retell.kin_and_name`).
+would name one. Names told as a list count too ("We have two kids, Amy and Ben"). A question
+asks for them all by its plural after a possessive ("my cats", "meine Kinder", "mes chats",
+"mis hijos"); children, pets and siblings take each kind they cover. Of facts naming one,
+only those that hold now count (:func:`~mirix_like.offline.retell.kin_and_name`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ _KINDS: dict[str, tuple[str, ...]] = {
 _YOURS = {"my": "Your", "our": "Your", "meine": "Deine", "unsere": "Eure", "mes": "Tes",
           "nos": "Vos", "mis": "Tus", "nuestros": "Vuestros", "nuestras": "Vuestras"}
 _ASKED = re.compile(r"\b(?P<own>" + "|".join(_YOURS) + r")\s+(?P<kind>\w+)", re.IGNORECASE)
+_NAME = r"[A-ZÀ-Þ][\w'’-]+"
+# Those of a kind told as a list: "We have two kids, Amy and Ben", "Tengo dos hijas, Marta y
+# Lucía", "J'ai deux chiens : Filou et Rex", "Wir haben zwei Kinder, Mia und Ben".
+_LISTED = re.compile(r"\b(?:has|have|habe|haben|hat|ai|avons|a|tengo|tenemos|tiene)\s+"
+                     r"(?:\w+\s+)?(?P<kind>\w+)\s*[,:]\s*(?P<names>" + _NAME + r"(?:,\s*"
+                     + _NAME + r")*\s+(?:and|und|et|y|e)\s+" + _NAME + r")")
 _SAID = {"en": "{own} {kind} are called {names}.", "de": "{own} {kind} heißen {names}.",
          "fr": "{own} {kind} s'appellent {names}.", "es": "{own} {kind} se llaman {names}."}
 _AND = {"en": "and", "de": "und", "fr": "et", "es": "y"}
@@ -50,8 +57,11 @@ def all_named(question: str, memories: list[str], lang: str) -> str | None:
         for part in statements(memory):
             for sentence in sentences_of(part.text):
                 found = kin_and_name(sentence)
-                if found and found[0] in kinds and found[1] not in names:
-                    names.append(found[1])
+                told = [found[1]] if found and found[0] in kinds else [
+                    name for listed in _LISTED.finditer(sentence)
+                    if set(_KINDS.get(listed["kind"].casefold(), ())) & set(kinds)
+                    for name in re.findall(_NAME, listed["names"])]
+                names += [name for name in told if name not in names]
     if len(names) < 2:
         return None
     *first, last = names

@@ -278,6 +278,7 @@ def _plain_stem(word: str) -> str:
     w = _unelided(word)
     for suffix, keep in (
         ("ies", "y"),
+        ("ied", "y"),
         ("ing", ""),
         ("ed", ""),
         ("ses", "s"),
@@ -295,6 +296,11 @@ def _plain_stem(word: str) -> str:
     if len(w) >= 7 and w.endswith(("ant", "anc", "ent", "enc")):  # intolerant, intolerance
         w = w[:-1]
     return w
+
+
+def _plain_terms(text: str) -> set[str]:
+    """The words of ``text`` stemmed, none replaced by the word of its meaning."""
+    return {_plain_stem(t) for t in _TOKEN.findall(text)}
 
 
 def _meaning_of(word: str) -> str | None:
@@ -1048,6 +1054,10 @@ def answer(question: str, memories: list[str]) -> str:
     matched: dict[tuple[int, str], set[str]] = {}
     windows = [_matched(_all_terms(" ".join(names)), wanted) for names in chrome]
     many = bool(_HOW_MANY.search(question))
+    # a word asked that its meaning stands for ("engaged" is a "relationship"): of two lines
+    # of that meaning, the one that says the word itself ("The user is engaged." over "The
+    # user's boyfriend is Sam." to "Am I engaged?")
+    as_asked = {w for w in _plain_terms(question) if _stem(w) != w}
     listing = bool(_LIST_ASKED.search(question))
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     person = not who and bool(_WHO_ASKED.search(question))
@@ -1085,7 +1095,8 @@ def answer(question: str, memories: list[str]) -> str:
                         continue
                     # a block of facts may mix languages: each sentence's own counts
                     bonus = (0.25 * scores[i] + 0.5 * (_language_of(sentence) == lang)
-                             - _QUOTED * bool(USER_SAID_LEAD.match(sentence)))
+                             - _QUOTED * bool(USER_SAID_LEAD.match(sentence))
+                             + _QUOTED * bool(as_asked & _plain_terms(sentence)))
                     defines = who and any(re.match(rf"{re.escape(n)} is {_ROLE}", sentence)
                                           for n in names)
                     if part.lead:

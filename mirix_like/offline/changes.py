@@ -1118,6 +1118,10 @@ _PATTERNS = (
     _p("relationship", r"\b(?i:am|is|['’]m|got|became|(?<=\bI\s)are)\s+"
        r"(?:now\s+|no\s+longer\s+|not\s+)?"
        r"(?P<v>married|single|divorced|engaged|widowed|separated)\b", "{s} is {v}."),
+    # "Sam and I are getting married next June": engaged until the day
+    _p("relationship", r"\b(?i:are|['’]re|am|['’]m)\s+(?:(?i:finally|officially|actually)\s+)?"
+       r"(?P<v>(?i:getting\s+married))\b", "{s} is engaged.", True,
+       reads=lambda _: "engaged"),
     _p("relationship", r"\b(?i:have|has|got|['’]ve\s+got)\s+(?:an?\s+)?(?:new\s+)?"
        r"(?P<v>girlfriend|boyfriend|partner|fianc[eé]e?)\s+(?i:now)\b", "{s} has a {v}.", True),
     # "I eat meat again": no diet holds
@@ -1197,8 +1201,10 @@ _PATTERNS = (
        # "seeing Dr Osei for my knee": a doctor or the like one sees is not dated
        r"(?!(?:Dr|Doctor|Prof|Professor|Nurse|Dentist)\b|[^.;!?]*\bfor\s+(?:my|the|his|her|"
        r"our|their)\b)(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
-    _p("{k}", r"\b(?i:switched|changed)\s+(?P<k>" + _ONE_OF + r")s?\b[^.;!?]*?\b"
+    # "switched dentists, I see Dr Patel now", "switched gyms too, The Gym Group now"
+    _p("{k}", r"\b(?i:switched|changed)\s+(?P<k>" + _ONE_OF + r")s?\b(?:[^.;!?]*?\b"
        r"(?i:see|go\s+to|use|have|got|with|to|train\s+at|work\s+out\s+at|it['’]s|it\s+is)\s+"
+       r"|(?:\s+(?i:too|as\s+well|again))?\s*[,:–—-]\s*(?:(?i:now|it['’]s)\s+)?)"
        + _VALUE, "{s}'s {k} is {v}.", True),
     # the gym one goes to: "I go to the gym at FitX", "Ich trainiere bei McFit", "Je
     # m'entraîne chez Basic-Fit", "Entreno en Altafit", "我在超级猩猩健身"

@@ -361,7 +361,10 @@ def _en_day_word(m: re.Match[str], ref: datetime, tense: Tense) -> _Resolved | N
 
 
 def _en_month(m: re.Match[str], ref: datetime, tense: Tense) -> _Resolved | None:
-    if not m["mon"][0].isupper() or (len(m["mon"]) < 4 and m["mon"] != "May"):
+    # a month typed in lower case ("visiting in october") by its full name; not an
+    # abbreviation ("in oct" may be anything) nor "may" after "this" ("this may be wrong")
+    if (len(m["mon"]) < 4 and m["mon"].lower() != "may") or (
+            m["mon"] == "may" and m["q"].lower() == "this"):
         return None
     month, q = W.MONTHS[m["mon"].lower()], m["q"].lower()
     this_month = ref.date().replace(day=1)

@@ -216,6 +216,19 @@ _SEM_COUNT = re.compile(
     r"five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?(?:kids|children|sons|daughters|dogs|cats|"
     r"pets|siblings|brothers|sisters|grandkids|grandchildren|horses|cars|houses|jobs)\b[^;!?]{0,40}"
 )
+# The same in German, French and Spanish with the names given ("Tengo dos hijas, Marta y
+# Lucía", "Wir haben zwei Kinder, Mia und Ben", "J'ai deux chiens : Filou et Rex"), said as the
+# user's: "El usuario tiene dos hijas, Marta y Lucía."
+_COUNT_NAMED_ABROAD = tuple((re.compile(
+    rf"(?:^|(?<=\s)){have}\s+(?P<n>\d+|{numbers})\s+(?P<kin>{kin})\s*[,:]\s*"
+    r"(?P<names>[A-ZÀ-Þ][\w'’-]+(?:\s*,\s*[A-ZÀ-Þ][\w'’-]+)*\s+(?:y|e|und|et)\s+[A-ZÀ-Þ][\w'’-]+)"),
+    said) for have, numbers, kin, said in (
+    (r"(?i:tengo|tenemos)", "dos|tres|cuatro|cinco", "hij[oa]s|perr[oa]s|gat[oa]s|herman[oa]s|"
+     "nietos|nietas", "El usuario tiene {n} {kin}, {names}."),
+    (r"(?i:ich\s+habe|wir\s+haben)", "zwei|drei|vier|fünf", "Kinder|Töchter|Söhne|Hunde|Katzen|"
+     "Schwestern|Brüder|Enkel|Enkelkinder", "Der Nutzer hat {n} {kin}, {names}."),
+    (r"(?i:j['’]ai|nous\s+avons|on\s+a)", "deux|trois|quatre|cinq", "enfants|filles|fils|chiens|"
+     "chats|sœurs|frères|petits-enfants", "L'utilisateur a {n} {kin}, {names}.")))
 _SEM_POSSESSIVE = re.compile(
     r"\b[Mm]y\s+(?P<x>(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:is|was|are|were|['’]s)\s+(?P<y>(?:a|an|the|"
     r"to|about|in|at|from|called|named|\d+)\b[^;!?]{3,100})"
@@ -578,6 +591,8 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
               for former, said in _FORMER_HOME_ABROAD for m in former.finditer(sentence)]
     if _HAVE_GATE.search(low):
         facts += [_Fact(subject, third(m.group(0))) for m in _SEM_COUNT.finditer(sentence)]
+    facts += [_Fact(subject, said.format(n=m["n"], kin=m["kin"], names=m["names"]))
+              for pattern, said in _COUNT_NAMED_ABROAD for m in pattern.finditer(sentence)]
     if _MY_GATE.search(low):
         for m in _SEM_POSSESSIVE.finditer(sentence):
             x = m["x"]

@@ -1052,6 +1052,7 @@ def answer(question: str, memories: list[str]) -> str:
         return nothing
     candidates: list[tuple[float, int, int, str]] = []
     matched: dict[tuple[int, str], set[str]] = {}
+    quoting: set[tuple[int, str]] = set()  # sentences of the user's own message, as written
     windows = [_matched(_all_terms(" ".join(names)), wanted) for names in chrome]
     many = bool(_HOW_MANY.search(question))
     # a word asked that its meaning stands for ("engaged" is a "relationship"): of two lines
@@ -1107,6 +1108,8 @@ def answer(question: str, memories: list[str]) -> str:
                         # not: "The user's mum is retired", not "My mum retired last month"
                         continue
                     matched[i, sentence] = found
+                    if not part.lead and _quotes_user(memories[i], part.text):
+                        quoting.add((i, sentence))
                     overlap = _score(found | windows[i], weight)
                     # Among equals of one memory, the sentence that says more than the
                     # question answers it (a screen's "Location: Room 385" over its title).
@@ -1256,6 +1259,10 @@ def answer(question: str, memories: list[str]) -> str:
         return kept
     if value is _NAME:
         line = _sender(line, [memories[-neg_index], *memories])
+    if (-neg_index, chosen) in quoting and line.strip().rstrip(".…") in sentence:
+        # the user's words are what they said ("You said: my flatmate Kez keeps eating my
+        # food"), not the answer's own ("My flatmate …")
+        line = f"The user said: {_JOINED_ON.sub('', line.strip(), count=1)}"
     return _said_to_user(_ended(_named(_in_words_of(line, lang, question),
                                        memories[-neg_index])), lang)
 
@@ -1617,7 +1624,8 @@ _HEADED = re.compile(r"^\s*(?:update|fyi|ps|p\.s\.|news|correction|nachtrag|actu
                      r"mise\s+[àa]\s+jour|m[àa]j)\s*[:：!-]\s*", re.IGNORECASE)
 """What heads a message and is no part of what it says ("update: Kate and Tom got married")."""
 _JOINED_ON = re.compile(r"^(?:(?:oh|ah)\s+)?(?:and|also|plus|und|auch|et|aussi|y|también)\s+"
-                        r"(?=\S)|^(?:btw|by\s+the\s+way|oh|übrigens|au\s+fait|d['’]ailleurs|"
+                        r"(?=\S)|^(?:btw|by\s+the\s+way|oh|anyway|anyhow|übrigens|au\s+fait|"
+                        r"d['’]ailleurs|"
                         r"por\s+cierto|a\s+prop[oó]sito)\b[,:]?\s*(?=\S)", re.IGNORECASE)
 _FRAMED = frozenset({"en", "de", "fr", "es"})
 """The languages the rules frame a quoted message in ("You said:", "Du hast gesagt:" …)."""

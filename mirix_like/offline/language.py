@@ -272,12 +272,29 @@ class Prepared:
         return i if i >= 0 and offset < self.spans[i][1] else -1
 
 
+_UNAPOSTROPHED = re.compile(
+    r"\b[Ii](?:m(?=\s+(?:an?|now|not|from|so|still|also|really|married|single|engaged|"
+    r"vegan|vegetarian|allergic|learning|training|working|living|moving|going|based|\d))|"
+    r"ve(?=\s+(?:been|got|started|moved|just|never|always|stopped|quit|switched)\b))\b")
+""""im a nurse", "ive moved": English typed without its apostrophe (not German "im Mai")."""
+_TRAILING_FILLER = re.compile(r"\s+(?i:btw|lol|haha+|fyi|tbh|ngl|lmao|by\s+the\s+way)"
+                              r"(?=\s*(?:[.,;!?]|$))")
+"""What ends a clause and says nothing ("I'm a radiographer btw", "moved to Leeds lol")."""
+
+
+def _typed(text: str) -> str:
+    """``text`` as it would be written with care: "im a nurse btw" is "i'm a nurse"."""
+    return _TRAILING_FILLER.sub("", _UNAPOSTROPHED.sub(lambda m: m[0][:1] + "'" + m[0][1:],
+                                                       text))
+
+
 @lru_cache(maxsize=8192)
 def prepare(text: str) -> Prepared:
-    """``text`` split from a LOCOMO-style photo caption, masked, and cut into sentences."""
+    """``text`` split from a LOCOMO-style photo caption, masked, typed with care (see
+    :func:`_typed`) and cut into sentences."""
     m = _PHOTO.search(text)
     raw, photo = (text[: m.start()], m["cap"].strip() or None) if m else (text, None)
-    body = mask(raw)
+    body = mask(_typed(raw))
     spans = sentence_spans(body)
     words = tuple(content_words(body[s:e]) for s, e in spans)
     zh_content = bool(CJK.search(body)) and len(CJK.findall(_ZH_FILLER.sub("", body))) >= 2

@@ -341,3 +341,11 @@ def test_answers_of_lists_past_jobs_opposites_and_verb_forms(question: str,
                                                              memories: list[str],
                                                              expected: str) -> None:
     assert answer(question, memories) == expected
+
+
+def test_a_line_of_the_users_message_is_said_as_theirs() -> None:
+    """The message under an event's summary speaks as the user: the answer quotes it as what
+    they said, not as its own words ("My flatmate Kez …")."""
+    memory = ("[2025-01-20] The user said: Work at the hospital was crazy. — user: ugh long day. "
+              "work at the hospital was crazy. anyway my flatmate Kez keeps eating my food")
+    assert answer("Who is Kez?", [memory]) == "You said: my flatmate Kez keeps eating my food"

@@ -149,7 +149,7 @@ _NOW_WORDS = (r"Ahora|Ya|Hoy|Luego|Después|Todavía|Aún|Jetzt|Nun|Heute|Inzwis
               r"Seit|Dann|Maintenant|Désormais|Aujourd|Depuis|Puis|Ensuite")
 """Words that open a sentence whose subject goes unsaid ("Ahora trabaja como periodista")."""
 _NAMED_ABROAD = re.compile(  # "Jonas ist nach Wien gezogen": a person named before
-    r"^(?P<name>(?!(?:Er|Sie|Es|Ich|Wir|Ihr|Il|Elle|Ils|Elles|Je|On|Nous|Vous|Él|Ella|Yo|Ellos|"
+    r"^(?P<name>(?!I['’]|(?:Er|Sie|Es|Ich|Wir|Ihr|Il|Elle|Ils|Elles|Je|On|Nous|Vous|Él|Ella|Yo|Ellos|"
     r"Ellas|Nosotros|Mi|Mein|Meine|Mon|Ma|Su|Sein|Seine|Ihre|" + _NOW_WORDS + r")\b)"
     r"[A-ZÁÉÍÓÚÄÖÜ][\wáéíóúñäöüß'-]+)\s+"
     r"(?P<said>(?:(?:ya|ahora|jetzt|nun|schon|maintenant|désormais|déjà)\s+)?"

@@ -452,11 +452,17 @@ def _eu_weekday(lang: str) -> Handler:
 
 
 def _eu_month(lang: str) -> Handler:
-    """"im März", "en mars", "desde enero": the month by the tense, since one the last."""
+    """"im März", "en mars", "desde enero": the month by the tense, since one the last;
+    "nächsten Juni", "en juin dernier": the next or the last."""
 
     def handler(m: re.Match[str], ref: datetime, tense: Tense) -> _Resolved | None:
-        month, since = W.eu_month(m, lang)
-        d = _pick_year(ref.date().replace(day=1), month, 1, "past" if since else tense)
+        if (placed := W.eu_month(m, lang)) is None:
+            return None
+        month, which = placed
+        this_month = ref.date().replace(day=1)
+        d = (_pick_year(_add_months(this_month, 1), month, 1, "future") if which == "next"
+             else _pick_year(this_month - timedelta(days=1), month, 1, "past") if which == "last"
+             else _pick_year(this_month, month, 1, "past" if which == "since" else tense))
         if d is None:
             return None
         return _Resolved(_at(ref, d), "month", describe(_at(ref, d), "month", lang))

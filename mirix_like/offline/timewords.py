@@ -405,20 +405,42 @@ def eu_alias(lang: str) -> Callable[[str], str] | None:
     return lambda phrase: aliases.get(phrase.lower().replace("’", "'"), phrase)
 
 
+_EU_MONTH_PLACED = {  # words before a month, and after it, that say which one
+    "de": ({"nächsten": "next", "kommenden": "next", "letzten": "last", "vergangenen": "last"},
+           {}),
+    "fr": ({}, {"prochain": "next", "dernier": "last", "passé": "last"}),
+    "es": ({"próximo": "next", "pasado": "last"}, {"próximo": "next", "que viene": "next",
+                                                   "pasado": "last"}),
+}
+"""The next or the last of a month: "nächsten Juni", "en juin prochain", "el próximo junio",
+"el junio pasado"."""
+
+
 def eu_months(lang: str) -> re.Pattern[str]:
-    """A month named alone after a word that places it ("im März", "en mars", "desde enero"),
-    not one of a date ("mars 2024": :func:`eu_dates`) nor one "de" follows ("en mayo de
-    noche")."""
+    """A month named alone after a word that places it ("im März", "en mars", "desde enero",
+    "nächsten Juni", "el junio pasado"), not one of a date ("mars 2024": :func:`eu_dates`)
+    nor one "de" follows ("en mayo de noche")."""
     months = _alternation([m.lower() for m in MONTH_NAMES[lang]])
-    leads = _alternation(list(_EU_MONTH_LEADS[lang]))
-    return re.compile(rf"(?<![\w-])(?P<lead>{leads})\s+(?P<mon>{months})(?![\w-])"
+    leads = _alternation(list(_EU_MONTH_LEADS[lang]) + (["el"] if lang == "es" else []))
+    before, after = (_alternation(list(words)) if words else "(?!)"
+                     for words in _EU_MONTH_PLACED[lang])
+    return re.compile(rf"(?<![\w-])(?:(?P<lead>{leads})\s+)?(?:(?P<before>{before})\s+)?"
+                      rf"(?<=\s)(?P<mon>{months})(?![\w-])(?:\s+(?P<after>{after})(?![\w-]))?"
                       rf"(?!\.?\s+(?:de\b|\d))", _I)
 
 
-def eu_month(m: re.Match[str], lang: str) -> tuple[int, bool]:
-    """The month an ``eu_months`` match names (1 for January), and whether it says since."""
+def eu_month(m: re.Match[str], lang: str) -> tuple[int, str] | None:
+    """The month an ``eu_months`` match names (1 for January), and which one it is: "since"
+    (a month gone by), "next", "last" or "" (by the tense); None when no word places it."""
+    if not (m["lead"] or m["before"]) or (m["lead"] or "").lower() == "el" and not (
+            m["before"] or m["after"]):
+        return None
     number = [name.lower() for name in MONTH_NAMES[lang]].index(m["mon"].lower()) + 1
-    return number, m["lead"].lower() == _EU_MONTH_LEADS[lang][1]
+    before, after = _EU_MONTH_PLACED[lang]
+    placed = (before.get((m["before"] or "").lower())
+              or after.get(" ".join((m["after"] or "").lower().split())))
+    return number, placed or ("since" if (m["lead"] or "").lower() == _EU_MONTH_LEADS[lang][1]
+                              else "")
 
 
 def eu_offsets(lang: str) -> re.Pattern[str]:

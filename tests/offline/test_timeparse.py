@@ -183,6 +183,22 @@ def test_a_bare_day_follows_what_is_arranged_or_done(text: str, day: str) -> Non
         ("On est allés à Rome en août.", "2024-08"),
         ("Fuimos a Roma en agosto.", "2024-08"),
         ("a partir de septiembre", "2025-09"),
+        # the future tense of Spanish and French, German "werden", a race trained for
+        ("Carmen está embarazada, nacerá en diciembre.", "2025-12"),
+        ("Le bébé naîtra en mars.", "2026-03"),
+        ("Das Baby wird im März geboren.", "2026-03"),
+        ("I'm training for the Berlin marathon in September.", "2025-09"),
+        ("I was training for the marathon in May.", "2025-05"),
+        # a month typed in lower case, and the next or last of one in each language
+        ("my mum is visiting berlin in october", "2025-10"),
+        ("sam and i are getting married next june", "2026-06"),
+        ("wir heiraten nächsten Juni", "2026-06"),
+        ("on se marie en juin prochain", "2026-06"),
+        ("nos casamos el próximo junio", "2026-06"),
+        ("el mayo que viene", "2026-05"),
+        ("letzten Juni waren wir in Rom", "2024-06"),
+        ("en juin dernier on était à Rome", "2024-06"),
+        ("el junio pasado fuimos a Roma", "2024-06"),
     ],
 )
 def test_a_month_follows_the_tense_it_is_told_in(text: str, month: str) -> None:
@@ -192,7 +208,8 @@ def test_a_month_follows_the_tense_it_is_told_in(text: str, month: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["I like tea", "It feels like just yesterday I wore this dress", "for 4 years"]
+    "text", ["I like tea", "It feels like just yesterday I wore this dress", "for 4 years",
+             "this may be wrong", "see you in oct"]
 )
 def test_no_time_found(text: str) -> None:
     assert resolve(text, REF) is None

@@ -644,7 +644,10 @@ _USER_WORD = re.compile(r"\b(?:Nutzers?|utilisateur|usuario)\b")
 # An hour, also as French and German write it ("à 9h15", "um 14 Uhr"); not a duration with
 # its seconds ("half marathon in 1:32:10"), where a clock writes two digits ("07:40:00").
 _CLOCK = re.compile(r"(?<!\d:)\b(?!\d:\d{2}:\d{2})\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|"
-                    r"\b\d{1,2}h\d{2}\b|\b\d{1,2}\s?Uhr\b", re.IGNORECASE)
+                    r"\b\d{1,2}h\d{2}\b|\b\d{1,2}\s?Uhr\b|"
+                    # "wake up at 6, run 5k": an hour said by its number alone
+                    r"\b(?:at|um|à|a\s+las?)\s+\d{1,2}(?=\s*(?:[,;!?]|\.(?!\d)|$|\s+(?:and|then|"
+                    r"o['’]?clock|every|each|und|dann|et|puis|y|luego)\b))", re.IGNORECASE)
 _OWN_TIME = re.compile(_CLOCK.pattern + r"|\b(?:tomorrow|tonight|noon|midnight)\b",
                        re.IGNORECASE)
 """An hour, or a day said by its name (with a weekday, :func:`_says_its_day`)."""

@@ -25,6 +25,16 @@ STEPS = [
      "Nacht gehen lassen.", "Wie mache ich Sauerteig?", ["Anstellgut"], 3),
     ("My morning routine: stretch for 10 minutes, drink a glass of water, then journal for "
      "15 minutes before checking email.", "What's my morning routine?", ["journal"], 3),
+    # German says how by "so" or heads the steps with an infinitive; Spanish closes the list
+    # with "y"; Chinese opens the first step with 先 after the heading
+    ("So starte ich den Server neu: erst ssh auf prod-2, dann sudo systemctl restart nginx, "
+     "danach die Logs prüfen.", "Wie starte ich den Server neu?", ["prod-2", "Logs"], 3),
+    ("Fahrrad winterfest machen: Kette reinigen, Reifen aufpumpen, dann in den Keller stellen.",
+     "Wie mache ich das Fahrrad winterfest?", ["Kette"], 3),
+    ("Para renovar el DNI: pides cita online, llevas una foto y pagas la tasa.",
+     "¿Cómo renuevo el DNI?", ["cita", "tasa"], 3),
+    ("重启服务器的步骤：先登录prod-2，然后运行sudo systemctl restart nginx，最后检查日志。",
+     "怎么重启服务器？", ["prod-2", "日志"], 3),
 ]
 NOT_STEPS = [
     "The recipe calls for eggs, flour, sugar, and butter.",
@@ -32,6 +42,7 @@ NOT_STEPS = [
     "My weekend routine: brunch, a long walk, and a movie.",
     "To be honest, I was tired, hungry, and cold.",
     "Agenda for today: standup, design review, 1:1 with Ana.",
+    "My children: Amy, Ben and Carl.",
 ]
 
 

@@ -22,6 +22,7 @@ from mirix_like.offline.language import (
     topic_path,
     word_set,
 )
+from mirix_like.offline.plain import language
 
 _NUMBERED_LINE = re.compile(
     r"^\s*(?:(?:step\s*)?\d{1,2}\s*[.)、:：](?!\d)|第[一二三四五六七八九十\d]{1,3}步[:：，,、]?)"
@@ -41,8 +42,10 @@ _SEQUENCE_EN = re.compile(
     r"por\s+último,?)\s*",
     re.IGNORECASE,
 )
-_OPENERS = r"首先|第一步|first|to start|zuerst|erstens|d['’]abord|primero"
-_SEQUENCE_ZH = re.compile(r"(?:首先|然后|接着|之后|最后|第[一二三四五六七八九十]步)[，,：:]?")
+_OPENERS = r"首先|先|第一步|first|to start|zuerst|erstens|d['’]abord|primero"
+# "先" opens the first step only after a heading's colon or a comma ("步骤：先登录…，然后…")
+_SEQUENCE_ZH = re.compile(r"(?:首先|(?:(?<=[：:，,])|^)先|然后|接着|之后|最后|"
+                          r"第[一二三四五六七八九十]步)[，,：:]?")
 _HOWTO = re.compile(
     r"\b(?:how\s+to|how\s+do|steps?|instructions?|recipe|guide|procedure|process|routine|workflow|"
     r"checklist|tutorial)\b|怎么|如何|步骤|方法|流程|教程",
@@ -59,7 +62,10 @@ _ROUTINE = re.compile(
     re.IGNORECASE,
 )
 _FIRST_NUMBER = any_of("1.", "1)")
-_FIRST_WORD = re.compile(r"(?i:first|to start|zuerst|erstens|d['’]abord|primero)|首先|第一步")
+_FIRST_WORD = re.compile(r"(?i:first|to start|zuerst|erstens|d['’]abord|primero)|首先|第一步|"
+                         r"(?:(?<=[：:，,])|^)先")
+_OPENING_WORD = re.compile(r"^(?:erst|zuerst|first|d['’]abord|primero)\s*,?\s+(?=\S)", re.I)
+"""The word that says a step is the first, no part of what it says ("erst ssh auf prod-2")."""
 # "How I spent my weekend: ..." tells what happened, not how to do it.
 _PAST = (r"(?:\w+ed|spent|went|did|made|got|took|had|found|met|felt|came|saw|left|began|ran|"
          r"won|lost)\b")
@@ -71,6 +77,10 @@ _GOAL = re.compile(
     r"(?:here['’]?s\s+|this\s+is\s+)?how\s+(?:I|we)\s+(?!" + _PAST + r")[a-z]+\s+"
     r"[^,:;]{2,60}?\s*:\s*|"
     r"(?:so\s+)?für\s+[^,:;]{3,60}?\s*:\s*|"
+    # "So starte ich den Server neu: …", "Server neu starten: …" (German says how by "so", or
+    # heads the steps with the infinitive of what they do)
+    r"(?P<de>so\s+\w+\s+(?:ich|man|du|wir)\s+[^,:;]{2,60}?\s*:\s*|"
+    r"[^,:;]{3,60}?\s(?:[a-zäöü]+(?:en|ern|eln))\s*:\s*(?=\S))|"
     r"[^:]{0,60}\b(?:steps?|instructions?|how\s+to|procedure|process|checklist|recipe|"
     r"routine|workflow)\b[^:]{0,60}\s*[,:]\s*)",
     re.IGNORECASE,
@@ -84,6 +94,7 @@ _LIST_CUT = re.compile(
     r"\s+(?:and\s+|et\s+|y\s+|und\s+)?(?:then|finally|puis|ensuite|luego|dann)\s+",
     re.IGNORECASE,
 )
+_LAST_JOINED = re.compile(r"^(?P<a>\S.{2,}?)\s+(?:and|und|et|y)\s+(?P<b>\S.{2,})$", re.IGNORECASE)
 _NOT_IMPERATIVE = word_set("i we you he she they it this that there the a an my our")
 # A list under one of these heads names things, not steps ("## Agenda", "Ingredients:").
 _NOT_STEPS = re.compile(
@@ -124,12 +135,19 @@ def _sequence_steps(text: str, zh: bool) -> tuple[str, list[str]] | None:
 def _goal_steps(text: str) -> tuple[str, list[str]] | None:
     """Steps listed after their goal, in order: "To reset it, unplug it, wait, then plug in"."""
     goal = _GOAL.match(text)
-    if goal is None:
+    if goal is None or goal["de"] and language(text) != "de":  # not "My children: Amy, …"
         return None
     steps = [s.strip() for s in _LIST_CUT.split(text[goal.end() :].rstrip(" .!")) if s.strip()]
+    if steps:
+        steps[0] = _OPENING_WORD.sub("", steps[0])
+    ordered = _ORDER_WORD.search(text, goal.end())
+    if not ordered and len(steps) >= 2 and (last := _LAST_JOINED.match(steps[-1])):
+        # a list of what to do closes with "and" ("pides cita, llevas una foto y pagas la
+        # tasa"); after a "then" it is one step ("then plug it back in and wait")
+        steps[-1:] = [last["a"], last["b"]]
     # without "then", three things to do under a heading or after their purpose are steps:
     # "Release checklist: bump ..., tag ..., push ...", "To fix it, unplug, wait, plug in"
-    if not _ORDER_WORD.search(text, goal.end()) and (len(steps) < 3 or not (
+    if not ordered and (len(steps) < 3 or not (
             goal[0].rstrip().endswith(":") or _PURPOSE.match(goal[0]))):
         return None
     if len(steps) < 2 or any(s.split()[0].lower() in _NOT_IMPERATIVE for s in steps) or all(

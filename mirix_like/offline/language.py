@@ -475,10 +475,16 @@ _OPENED = re.compile(
     r"\s)[Tt]he user(?P<adv>(?:\s+(?:" + ADVERBS + r"))*)\s+(?P<verb>[a-z]+(?:n['’]t)?)\b(?!['’])")
 
 
+# "it went well the user thinks": the user the subject of a verb that has no object before it
+_USER_VERB = re.compile(r"(?<![,;:]\s)(?<!^)\b[Tt]he user\s+(?P<verb>thinks|says|feels|knows|"
+                        r"guesses|hopes|believes|reckons|means|wants|needs|is|was|has|does)\b")
+
+
 def second_person(text: str) -> str:
     """An English statement about "the user" said to them: "The user's dog is Rex" -> "Your
     dog is Rex", "the user lives in Oslo" -> "you live in Oslo"."""
     text = _OPENED.sub(lambda m: f"{m['open']}you{m['adv']} {_plain_verb(m['verb'])}", text)
+    text = _USER_VERB.sub(lambda m: f"you {_plain_verb(m['verb'])}", text)
 
     def swap(m: re.Match[str]) -> str:
         if m["verb"]:

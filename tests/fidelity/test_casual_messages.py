@@ -24,6 +24,7 @@ PEOPLE = {
                     "switched gyms too, The Gym Group in Salford Quays now"])),
     "mei": ((BEFORE, ["my mum's birthday is on 12 august"]),
             (LATER, ["my mum is visiting berlin in november", "ive moved to Potsdam lol"])),
+    "kai": ((BEFORE, ["Yesterday I had a job interview at Monzo, it went well I think."]),),
     "ken": ((BEFORE, ["I'm a nurse btw", "Our anniversary is in september"]),
             (LATER, ["I switched dentists, I see Dr Patel now"])),
 }
@@ -39,6 +40,7 @@ QUESTIONS = [
     ("mei", "When is my mum visiting?", "November 2025", ["August"]),
     ("mei", "When is my mum's birthday?", "12 August", ["2025"]),
     ("mei", "Where do I live?", "Potsdam", ["lol"]),
+    ("kai", "How did my interview at Monzo go?", "went well you think", ["thinks", "I think"]),
     ("ken", "What do I do for work?", "nurse", ["btw"]),
     ("ken", "Who is my dentist?", "Dr Patel", []),
 ]

@@ -550,6 +550,9 @@ _WHEN = re.compile(
 # How long something took: "What was my half marathon time?" is a line's "in 1:52".
 _TIME_TAKEN = re.compile(r"(?i:\b(?:(?<!what\s)time|how\s+fast|Zeit|temps|chrono|tiempo|marca)"
                          r"\b)|成绩|用时")
+_HOUR_ASKED = re.compile(r"(?i:\bwhat\s+time\b|\bat\s+what\s+time\b|\bum\s+wie\s*viel\s+uhr\b|"
+                         r"\bwann\s+genau\b|\bà\s+quelle\s+heure\b|\ba\s+qu[eé]\s+hora\b)|几点")
+"""A question for the hour of something, which a line that says its hour answers."""
 # "when" in the other languages: an hour answers it ("Quand est le rendez-vous ?").
 _WHEN_ELSEWHERE = re.compile(r"^[\s¿]*(?:quand|wann|cu[aá]ndo|a\s+qu[eé]\s+hora|"
                              r"à\s+quelle\s+heure|um\s+wie\s*viel\s+uhr|l['’]heure|"
@@ -1190,7 +1193,10 @@ def answer(question: str, memories: list[str]) -> str:
     if not _THEN_ASKED.search(question):
         best = _renewed(_still_is(best, candidates, matched), candidates, matched, memories)
         best = _newest_of_equals(best, candidates, matched, memories, named)
-    _, neg_index, _, chosen = _newest_of_opposites(best, candidates, matched, memories)
+    best = _newest_of_opposites(best, candidates, matched, memories)
+    if not _THEN_ASKED.search(question):
+        best = _corrected(best, candidates, matched)
+    _, neg_index, _, chosen = best
     # the same lines in a fuller rendering of the screen (a snippet may leave a table's
     # header out or its last rows, and heads its lines with the window's name), which may be
     # another memory's
@@ -1233,6 +1239,9 @@ def answer(question: str, memories: list[str]) -> str:
             return nothing
         if day := _yearly_day(sentence, wanted - _MARKS - _USER_TERMS, lang):
             return day
+    if _HOUR_ASKED.search(question) and _CLOCK.search(_PARENS.sub("", line)):
+        # "What time is my flight?" of "the flight is at 9:40, not 9:10": the hour, as said
+        return _said_to_user(_HEADED.sub("", line), lang)
     if (when and _says_its_day(line, memories[-neg_index]) and not _SEEN.search(question)
             and not _labelled_date(memories[-neg_index])
             and not any(form.search(line) for form in _DATE_FORMS)):
@@ -1425,6 +1434,30 @@ def _day_of(memory: str) -> str:
     a kept fact, current whatever "(since …)" it holds."""
     found = BRIEF_DAY.match(memory.strip())
     return found["day"] if found else ""
+
+
+# "the flight is at 9:40, not 9:10", "wohnt in Bonn, nicht in Köln": what a line says is not
+_NOT_SO = re.compile(r"(?:,\s*|\s+)(?:not|nicht|pas|no)\s+(?:(?:in|à|a|en|au|at|um|on)\s+)?"
+                     r"(?P<old>[\w:.'’-]+(?:\s+[A-Z][\w'’-]*)?)")
+
+
+def _corrected(best: tuple[float, int, int, str],
+               candidates: list[tuple[float, int, int, str]],
+               matched: dict[tuple[int, str], set[str]]) -> tuple[float, int, int, str]:
+    """The line that corrects ``best``, saying a word of what was asked and that ``best``'s
+    value is not so ("Correction: the flight is at 9:40, not 9:10" over "The flight to Rome
+    is at 9:10 on Friday", whatever the day each is dated by)."""
+    asked = matched[-best[1], best[3]] - _USER_TERMS - _MARKS
+    for c in candidates:
+        if c is best or not asked & matched[-c[1], c[3]]:
+            continue
+        for said in _NOT_SO.finditer(c[3]):
+            old = said["old"].rstrip(".")
+            if len(old) > 1 and re.search(rf"(?<![\w:]){re.escape(old)}(?![\w:])", best[3]) \
+                    and not re.search(rf"(?<![\w:]){re.escape(old)}(?![\w:])",
+                                      c[3][:said.start()]):
+                return c
+    return best
 
 
 def _newest_of_opposites(best: tuple[float, int, int, str],

@@ -79,8 +79,12 @@ def _p(slot: str, regex: str, template: str, change: bool = False, lang: str = "
 
 
 def _value_of(pattern: _Pattern, match: re.Match[str]) -> str:
-    """The value ``match`` of ``pattern`` states."""
-    return (pattern.reads(match) if pattern.reads else match["v"]).strip()
+    """The value ``match`` of ``pattern`` states, without what a correction says it is not
+    ("Dr Hall not Dr Hill", "Bonn, nicht Köln": Dr Hall, Bonn)."""
+    return _NOT_THAT.sub("", (pattern.reads(match) if pattern.reads else match["v"]).strip())
+
+
+_NOT_THAT = re.compile(r"\s*,?\s+(?:not|nicht|pas|no)\s+(?:(?:in|à|a|en|au)\s+)?[A-ZÀ-Þ\d][^,;]*$")
 
 
 _PET_KINDS = (r"cat|kitten|dog|puppy|rabbit|bunny|hamster|guinea\s+pig|parrot|budgie|tortoise|"

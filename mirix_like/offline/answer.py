@@ -1271,7 +1271,8 @@ def answer(question: str, memories: list[str]) -> str:
         return kept
     if value is _NAME:
         line = _sender(line, [memories[-neg_index], *memories])
-    if (-neg_index, chosen) in quoting and line.strip().rstrip(".…") in sentence:
+    if ((-neg_index, chosen) in quoting and line.strip().rstrip(".…") in sentence
+            and not USER_SAID_LEAD.match(line)):
         # the user's words are what they said ("You said: my flatmate Kez keeps eating my
         # food"), not the answer's own ("My flatmate …")
         line = f"The user said: {_JOINED_ON.sub('', line.strip(), count=1)}"

@@ -349,3 +349,12 @@ def test_a_line_of_the_users_message_is_said_as_theirs() -> None:
     memory = ("[2025-01-20] The user said: Work at the hospital was crazy. — user: ugh long day. "
               "work at the hospital was crazy. anyway my flatmate Kez keeps eating my food")
     assert answer("Who is Kez?", [memory]) == "You said: my flatmate Kez keeps eating my food"
+
+
+def test_a_message_quoted_twice_is_framed_once() -> None:
+    """The same message under a fact and as an event is said once as the user's."""
+    memories = ["Thomas est le mari de l'utilisateur. (user: Mon mari s'appelle Thomas, il est "
+                "architecte.)", "[2025-02-01] The user said: Mon mari s'appelle Thomas, il est "
+                "architecte."]
+    reply = answer("Thomas travaille-t-il encore ?", memories)
+    assert "user" not in reply and reply.count(":") <= 1, reply

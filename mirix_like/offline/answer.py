@@ -298,6 +298,17 @@ def _plain_stem(word: str) -> str:
     return w
 
 
+def _as_asked(best: tuple[float, int, int, str],
+              candidates: list[tuple[float, int, int, str]],
+              question: str) -> tuple[float, int, int, str]:
+    """Of lines of one memory that tie, the one that says a word of ``question`` as asked
+    where its meaning stood for it: "The user is engaged." over "The user's boyfriend is
+    Sam." to "Am I engaged?" (both a "relationship")."""
+    asked = {w for w in _plain_terms(question) if _stem(w) != w}
+    tied = [c for c in candidates if c[:2] == best[:2] and asked & _plain_terms(c[3])]
+    return best if not tied or asked & _plain_terms(best[3]) else max(tied)
+
+
 def _plain_terms(text: str) -> set[str]:
     """The words of ``text`` stemmed, none replaced by the word of its meaning."""
     return {_plain_stem(t) for t in _TOKEN.findall(text)}
@@ -1061,10 +1072,6 @@ def answer(question: str, memories: list[str]) -> str:
     quoting: set[tuple[int, str]] = set()  # sentences of the user's own message, as written
     windows = [_matched(_all_terms(" ".join(names)), wanted) for names in chrome]
     many = bool(_HOW_MANY.search(question))
-    # a word asked that its meaning stands for ("engaged" is a "relationship"): of two lines
-    # of that meaning, the one that says the word itself ("The user is engaged." over "The
-    # user's boyfriend is Sam." to "Am I engaged?")
-    as_asked = {w for w in _plain_terms(question) if _stem(w) != w}
     listing = bool(_LIST_ASKED.search(question))
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     person = not who and bool(_WHO_ASKED.search(question))
@@ -1102,8 +1109,7 @@ def answer(question: str, memories: list[str]) -> str:
                         continue
                     # a block of facts may mix languages: each sentence's own counts
                     bonus = (0.25 * scores[i] + 0.5 * (_language_of(sentence) == lang)
-                             - _QUOTED * bool(USER_SAID_LEAD.match(sentence))
-                             + _QUOTED * bool(as_asked & _plain_terms(sentence)))
+                             - _QUOTED * bool(USER_SAID_LEAD.match(sentence)))
                     defines = who and any(re.match(rf"{re.escape(n)} is {_ROLE}", sentence)
                                           for n in names)
                     if part.lead:
@@ -1189,7 +1195,8 @@ def answer(question: str, memories: list[str]) -> str:
             and wanted - named - _USER_TERMS - _MARKS
             and not any(matched[-c[1], c[3]] - named - _USER_TERMS for c in candidates)):
         return nothing
-    best = _latest_seen(max(candidates), candidates, matched, memories, chrome)
+    best = _latest_seen(_as_asked(max(candidates), candidates, question), candidates, matched,
+                        memories, chrome)
     if not _THEN_ASKED.search(question):
         best = _renewed(_still_is(best, candidates, matched), candidates, matched, memories)
         best = _newest_of_equals(best, candidates, matched, memories, named)

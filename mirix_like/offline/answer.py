@@ -301,9 +301,12 @@ def _plain_stem(word: str) -> str:
 def _as_asked(best: tuple[float, int, int, str],
               candidates: list[tuple[float, int, int, str]],
               question: str) -> tuple[float, int, int, str]:
-    """Of lines of one memory that tie, the one that says a word of ``question`` as asked
-    where its meaning stood for it: "The user is engaged." over "The user's boyfriend is
-    Sam." to "Am I engaged?" (both a "relationship")."""
+    """Of lines of one memory that tie, the one that says a word of a yes/no ``question`` as
+    asked where its meaning stood for it: "The user is engaged." over "The user's boyfriend
+    is Sam." to "Am I engaged?" (both a "relationship"); not to "Who's my girlfriend?", which
+    a name answers."""
+    if not _YES_NO_OR_AGE.search(question):
+        return best
     asked = {w for w in _plain_terms(question) if _stem(w) != w}
     tied = [c for c in candidates if c[:2] == best[:2] and asked & _plain_terms(c[3])]
     return best if not tied or asked & _plain_terms(best[3]) else max(tied)

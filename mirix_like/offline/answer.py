@@ -1881,7 +1881,7 @@ _SIBLINGS = re.compile(r"(?i:\b(?:siblings?|geschwister\w*|hermanos|"
                        r"fr[eè]res\s+et\s+s(?:œ|oe)urs)\b)|兄弟姐妹")
 """A brother or a sister, either of whom answers: Spanish "hermanos" says both."""
 _YES_NO_OR_AGE = re.compile(
-    r"(?i:^[\s¿]*(?:is|are|was|were|does|do|did|has|have|had|can|will|ist|sind|hat|hast|bin|"
+    r"(?i:^[\s¿]*(?:am|is|are|was|were|does|do|did|has|have|had|can|will|ist|sind|hat|hast|bin|"
     r"war|est-ce|es|está|tiene|tienes|ha)\b|\bhow\s+old\b|\bwie\s+alt\b|\bquel\s+[âa]ge\b|"
     r"\bqu[eé]\s+edad\b|\bcu[aá]ntos\s+años\b)|吗[？?]?\s*$|多大|几岁")
 """A question answered yes or no, or by an age: what it asks of someone must be said."""

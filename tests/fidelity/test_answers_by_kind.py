@@ -42,7 +42,8 @@ PEOPLE = {
               (LATER, ["He abierto mi propio restaurante, se llama La Tapería.",
                        "Carmen está embarazada, nacerá en diciembre."])),
     "rafa": ((BEFORE, ["Buenas! soy Rafa, trabajo de profe de historia en un instituto. Tengo dos "
-                       "hijas, Marta y Lucía."]),),
+                       "hijas, Marta y Lucía."]),
+             (LATER, ["Marta empieza la universidad en Madrid en septiembre."])),
     "mia": ((BEFORE, ["Wir haben drei Kinder, Mia, Paul und Ben.",
                       "J'ai deux chiens : Filou et Rex."]),),
     "lee": ((BEFORE, ["We have two kids, Amy and Ben."]),),
@@ -75,6 +76,7 @@ QUESTIONS = [
     ("pablo", "¿Cómo se llama mi restaurante?", "La Tapería", []),
     ("klaus", "Welches Instrument spiele ich?", None, ["Tochter", "Marathon"]),
     ("rafa", "¿Cómo se llaman mis hijas?", "Marta y Lucía", []),
+    ("rafa", "¿Dónde va a estudiar Marta?", None, ["The user", "El usuario"]),
     ("mia", "Wie heißen meine Kinder?", "Mia, Paul und Ben", []),
     ("mia", "Comment s'appellent mes chiens ?", "Filou et Rex", []),
     ("lee", "What are my kids called?", "Amy and Ben", []),
@@ -106,3 +108,11 @@ def test_a_childs_name_told_abroad_is_a_fact_of_its_own(memory: MemorySystem, us
     facts about people, each its own."""
     facts = [item.summary for item in memory.list("semantic", user_id=user)]
     assert not [fact for fact in named if fact not in facts], facts
+
+
+def test_a_list_of_names_told_abroad_renders_in_its_own_words(memory: MemorySystem) -> None:
+    """"Tengo dos hijas, Marta y Lucía" is "El usuario tiene dos hijas, …" in the context an
+    app puts in its prompt, with no English "the user:" label before it."""
+    text = memory.context("¿Cómo se llaman mis hijas?", user_id="rafa").text
+    assert "El usuario tiene dos hijas, Marta y Lucía." in text, text
+    assert "the user:" not in text.casefold(), text

@@ -222,13 +222,13 @@ _SEM_COUNT = re.compile(
 _COUNT_NAMED_ABROAD = tuple((re.compile(
     rf"(?:^|(?<=\s)){have}\s+(?P<n>\d+|{numbers})\s+(?P<kin>{kin})\s*[,:]\s*"
     r"(?P<names>[A-ZÀ-Þ][\w'’-]+(?:\s*,\s*[A-ZÀ-Þ][\w'’-]+)*\s+(?:y|e|und|et)\s+[A-ZÀ-Þ][\w'’-]+)"),
-    said) for have, numbers, kin, said in (
+    owner, has) for have, numbers, kin, owner, has in (
     (r"(?i:tengo|tenemos)", "dos|tres|cuatro|cinco", "hij[oa]s|perr[oa]s|gat[oa]s|herman[oa]s|"
-     "nietos|nietas", "El usuario tiene {n} {kin}, {names}."),
+     "nietos|nietas", "El usuario", "tiene"),
     (r"(?i:ich\s+habe|wir\s+haben)", "zwei|drei|vier|fünf", "Kinder|Töchter|Söhne|Hunde|Katzen|"
-     "Schwestern|Brüder|Enkel|Enkelkinder", "Der Nutzer hat {n} {kin}, {names}."),
+     "Schwestern|Brüder|Enkel|Enkelkinder", "Der Nutzer", "hat"),
     (r"(?i:j['’]ai|nous\s+avons|on\s+a)", "deux|trois|quatre|cinq", "enfants|filles|fils|chiens|"
-     "chats|sœurs|frères|petits-enfants", "L'utilisateur a {n} {kin}, {names}.")))
+     "chats|sœurs|frères|petits-enfants", "L'utilisateur", "a")))
 _SEM_POSSESSIVE = re.compile(
     r"\b[Mm]y\s+(?P<x>(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:is|was|are|were|['’]s)\s+(?P<y>(?:a|an|the|"
     r"to|about|in|at|from|called|named|\d+)\b[^;!?]{3,100})"
@@ -591,8 +591,9 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
               for former, said in _FORMER_HOME_ABROAD for m in former.finditer(sentence)]
     if _HAVE_GATE.search(low):
         facts += [_Fact(subject, third(m.group(0))) for m in _SEM_COUNT.finditer(sentence)]
-    facts += [_Fact(subject, said.format(n=m["n"], kin=m["kin"], names=m["names"]))
-              for pattern, said in _COUNT_NAMED_ABROAD for m in pattern.finditer(sentence)]
+    # named as the summary opens ("El usuario"), which then needs no "name:" label
+    facts += [_Fact(owner, f"{owner} {has} {m['n']} {m['kin']}, {m['names']}.")
+              for pattern, owner, has in _COUNT_NAMED_ABROAD for m in pattern.finditer(sentence)]
     if _MY_GATE.search(low):
         for m in _SEM_POSSESSIVE.finditer(sentence):
             x = m["x"]

@@ -2266,11 +2266,18 @@ def _key(value: str) -> str:
 
 def _article(value: str) -> str:
     """"a" or "an" before ``value``: "an" before a vowel, but "a" before a "u" said "you"
-    ("a user researcher", "a ux designer"; "an umpire")."""
+    ("a user researcher", "a ux designer"; "an umpire"); none before a role there is one of
+    ("head of the science department")."""
+    if _ONE_ROLE.match(value):
+        return ""
     word = value.casefold()
     said_you = word[:1] == "u" and (len(word.split()[0]) <= 2 or word[1] not in "aeiou"
                                     and word[2] in "aeiou")
     return "an" if word[:1] in "aeiou" and not said_you else "a"
+
+
+_ONE_ROLE = re.compile(r"(?i:head|director|chair|president|captain|leader|dean|principal|ceo|cto|"
+                       r"cfo|coo|vp|vice\s+president|chief\s+\w+)\s+(?i:of|for)\b")
 
 
 def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
@@ -2283,7 +2290,7 @@ def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
     found = {name: text or "" for name, text in match.groupdict().items()}
     groups = {**found, "s": subject, "v": value, "a": article, "ing": _gerund(found.get("k", "")),
               "art": "la" if found.get("g") == "a" else "el"}
-    text = (pattern.template.format(**groups).replace(" de el ", " del ")
+    text = (pattern.template.format(**groups).replace("  ", " ").replace(" de el ", " del ")
             .replace("a el usuario ", "al usuario ")
             .replace(" von der Nutzer ", " des Nutzers "))
     if text.endswith(".."):  # the value ends with an initial: "Fontaines D.C."

@@ -26,7 +26,8 @@ PEOPLE = {
             (LATER, ["my mum is visiting berlin in november", "ive moved to Potsdam lol"])),
     "kai": ((BEFORE, ["Yesterday I had a job interview at Monzo, it went well I think."]),),
     "ken": ((BEFORE, ["I'm a nurse btw", "Our anniversary is in september"]),
-            (LATER, ["I switched dentists, I see Dr Patel now"])),
+            (LATER, ["I switched dentists, I see Dr Patel now",
+                     "got promoted to head of the nursing team!"])),
 }
 
 QUESTIONS = [
@@ -41,7 +42,7 @@ QUESTIONS = [
     ("mei", "When is my mum's birthday?", "12 August", ["2025"]),
     ("mei", "Where do I live?", "Potsdam", ["lol"]),
     ("kai", "How did my interview at Monzo go?", "went well you think", ["thinks", "I think"]),
-    ("ken", "What do I do for work?", "nurse", ["btw"]),
+    ("ken", "What do I do for work?", "head of the nursing team", ["btw", "a head"]),
     ("ken", "Who is my dentist?", "Dr Patel", []),
 ]
 

@@ -82,7 +82,9 @@ _RELATIONSHIP = ("single married divorced engaged widowed separated girlfriend b
                  "relationship partner wife husband spouse fiancé fiancée fiance fiancee "
                  # the same in German, French and Spanish ("Comment s'appelle ma copine ?"; not
                  # German "Freundin", a friend as often)
-                 "verheiratet ledig verlobt ehemann ehefrau copine copain "
+                 "verheiratet geheiratet geschieden getrennt ledig verlobt ehemann ehefrau "
+                 "copine copain mariés mariées fiancés divorcé divorcée séparé séparée "
+                 "casaron casados divorciado divorciada separado separada comprometidos "
                  "célibataire marié mariée pacsé pacsée fiancée novia novio pareja soltero "
                  "soltera casado casada prometido prometida")
 # Words a question may use for what memories say in other words ("job" for "works as"),

@@ -116,9 +116,7 @@ QUESTIONS = [
     ("diego", "¿En qué trabaja Luis?", "periodista", ["profesor"]),
     ("diego", "¿Dónde vivo?", "Valencia", ["Bilbao"]),
     ("diego", "¿Cuántos años tiene Pablo?", "10", ["9 años"]),
-    ("diego", "¿Está casada Carla?", "casaron", ["prometida"],
-     "since answers round 7 the answer finds no memory for '¿Está casada Carla?' ('casada' "
-     "is not read as the 'casaron' of 'Carla y Andrés se casaron en abril.')"),
+    ("diego", "¿Está casada Carla?", "casaron", ["prometida"]),
     ("pilar", "¿Está jubilado mi padre?", "jubilado", []),
     ("pilar", "¿A qué colegio va Alba?", "San José", ["Cervantes"]),
     ("pilar", "¿Dónde vivo?", "Madrid", []),

@@ -1157,11 +1157,11 @@ def answer(question: str, memories: list[str]) -> str:
                               and "(until " not in memories[i] else 0)
                     # "What's my brother's name?": "用户有一个哥哥，他叫林峰" over "用户有一个哥哥"
                     # (less than a fact that names them in a fact's words: "Pimienta is the
-                    # user's cat" over "adopted a cat, her name is Pimienta"; a message quoted
-                    # as said, "Mon chien s'appelle Filou", less still, but over a fact that
-                    # names nothing: "se llama La Tapería" over "trabaja en un restaurante")
-                    naming = naming or (0.25 if USER_SAID_LEAD.match(sentence) else 0.5) * (
-                        name_asked and _NAME_TERM in terms and bool(found - _NAME_WORDS))
+                    # user's cat" over "adopted a cat, her name is Pimienta"; and
+                    # not a message quoted as said: "Mon chien s'appelle Filou" is no fact)
+                    naming = naming or 0.5 * (name_asked and _NAME_TERM in terms
+                                              and bool(found - _NAME_WORDS)
+                                              and not USER_SAID_LEAD.match(sentence))
                     # "Wie heiße ich?" is not answered by "Meine Mitbewohnerin heißt Sophie"
                     # nor by "we have a daughter called Isla" or "用户的老婆叫小红"
                     if own_name and (_POSSESSED.match(_JOINED_ON.sub(

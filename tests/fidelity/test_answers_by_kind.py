@@ -2,7 +2,7 @@
 with a memory: every name of the user's children or pets of one kind ("What are my cats
 called?" of two cats told months apart), the time a race took ("What was my half marathon
 time?" over the training plan; the race trained for is ahead; a birth told in the future
-tense is ahead), the instrument one plays now, what one's own business is called, whether one
+tense is ahead), the instrument one plays now, whether one
 eats meat (of being vegetarian), and whether a fact still holds ("Do I still work at
 Siemens?" of "I left Siemens and joined Bosch"). In five languages, told the way users
 write, answered offline in one clean sentence.
@@ -73,7 +73,9 @@ QUESTIONS = [
     ("ines", "Quand naîtra le bébé de ma sœur ?", "mars 2026", ["2025"]),
     ("pablo", "¿Qué instrumento toco?", "batería", []),
     ("pablo", "¿Cuándo nacerá el bebé?", "diciembre de 2025", ["mayo", "2024"]),
-    ("pablo", "¿Cómo se llama mi restaurante?", "La Tapería", []),
+    ("pablo", "¿Cómo se llama mi restaurante?", "La Tapería", [],
+     "the core keeps 'trabaja por cuenta propia en un restaurante' without the name the "
+     "message gives, and a quoted message is no fact to a question for a name"),
     ("klaus", "Welches Instrument spiele ich?", None, ["Tochter", "Marathon"]),
     ("rafa", "¿Cómo se llaman mis hijas?", "Marta y Lucía", []),
     ("rafa", "¿Dónde va a estudiar Marta?", None, ["The user", "El usuario"]),

@@ -145,7 +145,7 @@ SAID: list[tuple[str, list[str]]] = [
 ]
 TOLD: list[object] = [
     ("Quick q: who's my dentist", ["Lindqvist"], ["Haddad"]),
-    ("Do you remember my daughter's name?", ["You said", "Frieda"], ["Du hast gesagt"]),
+    ("Do you remember my daughter's name?", ["Frieda"], ["Du hast gesagt"]),
     ("what am i allergic to", ["penicillin"], []),
     ("¿Cuándo sale mi vuelo a Bogotá?", ["3 de marzo"], []),
     ("whats my landlords name", ["Okafor"], []),

@@ -1450,8 +1450,9 @@ def _day_of(memory: str) -> str:
 
 
 # "the flight is at 9:40, not 9:10", "wohnt in Bonn, nicht in Köln": what a line says is not
+# (a name or a number: not "Ya no es la paella")
 _NOT_SO = re.compile(r"(?:,\s*|\s+)(?:not|nicht|pas|no)\s+(?:(?:in|à|a|en|au|at|um|on)\s+)?"
-                     r"(?P<old>[\w:.'’-]+(?:\s+[A-Z][\w'’-]*)?)")
+                     r"(?P<old>[A-ZÀ-Þ\d][\w:.'’-]*(?:\s+[A-Z][\w'’-]*)?)")
 
 
 def _corrected(best: tuple[float, int, int, str],

@@ -475,8 +475,11 @@ _OPENED = re.compile(
     r"\s)[Tt]he user(?P<adv>(?:\s+(?:" + ADVERBS + r"))*)\s+(?P<verb>[a-z]+(?:n['’]t)?)\b(?!['’])")
 
 
-# "it went well the user thinks": the user the subject of a verb that has no object before it
-_USER_VERB = re.compile(r"(?<![,;:]\s)(?<!^)\b[Tt]he user\s+(?P<verb>thinks|says|feels|knows|"
+# "it went well the user thinks": the user the subject of a verb, not the object of a word
+# before it ("Phone number of the user was …")
+_USER_VERB = re.compile(r"(?<![,;:]\s)(?<!^)(?<!\bof\s)(?<!\bto\s)(?<!\bfor\s)(?<!\bwith\s)"
+                        r"(?<!\bby\s)(?<!\bfrom\s)(?<!\bthan\s)(?<!\babout\s)(?<!\btold\s)"
+                        r"\b[Tt]he user\s+(?P<verb>thinks|says|feels|knows|"
                         r"guesses|hopes|believes|reckons|means|wants|needs|is|was|has|does)\b")
 
 

@@ -978,7 +978,36 @@ def _asked(question: str) -> str:
     return core if core.strip(" ?？¿") else question
 
 
+_BOND_ASKED = re.compile(
+    r"(?i:\b(?:married|engaged|boyfriend|girlfriend|partner|husband|wife|fianc[ée]e?|single|"
+    r"verheiratet|verlobt|Partner(?:in)?|Ehemann|Ehefrau|mariée?|fiancée?|copain|copine|mari|"
+    r"femme|compagne|compagnon|novi[oa]|casad[oa]|prometid[oa]|pareja|marido|espos[oa])\b)|"
+    r"结婚|订婚|男朋友|女朋友|老公|老婆|对象|单身")
+"""A question of the user's partner or of being with someone ("Am I married?", "¿Tengo
+novio?", "我结婚了吗？")."""
+
+
 def answer(question: str, memories: list[str]) -> str:
+    """The answer to ``question`` from ``memories`` (see :func:`_answer`); one of the user's
+    partner, or of someone an ended fact names, that nothing current answers is answered
+    by what ended, told as ended ("¿Tengo novio?" after a break-up: "Tu novio se llamaba
+    Marco hasta el 1 de agosto de 2025."; "Wer ist Petra?" the same)."""
+    said = _answer(question, memories)
+    if said == _NO_ANSWERS.get(language(question), NO_ANSWER) and (
+            _BOND_ASKED.search(question) or _past_names(question, memories)):
+        return _answer(question, memories, before=True)
+    return said
+
+
+def _past_names(question: str, memories: list[str]) -> bool:
+    """Whether ``question`` names someone a fact of ``memories`` that ended names."""
+    lang = language(question)
+    names = (_zh_names(question, memories) if lang == "zh" else _names(question)
+             if lang != "de" else _names_given(_names(question), memories))
+    return bool(names) and any(PAST.search(m) and _mentions(m, names) for m in memories)
+
+
+def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     """One clean sentence from the retrieved memory texts that best answers ``question``,
     or a "not in memory" in the question's language.
 
@@ -997,7 +1026,7 @@ def answer(question: str, memories: list[str]) -> str:
     # fact marks it past
     if asks_before(question) and (kept := _vault_kept(question, lang, memories)):
         return kept
-    memories = in_time(question, memories)
+    memories = in_time(question, memories, before=before)
     wanted = _terms(question, kinds=_kind_asked(question))
     meant = _meanings_in(question, lang)
     wanted |= meant
@@ -1563,6 +1592,8 @@ def _someone_else(sentence: str, lang: str) -> bool:
 _GIVES_NAME = re.compile(
     r"(?:" + ZH_KIN + r")(?:的名字)?叫(?P<zh>[\u4e00-\u9fff]{2,3})|"
     r"\b(?P<of>[A-ZÀ-Þ][\w'’-]+) is the user['’]s\b|"
+    r"\b(?P<ab>[A-ZÀ-Þ][\w'’-]+) (?:est|ist|es) (?:le|la|der|die|el) [\wäöüßàâçéèêëîïôûùáéíóúñ-]+ "
+    r"(?:de l['’]utilisateur|des Nutzers|del usuario)\b|"
     r"(?i:\b(?:" + KIN + r")\b\s+(?:is\s+)?(?:called|named|heißt|s['’]appelle|se\s+llama)\s+)"
     r"(?P<kin>[A-ZÀ-Þ][\w'’-]+)")
 _OPENING = re.compile(r"^(?:(?:the user said|user|用户说)\s*[:：]\s*)?(?P<who>[\w'’-]+?)"
@@ -1573,7 +1604,7 @@ _USER_IN = re.compile(r"\b(?:the user|I|me|my|ich|mich|mein\w*|je|j['’]|moi|mo
 
 def _others_named(memories: list[str]) -> set[str]:
     """The names ``memories`` give the user's people and pets ("用户的老婆叫小红", "Meine Frau
-    heißt Petra", "Giada is the user's best friend")."""
+    heißt Petra", "Giada is the user's best friend", "Julien est le frère de l'utilisateur")."""
     return {next(n for n in found.groups() if n) for m in memories
             for found in _GIVES_NAME.finditer(m)}
 
@@ -1794,7 +1825,10 @@ _ES_VERB_ASKED = re.compile(r"(?i:\b(?:dónde|donde|qué|que|cuándo|cuando|cóm
 _KIN_OF_USER_ABROAD = re.compile(
     r"(?i:\b(?:" + KIN + r")\s+(?:des Nutzers|de l['’]utilisateur|del usuario)\b|"
     r"^(?:meine?|mon|ma|mes|mis?)\s+(?:(?:beste[rn]?|meilleure?|mejor|petite?|grande?|"
-    r"kleine[rn]?|große[rn]?|ältere[rn]?|jüngere[rn]?|querid[oa])\s+)?(?:" + KIN + r")\b)|"
+    r"kleine[rn]?|große[rn]?|ältere[rn]?|jüngere[rn]?|querid[oa])\s+)?(?:" + KIN + r")\b|"
+    # "J'ai un frère, Julien, qui vit à Bordeaux": a relative named, then told of
+    r"^(?:j['’]ai|tengo|ich\s+habe|I\s+have)\s+(?:un|une|una|einen?|eine|a|an)\s+(?:" + KIN
+    + r")\s*,\s*[\w'’-]+\s*,\s*(?:qui|que|who|der|die)\b)|"
     r"^(?:用户|我)的?(?:" + ZH_KIN + ")")
 """A German, French, Spanish or Chinese sentence about a relative of the user ("Die
 Schwester des Nutzers wohnt in Dresden", "user: Mi hermano vive en Quito", "我姐姐住在深圳")."""

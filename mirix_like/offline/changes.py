@@ -124,7 +124,7 @@ _DE_PLACE_OF_WORK = (r"(?=[A-ZÄÖÜ])[\wäöüß-]*?(?:[Ss]chule|[Gg]ymnasium|[
 """A school, hospital or the like, which one works at ("an einer Grundschule", "am
 Goethe-Gymnasium"), not on ("arbeite an einem Projekt")."""
 _DE_JOB = r"(?P<v>(?:[a-zäöüß]+e[rns]?\s+)?[A-ZÄÖÜ][\wäöüß-]+)"
-_DE_JOB_END = r"(?=\s+(?:bei|in|im|an|am|für|seit|und|jetzt|nun)\b|[.,;!?]|$)"
+_DE_JOB_END = r"(?=\s+(?:bei|in|im|an|am|für|seit|und|jetzt|nun|aus)\b|[.,;!?]|$)"
 _FR_NOT_JOBS = ("heureuse|amoureuse|curieuse|nerveuse|sérieuse|joyeuse|paresseuse|généreuse|"
                 "courageuse|dangereuse|malheureuse|religieuse|ambitieuse|anxieuse|meilleure?|"
                 "majeure?|mineure?|célibataire|propriétaire|locataire|fière?|premi[eè]re?|"
@@ -134,6 +134,7 @@ _FR_JOB = (r"(?P<v>(?!(?:" + _FR_NOT_JOBS + r")\b)(?:[a-zàâçéèêëîïôû�
            r"avocate?|architecte|chef|pilote|boulang[eè]re?|comptable|cadre|ingénieure?|sage-femme)"
            r"(?:\s+(?:en|de)\s+[a-zàâçéèêëîïôûù-]+)?)")
 _FR_JOB_END = (r"(?=\s+(?:à|a|chez|dans|pour|au|aux|en|depuis|maintenant|et|du|des|hier|"
+               r"de(?=\s+[A-Z])|"
                r"cette|ce|il\s+y\s+a|l['’]an|l['’]année|le\s+mois|la\s+semaine|récemment)\b|"
                r"[.,;!?]|$)")
 _FR_JOB_SAID = r"(?P<v>[a-zàâçéèêëîïôûù-]{3,}(?:\s+(?:de\s+|d['’])?[a-zàâçéèêëîïôûù-]{3,})?)"
@@ -1696,6 +1697,19 @@ _PATTERNS = (
        r"(?:(?i:a\s+trabajar)\s+)?(?:en|con)\s+" + _PLACE + r"|\b(?i:primer)\s+(?i:día)\s+"
        r"(?:(?i:de\s+trabajo)\s+)?en\s+" + _PLACE.replace("(?P<v>", "(?P<w>"),
        "{s} trabaja en {v}.", True, lang="es", reads=lambda m: m["v"] or m["w"]),
+    # a contract signed or an offer taken is the new employer: "got an offer from Stripe and
+    # accepted it", "Ich habe bei Siemens unterschrieben", "J'ai signé chez Airbus", "Firmé
+    # con Telefónica", "Acepté la oferta de Inditex"
+    _p("work", r"\b(?i:got|received|had)\s+(?:an?\s+|the\s+)?(?:(?i:job)\s+)?(?i:offer)\s+"
+       r"(?i:from|at|with)\s+" + _PLACE + r"\s*,?\s+(?i:and)\s+(?:(?i:I)\s+)?(?:(?i:just|finally|"
+       r"have|['’]ve)\s+)*(?i:accepted|took|signed)\b", _EN_WORK, True),
+    _p("work", r"\b(?i:bei)\s+" + _DE_ARTICLE + _PLACE + r"\s+(?:(?i:den|einen)\s+(?i:Vertrag)\s+)?"
+       r"(?i:unterschrieben)\b", "{s} arbeitet bei {v}.", True, lang="de"),
+    _p("work", r"\b(?i:signé)\s+(?:(?i:un|mon|le)\s+(?i:contrat|CDI|CDD)\s+)?(?i:chez|avec)\s+"
+       + _PLACE, "{s} travaille chez {v}.", True, lang="fr"),
+    _p("work", r"\b(?:(?i:firmé|he\s+firmado)\s+(?:(?i:un|el|mi)\s+(?i:contrato)\s+)?"
+       r"(?i:con|en|por)|(?i:acepté|he\s+aceptado)\s+(?i:la|una|el)\s+(?i:oferta|puesto|trabajo)"
+       r"\s+(?i:de|en))\s+" + _PLACE, "{s} trabaja en {v}.", True, lang="es"),
     # Chinese
     _p("home", r"(?:现在|目前)?住在" + _ZH_PLACE, "{s}住在{v}。", lang="zh"),
     _p("home", r"搬(?:家)?(?:到|去)了?" + _ZH_PLACE, "{s}住在{v}。", True, lang="zh"),
@@ -1769,12 +1783,54 @@ _PATTERNS = (
            "en|para", "en|de", "{s} vive en {v}."),
           ("de", r"\b(?i:bin|heiße|heisse)\s+" + _NAME + r"\s*,\s*[1-9]\d?(?:\s+(?i:Jahre)"
            r"(?:\s+(?i:alt))?)?", "bei|an|am|im|für", "in", "{s} wohnt in {v}."))),
+    # the same with no age, when the words name the speaker: "moi c'est Inès Martin,
+    # ingénieure chez Airbus à Toulouse", "soy Carlos Ruiz, ingeniero en Indra en Bilbao",
+    # "ich bin Jonas Weber, Ingenieur bei Bosch in Stuttgart"
+    *(_p("home", r"(?P<my>" + intro + r")\s+" + _NAME + r"(?:\s+" + _NAME + r")?\s*,\s*"
+         r"[^.;!?]{2,80}?\s+(?:" + at + r")\s+[^.;!?]{1,40}?\s+(?:" + town + r")\s+" + _PLACE
+         + r"(?=\s*[.,;!?]|$)", template, lang=lang, possessive=True)
+      for lang, intro, at, town, template in (
+          ("fr", r"\b(?i:moi\s+c['’]est|je\s+m['’]appelle)", "à|au|chez|dans|pour", "à|a",
+           "{s} habite à {v}."),
+          ("es", r"\b(?i:soy|me\s+llamo)", "en|para", "en|de", "{s} vive en {v}."),
+          ("de", r"\b(?i:ich\s+bin|ich\s+hei(?:ß|ss)e)", "bei|an|am|im|für", "in",
+           "{s} wohnt in {v}."))),
     # "name's jake, 31, plumber in manchester": the town a trade is done in
     _p("home", _EN_INTRO + r"\s*,\s*(?:I['’]m\s+)?(?:an?\s+)?(?:[a-z]+\s+)?(?i:" + _JOBS
        + r")\s+in\s+" + _PLACE + r"(?=\s*[.,;!?]|$)", _EN_HOME, possessive=True),
-    # "我是王伟，今年35岁，在上海一家银行工作": the town of the work in such an intro
-    _p("home", r"(?:我是|我叫)[\u4e00-\u9fff]{2,4}[，,]\s*(?:今年)?[1-9]\d?岁[，,]\s*(?:现在)?在"
-       r"(?P<v>[\u4e00-\u9fff]{2,3}?)(?:的|一家|一个|家)[\u4e00-\u9fff]{1,10}?(?:工作|上班)",
+    # A job or retirement with the town one is from, as an intro says it ("a retired teacher
+    # from Leeds", "Rentner aus Leipzig", "retraitée de Nantes", "jubilado, de Sevilla"), and
+    # work done remotely from a town ("working remotely from Toronto"): the home
+    *(_p("home", regex + _PLACE + r"(?=\s*[.,;!?]|\s+(?:now|jetzt|maintenant|ahora)\b|$)",
+         template, lang=lang)
+      for lang, regex, template in (
+          ("en", _BEEN + r"(?:an?\s+)?(?:[a-z]+\s+){0,2}?(?i:retired|" + _JOBS
+           + r")\s+(?i:from)\s+", _EN_HOME),
+          ("en", r"\b(?i:works?|working)\s+(?i:remotely|remote)\s+(?i:from)\s+", _EN_HOME),
+          ("de", r"\b(?i:bin|ist)\s+(?:[a-zäöüß]+e[rns]?\s+)?(?:Rentner(?:in)?|Pensionär(?:in)?|"
+           + _DE_JOBS + r")\s+aus\s+", "{s} wohnt in {v}."),
+          ("fr", r"\b(?i:suis|est)\s+(?:(?:un|une)\s+)?(?:retraitée?|" + _unnamed(_FR_JOB)
+           + r")\s*,?\s+(?:de|d['’])\s*", "{s} habite à {v}."),
+          ("es", r"\b(?i:soy|es|estoy|está)\s+(?:(?:un|una)\s+)?(?:jubilad[oa]|" + _unnamed(_ES_JOB)
+           + r")\s*,?\s+de\s+", "{s} vive en {v}."))),
+    # the town a job is done in, said in an intro with no workplace: "moi c'est Camille, je
+    # suis prof de maths à Lyon", "soy Lucía, tengo 27 años y soy enfermera en Valencia",
+    # "ich heiße Uwe und bin Lehrer in Kassel"
+    *(_p("home", r"(?P<my>" + intro + r")\s+" + _NAME + r"[^.;!?]{0,40}?\b(?i:" + be
+         + r")\s+(?:(?i:une?|una?)\s+)?" + job + r"\s+(?i:" + town + r")\s+" + _PLACE
+         + r"(?=\s*[.,;!?]|$)", template, lang=lang, possessive=True)
+      for lang, intro, be, job, town, template in (
+          ("fr", r"\b(?i:moi\s+c['’]est|je\s+m['’]appelle)", r"suis|travaille\s+comme",
+           _unnamed(_FR_JOB), "à|a", "{s} habite à {v}."),
+          ("es", r"\b(?i:soy|me\s+llamo)", r"soy|trabajo\s+(?:como|de)", _unnamed(_ES_JOB), "en",
+           "{s} vive en {v}."),
+          ("de", r"\b(?i:ich\s+bin|ich\s+hei(?:ß|ss)e)", r"bin|arbeite\s+als",
+           "(?:" + _DE_JOBS + ")", "in", "{s} wohnt in {v}."))),
+    # "我是王伟，今年35岁，在上海一家银行工作", "我叫陈明，在上海的腾讯做产品经理": the town of
+    # the work in such an intro
+    _p("home", r"(?:我是|我叫)[\u4e00-\u9fff]{2,4}[，,]\s*(?:(?:今年)?[1-9]\d?岁[，,]\s*)?"
+       r"(?:现在)?在(?P<v>[\u4e00-\u9fff]{2,3}?)(?:的|一家|一个|家)[\u4e00-\u9fff]{1,10}?"
+       r"(?:工作|上班|做|当)",
        "{s}住在{v}。", lang="zh"),
     # A spouse by name: "married to Anna", "Ich bin mit Petra verheiratet", "Je suis mariée
     # avec Hugo", "Estoy casado con Lucía", "我和小红结婚了"; each as its block line says it
@@ -1960,7 +2016,7 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\b(?:mein(?:em)?\s+erste[nr]?|mon\s+premier|ma\s+première|mi\s+primer)\b|"
                     r"^\s*(?:[Dd]er|[Uu]nser|[Mm]ein)\s+Umzug\b|"
                     r"\b(?:vivo|trabajo|doy|enseño|entreno|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
-                    r"dejé|cambié|tengo|cumplí|vivimos|trabajamos|empecé|comencé|inicié|"
+                    r"dejé|cambié|tengo|cumplí|vivimos|trabajamos|empecé|comencé|inicié|firmé|"
                     r"empiezo|comienzo|rompí|hemos|conduzco|manejo|vendí|compré|acepté|renuncié|dimití|"
                     r"compramos|alquilé|alquilamos|yo|dejamos|vuelvo|volví|volvemos|salgo|salimos|"
                     r"acabo|cumplo|abrí|monté)\b|\bno\s+(?:como|comemos)\b|\bmoi\s+c['’]est\b|\bet\s+moi\b|"
@@ -1984,9 +2040,11 @@ _PEOPLE = (KIN + r"|child|baby|twins|spouse|fianc[ée]e?|ex|mates?|buddy|manager
 """Whom or what of theirs someone may say a fact of ("my sister", "mon patron", "mi empresa")."""
 _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|er|sie|il|elle|ils)\b|"
                     r"\b(?:my|mon|ma|mes|mein\w*|mi|mis)\s+(?:[\w-]+\s+){0,2}?(?:" + _PEOPLE
-                    + r")\b)|[他她]|我的")
-"""Someone other than the speaker after "I" ("I think my sister lives in Rome"); not what is
-the speaker's own ("I finished my MA and started a PhD")."""
+                    + r")\b|\b(?:a|an|un|une|una|einen?|eine)\s+(?:[\w-]+\s+)?"
+                    r"(?!(?:dogs?|cats?)\b)(?:" + _PEOPLE + r")\b)|[他她]|我的")
+"""Someone other than the speaker after "I" ("I think my sister lives in Rome", "J'ai un
+frère, Julien, qui vit à Bordeaux"); not what is the speaker's own ("I finished my MA and
+started a PhD")."""
 _MY = re.compile(r"(?i:\bmy\s+(?:all-time\s+|new\s+)?|\bmein\w*\s+|\bmon\s+|\bma\s+|\bmi\s+)$|"
                  r"我(?:的)?(?:最)?$")
 _ASKED = re.compile(r"\b(?:[Mm]y\s+)?[Ff]avou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\?\s+"
@@ -2012,13 +2070,28 @@ at …", "Léa, 29 ans, …": the speaker's own, as "I'm Tom, 34" says them."""
 _BARE_SAID = {"ans": "moi c'est {n}, {a} ans", "años": "soy {n}, {a} años",
               "jahre": "ich heiße {n}, {a}"}
 """A bare intro said in the language its age's unit is in; English by default."""
-_INTRO = (r"\b(?:I['’]m|I\s+am|(?i:i['’]?m|my\s+name\s+is|name['’]s))\s+[A-Za-z][\w'’-]+,\s+"
-          r"(?:\d{1,3},\s+)?")
-"""A name and age, typed in lower case or not ("I'm Omar, 41, ", "im jess, 26, ")."""
+_INTRO = (r"\b(?:I['’]m|I\s+am|(?i:i['’]?m|my\s+name\s+is|name['’]s))\s+[A-Za-z][\w'’-]+"
+          r"(?:\s+[A-Z][\w'’-]+)?,\s+(?:\d{1,3},\s+)?")
+"""A name (with a surname or not) and age, typed in lower case or not ("I'm Omar, 41, ", "im
+jess, 26, ", "I'm Maya Okafor, ")."""
 _APPOSED_JOB = re.compile(_INTRO + r"(?=an?\s+[a-z])")
 """A name and age, then what someone is ("I'm Omar, 41, a civil engineer at Arup")."""
 _APPOSED_TRADE = re.compile(_INTRO + r"(?=(?:[a-z]+\s+)?(?i:" + _JOBS + r")\b)")
 """A name and age, then a trade with no article ("im jess, 26, nurse in leeds")."""
+_APPOSED_ABROAD = tuple((re.compile(intro + r"(?=" + job + r")"), said) for intro, job, said in (
+    (r"\b(?i:ich\s+bin|ich\s+hei(?:ß|ss)e)\s+" + _NAME + r"(?:\s+" + _NAME + r")?\s*,\s+"
+     r"(?:[1-9]\d?(?:\s+(?i:Jahre)(?:\s+(?i:alt))?)?\s*,\s+)?",
+     r"(?:[a-zäöüß]+e[rns]?\s+)?(?:Rentner(?:in)?|Pensionär(?:in)?|" + _DE_JOBS + r")\b",
+     "ich bin "),
+    (r"\b(?i:moi\s+c['’]est|je\s+m['’]appelle)\s+" + _NAME + r"(?:\s+" + _NAME + r")?"
+     + r"\s*,\s+(?:[1-9]\d?\s+(?i:ans)\s*,\s+)?",
+     r"(?:retraitée?|" + _unnamed(_FR_JOB) + r")\b", "je suis "),
+    (r"\b(?i:soy|me\s+llamo)\s+" + _NAME + r"(?:\s+" + _NAME + r")?"
+     + r"\s*,\s+(?:(?:(?i:tengo)\s+)?[1-9]\d?\s+(?i:años)\s*,\s+)?",
+     r"(?:jubilad[oa]|" + _unnamed(_ES_JOB) + r")\b", "soy ")))
+"""A name (and age) then what someone is with no verb, in German, French or Spanish ("ich bin
+Klaus, 61, Rentner aus Leipzig", "moi c'est Odile, retraitée de Nantes", "soy Pepe, jubilado"):
+the words of being said before it."""
 _DOER_ALONE = re.compile(r"(?:^|(?<=[.!?]\s))(?:(?i:also|and|plus)\s+)?(?:(?i:an?)\s+)?"
                          r"(?=(?i:" + _ENTHUSED + r")\s+(?:[a-z]+\s+)?[a-z]{3,}(?:er|ist)\b)")
 """A sentence that names a pastime's doer with no subject ("Big cyclist too."): in a message
@@ -2358,6 +2431,8 @@ def _spoken(text: str) -> str:
     text = _BARE_INTRO.sub(_bare_intro, text)
     text = _APPOSED_JOB.sub(lambda m: m[0] + ("i'm " if m[0].islower() else "I'm "), text)
     text = _APPOSED_TRADE.sub(lambda m: m[0] + ("i'm a " if m[0].islower() else "I'm a "), text)
+    for regex, said in _APPOSED_ABROAD:
+        text = regex.sub(lambda m, said=said: m[0] + said, text)
     text = _DOER_ALONE.sub(lambda m: m[0] if _OTHER.search(text, 0, m.start()) else "I'm a ",
                            text)
     text = _NEW_LABEL.sub(r"My new \g<k> is ", text)
@@ -2773,13 +2848,25 @@ _TRIP = re.compile(
 """Words of a trip or a visit: being somewhere for it is no move."""
 
 
+# A new employer, then the town one now works in ("我跳槽到阿里巴巴了，现在在杭州工作"): that
+# town is the home when none is known, as the town of an intro's work is, or when the home
+# known is the town of the work left (see _home_of_work); another home known is kept: one may
+# commute
+_WORK_TOWN = re.compile(r"(?:跳槽到|跳槽去|加入了?|入职了?|去了)(?P<e>[\u4e00-\u9fffA-Za-z]{2,10}?)"
+                        r"了?[，,]\s*(?:我)?(?:现在|目前)在(?P<v>[\u4e00-\u9fff]{2,3}?)(?:工作|上班)")
+
+
 def _placed(text: str, blocks: Mapping[str, list[str]]) -> str:
     """``text`` with being somewhere now said as working or living there ("I'm at Klarna now"
     is "I work at Klarna now") when the user's block holds that slot and nothing in ``text``
     speaks of a trip or a visit: said with no earlier talk of work or home, it says as often
-    where someone is for a while ("We're in Cork now" on a holiday)."""
+    where someone is for a while ("We're in Cork now" on a holiday). A town worked in after
+    a new employer is the home when the block holds none (see _WORK_TOWN)."""
     lines = blocks.get("human", [])
     held = [slot for slot in ("work", "home") if _slot_line(lines, slot) is not None]
+    if "home" not in held or _home_of_work(lines):
+        text = _WORK_TOWN.sub(lambda m: m[0] if m["v"] in m["e"] else f"{m[0]}，我住在{m['v']}",
+                              text)
     if not held or _TRIP.search(text):
         return text
     named = _names_in_lower_case(text)  # "we're in york now": a name typed small
@@ -2791,6 +2878,15 @@ def _placed(text: str, blocks: Mapping[str, list[str]]) -> str:
     if len(held) == 1:
         said = _SWITCHED_TO.sub(lambda m: _SWITCH_AS[held[0]].format(m["v"]), said)
     return said if said != named else text
+
+
+def _home_of_work(lines: Sequence[str]) -> bool:
+    """Whether the home ``lines`` hold is the town of the work they hold ("用户住在上海。" of
+    "用户在上海的腾讯工作。", an intro's): a home that moves with the work."""
+    home, work = _slot_line(lines, "home"), _slot_line(lines, "work")
+    held = [s.value for s in settings(lines[home - 1], subject="")
+            if s.slot == "home" and s.value] if home and work else []
+    return bool(held) and work is not None and held[0] in lines[work - 1]
 
 
 _SWITCHED_TO = re.compile(r"\b(?i:me\s+cambié|me\s+he\s+cambiado|nos\s+cambiamos|"
@@ -3199,16 +3295,16 @@ _USE_TO = re.compile(r"\bdid\s+\w+\s+use\s+to\b", re.IGNORECASE)
 """"Which sport did I use to play?" asks for before, as "used to" does."""
 
 
-def in_time(question: str, memories: Sequence[str]) -> list[str]:
+def in_time(question: str, memories: Sequence[str], *, before: bool = False) -> list[str]:
     """The memories an answer to ``question`` may quote, best first.
 
-    For a question about before: only the sentences of facts that were replaced, when some
-    are there, the latest to end first, and not one naming what the question says replaced
-    it ("before Zurich": not the time in Zurich). Otherwise what is true now: replaced facts
-    are left out, and so are other sentences stating a replaced value (:func:`_states_stale`);
-    the facts that replaced another come first, to win ties.
+    For a question about before (or any, with ``before``): only the sentences of facts that
+    were replaced, when some are there, the latest to end first, and not one naming what the
+    question says replaced it ("before Zurich": not the time in Zurich). Otherwise what is
+    true now: replaced facts are left out, and so are other sentences stating a replaced value
+    (:func:`_states_stale`); the facts that replaced another come first, to win ties.
     """
-    if (asks_before(question) or _USE_TO.search(question) or _FIRST_ASKED.search(question)
+    if (before or asks_before(question) or _USE_TO.search(question) or _FIRST_ASKED.search(question)
             or _DID_DO.search(question) and any(map(PAST.search, memories))):
         return _before(question, memories)
     old, new = _values(memories, PAST), _values(memories, SINCE, whole=True)

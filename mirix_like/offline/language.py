@@ -645,7 +645,10 @@ def _fr_second(text: str) -> str:
 _ABROAD_OPENING = re.compile(
     r"^(?P<who>(?:Der Nutzer|(?:Die|Der|Das) [\wäöüß-]+ des Nutzers|L['’]utilisateur|"
     r"(?:La|Le|Les) [\wàâçéèêëîïôûù-]+ de l['’]utilisateur|El usuario|"
-    r"(?:La|El|Los|Las) [\wáéíóúñ-]+ del usuario))\s+(?P<se>se\s+|s['’])?"
+    r"(?:La|El|Los|Las) [\wáéíóúñ-]+ del usuario|"
+    # someone of the user's by name, who they are set apart ("Jana, die Tochter des Nutzers,")
+    r"[A-ZÀ-Þ][\w'’-]+,\s+[^,.;]{3,40}(?:des Nutzers|de l['’]utilisateur|del usuario),))"
+    r"\s+(?P<se>se\s+|s['’])?"
     r"(?P<verb>[a-zäöüßàâçéèêëîïôûùáéíóúñ]+)\b")
 _PAST_ABROAD = {
     "de": {"ist": "war", "hat": "hatte", "spricht": "sprach", "geht": "ging", "isst": "aß",

@@ -135,12 +135,8 @@ QUESTIONS = [
     ("hans", "Wo habe ich vorher gewohnt?", "Hamburg", []),
     ("hans", "Was bin ich von Beruf?", "Schreiner", []),
     ("hans", "What's my name?", "Hans", []),
-    ("hans", "Bin ich verheiratet?", "Petra", [],
-     "answer.py (helper-53): a yes/no question of being married reads no past fact; 'Die Frau "
-     "des Nutzers heißt Petra.' is one since the separation, and the answer is none"),
-    ("hans", "Wer ist Petra?", "Petra", [],
-     "answer.py (helper-53): a name asked that only a past core fact holds ('Die Frau des "
-     "Nutzers heißt Petra.', valid until the separation) is not found"),
+    ("hans", "Bin ich verheiratet?", "Petra", []),
+    ("hans", "Wer ist Petra?", "Petra", []),
     ("lena", "Wie heiße ich?", "Lena", []),
     ("lena", "Wie alt bin ich?", "30", ["29"]),
     ("lena", "Wo wohne ich?", "Berlin", []),
@@ -152,9 +148,7 @@ QUESTIONS = [
     ("lea", "Quel est mon métier ?", "prof de maths", []),
     ("lea", "Où j'habite ?", "Grenoble", ["Lyon"]),
     ("lea", "Où j'habitais avant ?", "Lyon", []),
-    ("lea", "Est-ce que j'ai un copain ?", "Hugo", ["lycée"],
-     "answer.py (helper-53): 'Est-ce que j'ai un copain ?' is answered with the work line "
-     "('Tu travailles dans un lycée à Lyon.'), not the partner, now a past fact"),
+    ("lea", "Est-ce que j'ai un copain ?", "Hugo", ["lycée"]),
     ("paul", "Comment je m'appelle ?", "Paul", []),
     ("paul", "Quel âge j'ai ?", "42", ["41"]),
     ("paul", "Où j'habite ?", "Nantes", []),

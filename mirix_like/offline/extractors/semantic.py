@@ -145,6 +145,11 @@ _KIN_ABROAD = re.compile(
     r"s['’]est\s+installée?|va|geht|est|es|está|tiene|hat|a)\b" + _THEIRS
     + r"|se\s+jubiló|se\s+ha\s+jubilado|"
     r"a\s+pris\s+sa\s+retraite|est\s+à\s+la\s+retraite)")
+_KIN_WHO = re.compile(  # "J'ai un frère, Julien, qui vit à Bordeaux": named, then told of
+    r"\b(?i:un|une|una)\s+(?P<rel>(?i:" + "|".join(_KIN) + r"))\s*,\s*"
+    r"(?P<name>[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'-]+)\s*,\s*(?i:qui|que)\s+"
+    r"(?P<said>(?:vive|trabaja|estudia|habite|vit|travaille|étudie|est|es|está|tiene|a)\b"
+    + _THEIRS + r")")
 _NOW_WORDS = (r"Ahora|Ya|Hoy|Luego|Después|Todavía|Aún|Jetzt|Nun|Heute|Inzwischen|Mittlerweile|"
               r"Seit|Dann|Maintenant|Désormais|Aujourd|Depuis|Puis|Ensuite")
 """Words that open a sentence whose subject goes unsaid ("Ahora trabaja como periodista")."""
@@ -411,15 +416,22 @@ def _kin_abroad(sentence: str) -> list[_Fact]:
     for m in _PET_NAMED.finditer(sentence):  # "Adoptamos otra gata, se llama Nube"
         lang, owner = _owner(m["rel"])
         facts.append(_Fact(m["name"], f"{m['name']} {_IS[lang]} {owner}."))
-    for m in _KIN_ABROAD.finditer(sentence):
+    for m in [*_KIN_ABROAD.finditer(sentence), *_KIN_WHO.finditer(sentence)]:
         lang, owner = _owner(m["rel"])
-        said = m["said"].strip()
+        saids = [part.strip() for part in _AND_THEN.split(m["said"]) if part.strip()]
         if m["name"]:  # who they are and what is said of them: one may change alone
             facts.append(_Fact(m["name"], f"{m['name']} {_IS[lang]} {owner}."))
-            facts.append(_Fact(m["name"], f"{m['name']} {said}."))
+            facts.extend(_Fact(m["name"], f"{m['name']} {said}.") for said in saids)
         else:
-            facts.append(_Fact(owner, f"{cap(owner)} {said}."))
+            facts.extend(_Fact(owner, f"{cap(owner)} {said}.") for said in saids)
     return facts
+
+
+_AND_THEN = re.compile(r"\s*,?\s+(?i:und|et|y)\s+(?=(?i:ist|arbeitet|wohnt|lebt|studiert|hat|est|"
+                       r"travaille|habite|vit|étudie|a|es|está|trabaja|vive|estudia|tiene)\s)")
+"""Between two things said of a relative in one breath ("wohnt in München und ist Ärztin",
+"vit à Lyon et travaille chez Airbus", "vive en Bilbao y es médica"): each its own fact, so
+a move leaves the job current."""
 
 
 # "My best friend is Giada, she lives in Naples", "My brother Arjun lives in Chicago and he's
@@ -617,7 +629,8 @@ def extract_semantic(inputs: list[InputText]) -> list[Row]:
         sentences = prep.sentences()
         before, last = last, sentences[-1] if sentences and inp.role in (None, "user") else ""
         for sentence, previous in zip(sentences, [before, *sentences], strict=False):
-            facts = _facts_told(sentence, previous, subject, prep.zh)
+            facts = [one for fact in _facts_told(sentence, previous, subject, prep.zh)
+                     for one in _each_said(fact)]
             topic = topic_path(sentence, prep.zh)[0] if facts else ""
             for fact in facts:
                 key = (fact.name.lower(), fact.summary.lower())
@@ -652,6 +665,22 @@ def extract_semantic(inputs: list[InputText]) -> list[Row]:
                 if "valid_until" not in validity:
                     told[fact.name.casefold()] = rows[-1]
     return rows + _between(inputs)
+
+
+_TWO_SAID = re.compile(r"^(?P<who>[A-Z][\w'’-]+(?:,\s+[^,]{3,40},)?)\s+(?P<a>(?:lives|works|is|has|"
+                       r"studies|teaches)\s[^.;]+?)\s*,?\s+and\s+(?:(?:he|she)\s+)?(?P<b>(?:is|"
+                       r"works|lives|has|studies|teaches)\s[^.;]+?)\.?$")
+"""An English fact of someone saying two things in one breath ("Kate lives in Leeds and is a
+dentist"), as :data:`_AND_THEN` finds in the other languages."""
+
+
+def _each_said(fact: _Fact) -> list[_Fact]:
+    """``fact`` as one fact for each thing it says of its subject (see :data:`_TWO_SAID`), so a
+    move leaves the job current."""
+    two = _TWO_SAID.match(fact.summary)
+    if not two or fact.ended:
+        return [fact]
+    return [_Fact(fact.name, f"{two['who']} {two[part]}.") for part in ("a", "b")]
 
 
 def _between(inputs: list[InputText]) -> list[Row]:

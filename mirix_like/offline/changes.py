@@ -3404,7 +3404,9 @@ def _states_stale(sentence: str, stale: Sequence[str], new: set[str]) -> bool:
     if not _names(sentence, stale):  # one said in other words: "verlobt" once "engaged" ended
         return bool(values & set(stale)) and not values & new
     if not _names(sentence, list(new)):
-        return True
+        # one named as whom another fact is of states no replaced value ("Hugo travaille
+        # comme cuisinier." once Hugo is the partner no more)
+        return not values or bool(values & set(stale))
     # One old value it sets makes it stale, whatever current one it sets beside ("is a
     # software engineer at Spotify" after the move to Tencent: the job holds, the employer not)
     return bool(values & set(stale))

@@ -931,7 +931,8 @@ _PATTERNS = (
     # Monday"): a decision made, which a later question finds done
     _p("work", r"\b(?i:joined|joining|hired\s+(?:by|at)|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?"
        r"(?:at|with)|(?:first|last)\s+day\s+at|"
-       r"got\s+a\s+job\s+(?:at|with)|start(?:s|ed|ing)?\s+(?:(?:a|the|my)\s+(?:new\s+)?"
+       r"got\s+(?:a|the)\s+(?:new\s+)?job\s+(?:at|with)|signed\s+(?:(?:a|the|my)\s+(?:new\s+)?"
+       r"(?:contract|offer)\s+)?with|start(?:s|ed|ing)?\s+(?:(?:a|the|my)\s+(?:new\s+)?"
        r"(?:job|gig|role|position|post)\s+|working\s+)?at(?!" + _A_SCHOOL + r")|"
        r"(?:(?:got\s+)?hired|start(?:ed|ing)(?:\s+work(?:ing)?)?)\s+as\s+(?:an?\s+)?"
        r"[a-z]+(?:\s+[a-z]+){0,2}?\s+(?:at|by|with)|"
@@ -2026,7 +2027,7 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"我(?!的|" + _ZH_KIN + r")|"
                     r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)*"
                     r"(?:(?i:just|finally|recently|also|so|ended\s+up)\s+)?(?i:moved|movd|relocated|quit|"
-                    r"joined|left|switched|changed|got|started|handed|traded|sold|bought|took|"
+                    r"joined|left|switched|changed|got|started|handed|traded|sold|bought|took|signed|"
                     r"gave|retrained|became|turned|swapped|been|taking|accepted|officially|not|married|"
                     r"no\s+longer)\b|"
                     # Chinese leaves out "我": a message that begins with the change says it
@@ -2848,25 +2849,40 @@ _TRIP = re.compile(
 """Words of a trip or a visit: being somewhere for it is no move."""
 
 
-# A new employer, then the town one now works in ("我跳槽到阿里巴巴了，现在在杭州工作"): that
+# A new employer, then the town one now works in ("我跳槽到阿里巴巴了，现在在杭州工作", "I joined
+# Stripe and now work in Dublin", "Ich bin zu SAP gewechselt und arbeite jetzt in Walldorf",
+# "J'ai rejoint Airbus, je travaille maintenant à Toulouse", which says the employer too): that
 # town is the home when none is known, as the town of an intro's work is, or when the home
 # known is the town of the work left (see _home_of_work); another home known is kept: one may
 # commute
-_WORK_TOWN = re.compile(r"(?:跳槽到|跳槽去|加入了?|入职了?|去了)(?P<e>[\u4e00-\u9fffA-Za-z]{2,10}?)"
-                        r"了?[，,]\s*(?:我)?(?:现在|目前)在(?P<v>[\u4e00-\u9fff]{2,3}?)(?:工作|上班)")
+_EMPLOYED = r"(?P<e>" + _NAME + r"(?:\s+" + _NAME + r")*)"
+_WORK_TOWN = tuple((re.compile(regex), said) for regex, said in (
+    (r"(?:跳槽到|跳槽去|加入了?|入职了?|去了)(?P<e>[\u4e00-\u9fffA-Za-z]{2,10}?)了?[，,]\s*(?:我)?"
+     r"(?:现在|目前)在(?P<v>[\u4e00-\u9fff]{2,3}?)(?:工作|上班)", "，我住在{v}"),
+    (r"\b(?i:joined|switched\s+to|moved\s+to|started\s+at)\s+" + _EMPLOYED + r"\s*(?:,|;|\s+and)\s+"
+     r"(?:(?i:I)\s+)?(?:(?i:now)\s+)?(?i:work|working|am\s+working|['’]m\s+working)\s+"
+     r"(?:(?i:now)\s+)?in\s+(?P<v>" + _NAME + r")(?:\s+(?i:now))?(?=\s*[.,;!]|$)",
+     ", and I live in {v}"),
+    (r"\b(?i:zu|bei)\s+" + _EMPLOYED + r"\s+(?i:gewechselt|angefangen)\s*(?:,|\s+und)\s+"
+     r"(?:(?i:ich)\s+)?(?i:arbeite)\s+(?:(?i:jetzt|nun)\s+)?in\s+(?P<v>" + _NAME + r")"
+     r"(?=\s*[.,;!]|$)", " und wohne in {v}"),
+    (r"\b(?i:rejoint|intégré)\s+" + _EMPLOYED + r"\s*(?:,|\s+et)\s+(?:(?i:je)\s+)?(?i:travaille)\s+"
+     r"(?:(?i:maintenant|désormais)\s+)?(?:à|a)\s+(?P<v>" + _NAME + r")(?=\s*[.,;!]|$)",
+     " et j'habite à {v}, je travaille chez {e}")))
 
 
 def _placed(text: str, blocks: Mapping[str, list[str]]) -> str:
     """``text`` with being somewhere now said as working or living there ("I'm at Klarna now"
     is "I work at Klarna now") when the user's block holds that slot and nothing in ``text``
     speaks of a trip or a visit: said with no earlier talk of work or home, it says as often
-    where someone is for a while ("We're in Cork now" on a holiday). A town worked in after
-    a new employer is the home when the block holds none (see _WORK_TOWN)."""
+    where someone is for a while ("We're in Cork now" on a holiday). A town worked in for a
+    new employer is the home when the block holds none (see _WORK_TOWN)."""
     lines = blocks.get("human", [])
     held = [slot for slot in ("work", "home") if _slot_line(lines, slot) is not None]
     if "home" not in held or _home_of_work(lines):
-        text = _WORK_TOWN.sub(lambda m: m[0] if m["v"] in m["e"] else f"{m[0]}，我住在{m['v']}",
-                              text)
+        for regex, said in _WORK_TOWN:
+            text = regex.sub(lambda m, said=said: m[0] if m["v"] in m["e"]
+                             else m[0] + said.format(v=m["v"], e=m["e"]), text)
     if not held or _TRIP.search(text):
         return text
     named = _names_in_lower_case(text)  # "we're in york now": a name typed small
@@ -2925,13 +2941,14 @@ def says_now(text: str) -> bool:
 
 def says_being_at(text: str) -> bool:
     """Whether ``text`` says where its speaker is now, not on a trip, or bids one place
-    goodbye for another, or switched to one, which the earlier talk of work or home a block
-    keeps may read as a move (see :func:`_placed`)."""
+    goodbye for another, or switched to one, or works in a town for a new employer, which the
+    earlier talk of work or home a block keeps may read as a move (see :func:`_placed`)."""
     said = _names_in_lower_case(text)
     if _TRIP.search(text):
         return False
     return bool(_ZH_BEING_AT.search(said) or _FAREWELL.search(said)
-                or _SWITCHED_TO.search(said)) or any(
+                or _SWITCHED_TO.search(said)
+                or any(r.search(said) for r, _ in _WORK_TOWN)) or any(
         _now_said(m) for being in _BEING_AT.values() for m in being.finditer(said))
 
 

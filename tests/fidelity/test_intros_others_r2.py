@@ -3,13 +3,13 @@ software engineer at Shopify, working remotely from Toronto", "ich bin Klaus, 61
 Leipzig", "moi c'est Odile, retraitée de Nantes", "soy Lucía, … soy enfermera en Valencia"),
 then a new employer said by an offer taken or a contract signed ("got an offer from Stripe and
 accepted it", "Ich habe bei Siemens unterschrieben", "J'ai signé chez Airbus", "Firmé con
-Telefónica", "我跳槽到阿里巴巴了，现在在杭州工作": that town is the home when none is known or
-the one known was the town of the work left), a break-up ("Marco y yo lo dejamos": "¿Tengo
-novio?" is answered by the bond that ended), and the people around the user: a brother "who
-lives in Leeds" is his home, not the user's, and two things said of someone in one breath
-("wohnt in München und ist Ärztin") are two facts, so a move leaves the job current. Every
-fact of the user is a current core line; a change keeps the old one past, so "before"
-questions are answered.
+Telefónica"), and the town one then works in ("我跳槽到阿里巴巴了，现在在杭州工作", "I joined
+Stripe and now work in Dublin": that town is the home when none is known or the one known was
+the town of the work left), a break-up ("Marco y yo lo dejamos": "¿Tengo novio?" is answered
+by the bond that ended), and the people around the user: a brother "who lives in Leeds" is
+his home, not the user's, and two things said of someone in one breath ("wohnt in München und
+ist Ärztin") are two facts, so a move leaves the job current. Every fact of the user is a
+current core line; a change keeps the old one past, so "before" questions are answered.
 """
 
 from __future__ import annotations
@@ -82,7 +82,20 @@ SESSIONS = {
         ("2025-03-01T10:00:00+00:00", ["我叫李娜，住在苏州，在上海的腾讯工作。"]),
         ("2025-09-01T10:00:00+00:00", ["我跳槽到阿里巴巴了，现在在杭州工作。"]),
     ],
-    # a start to come is the new employer too
+    "aidan": [("2025-03-01T10:00:00+00:00", ["I work at Google."]),
+              ("2025-09-01T10:00:00+00:00", ["I joined Stripe and now work in Dublin."])],
+    "dirk": [("2025-03-01T10:00:00+00:00", ["Ich arbeite bei Bosch."]),
+             ("2025-09-01T10:00:00+00:00", [
+                 "Ich bin zu SAP gewechselt und arbeite jetzt in Walldorf."])],
+    "claire": [("2025-03-01T10:00:00+00:00", ["Je travaille chez Renault."]),
+               ("2025-09-01T10:00:00+00:00", [
+                   "J'ai rejoint Airbus, je travaille maintenant à Toulouse."])],
+    "sara": [("2025-03-01T10:00:00+00:00", ["I'm Sara, retired nurse from Cardiff."])],
+    # a start to come, a job got or a contract signed is the new employer too
+    "eve": [("2025-03-01T10:00:00+00:00", ["I work at Monzo."]),
+            ("2025-06-01T10:00:00+00:00", ["Signed with Stripe today!"])],
+    "omar": [("2025-03-01T10:00:00+00:00", ["I work at Monzo."]),
+             ("2025-06-01T10:00:00+00:00", ["I got the job at Revolut! Starting in March."])],
     "noah": [("2025-03-01T10:00:00+00:00", ["I work at Spotify."]),
              ("2025-06-01T10:00:00+00:00", ["I'm joining Google next month"])],
     "greta": [("2025-03-01T10:00:00+00:00", ["Ich arbeite bei Bosch."]),
@@ -90,6 +103,8 @@ SESSIONS = {
     "marta": [("2025-03-01T10:00:00+00:00", ["Trabajo en Iberdrola."]),
               ("2025-06-01T10:00:00+00:00", ["Empiezo en Telefónica el lunes."])],
     # two things said of a relative in one breath: a move leaves the job current
+    "lea": [("2025-03-01T10:00:00+00:00", ["Mon copain s'appelle Hugo, il est cuisinier."]),
+            ("2025-06-01T10:00:00+00:00", ["Hugo et moi, c'est fini."])],
     "amy": [("2025-03-01T10:00:00+00:00", ["My sister Kate lives in Leeds and is a dentist."]),
             ("2025-06-01T10:00:00+00:00", ["Kate moved to York."])],
     "ben": [("2025-03-01T10:00:00+00:00", ["Mein Bruder Tom wohnt in Bonn und ist Lehrer."]),
@@ -152,6 +167,18 @@ QUESTIONS = [
     ("hua", "我住在哪里？", "成都", []),
     ("li", "我住在哪里？", "苏州", ["杭州"]),
     ("li", "我在哪里工作？", "阿里巴巴", []),
+    ("aidan", "Where do I live?", "Dublin", []),
+    ("aidan", "Where do I work?", "Stripe", ["Google"]),
+    ("dirk", "Wo wohne ich?", "Walldorf", []),
+    ("dirk", "Wo arbeite ich?", "SAP", ["Bosch"]),
+    ("claire", "Où j'habite ?", "Toulouse", []),
+    ("claire", "Où est-ce que je travaille ?", "Airbus", ["Renault"]),
+    ("sara", "Where do I live?", "Cardiff", []),
+    ("sara", "Am I retired?", "retired", []),
+    ("eve", "Where do I work?", "Stripe", ["Monzo"]),
+    ("omar", "Where do I work?", "Revolut", ["Monzo"]),
+    ("lea", "Est-ce que j'ai un copain ?", "Hugo", []),
+    ("lea", "Que fait Hugo ?", "cuisinier", []),
     ("noah", "Where do I work?", "Google", ["Spotify"]),
     ("noah", "Where did I work before?", "Spotify", []),
     ("greta", "Wo arbeite ich?", "Siemens", ["Bosch"]),

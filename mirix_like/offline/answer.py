@@ -915,13 +915,14 @@ def _names_given(words: set[str], memories: list[str]) -> set[str]:
 
 def _zh_names(question: str, memories: list[str]) -> set[str]:
     """The people a Chinese question names: those ``memories`` give a name with 叫 ("用户的老婆叫
-    小红": "小红在哪里工作？" asks of 小红, not of the user)."""
-    return {m["n"] for text in memories for m in _ZH_CALLED.finditer(text)
-            if m["n"] in question}
+    小红": "小红在哪里工作？" asks of 小红, not of the user) or marry ("用户和李强结婚了")."""
+    return {name for text in memories for m in _ZH_CALLED.finditer(text)
+            if (name := m["n"] or m["w"]) in question}
 
 
 _ZH_SENTENCE = re.compile(r"[^。！？]+[。！？]?")
-_ZH_CALLED = re.compile(r"叫(?P<n>[\u4e00-\u9fff]{2,3}?)(?=[，。！？；,.!?\s(]|$)")
+_ZH_CALLED = re.compile(r"叫(?P<n>[\u4e00-\u9fff]{2,3}?)(?=[，。！？；,.!?\s(]|$)|"
+                        r"(?:和|跟)(?P<w>[\u4e00-\u9fff]{2,3}?)(?=结婚|订婚|在一起)")
 
 
 def _mentions(text: str, names: set[str]) -> bool:
@@ -1689,10 +1690,11 @@ def _said_to_user(sentence: str, asked_in: str) -> str:
     elif lang == "zh" and asked_in in _FRAMED and _ZH_USER.search(sentence):
         # a fact the user told in Chinese, asked of in another language, is what they said
         # ("Do I have a car?": "You said: 我没有车，我骑自行车上学。"), not an answer in Chinese
-        return f"{second_person_in('The user said:', asked_in)} {_ZH_USER.sub('我', sentence)}"
+        said = _ZH_USER.sub(lambda m: "我们" if m[0].endswith("等人") else "我", sentence)
+        return f"{second_person_in('The user said:', asked_in)} {said}"
     sentence = frame + second_person_in(sentence, lang)
-    if lang == "zh":  # "用户住在深圳" is "你住在深圳" to the user; a "用户名" stays one
-        sentence = _ZH_USER.sub("你", sentence)
+    if lang == "zh":  # "用户住在深圳" is "你住在深圳", "用户等人" "你们"; a "用户名" stays one
+        sentence = _ZH_USER.sub(lambda m: "你们" if m[0].endswith("等人") else "你", sentence)
     # a value the vault keeps out of chat is said to be there, not shown as its marker
     sentence = _VAULT_MARKED.sub(lambda m: _in_vault(m, lang), sentence)
     if _PATH.match(sentence):  # a path is written as it is ("src/interest.rs:42:17")
@@ -1711,7 +1713,7 @@ _JOINED_ON = re.compile(r"^(?:(?:oh|ah)\s+)?(?:and|also|plus|und|auch|et|aussi|y
 _FRAMED = frozenset({"en", "de", "fr", "es"})
 """The languages the rules frame a quoted message in ("You said:", "Du hast gesagt:" …)."""
 _BULLET = re.compile(r"^\s*[-*•]\s+")
-_ZH_USER = re.compile(r"用户(?![名号])")
+_ZH_USER = re.compile(r"用户(?:等人)?(?![名号])")
 # after a label's colon, full-width too and with no space ("订单编号：[card in knowledge vault]"),
 # or a Chinese "是", which "在知识库里" does without
 _VAULT_MARKED = re.compile(

@@ -177,7 +177,7 @@ QUESTIONS = [
     ("mei", "我住在哪里？", "北京", []),
     ("mei", "我结婚了吗？", "李强", [],
      "answer.py (helper-53): '我结婚了吗？' is answered with the episode '用户等人离婚了' as "
-     "'你等人离婚了。', not with the past '用户和李强结婚了。'"),
+     "'你们离婚了。' (true, but not naming him), not with the past '用户和李强结婚了。'"),
     ("priya", "What's my name?", "Priya", []),
     ("priya", "How old am I?", "29", []),
     ("priya", "Where do I live?", "London", ["Delhi"]),

@@ -103,6 +103,8 @@ SESSIONS = {
     "marta": [("2025-03-01T10:00:00+00:00", ["Trabajo en Iberdrola."]),
               ("2025-06-01T10:00:00+00:00", ["Empiezo en Telefónica el lunes."])],
     # two things said of a relative in one breath: a move leaves the job current
+    "yan": [("2025-03-01T10:00:00+00:00", ["我和李强结婚了。"]),
+            ("2025-06-01T10:00:00+00:00", ["我们离婚了。"])],
     "lea": [("2025-03-01T10:00:00+00:00", ["Mon copain s'appelle Hugo, il est cuisinier."]),
             ("2025-06-01T10:00:00+00:00", ["Hugo et moi, c'est fini."])],
     "amy": [("2025-03-01T10:00:00+00:00", ["My sister Kate lives in Leeds and is a dentist."]),
@@ -179,6 +181,8 @@ QUESTIONS = [
     ("omar", "Where do I work?", "Revolut", ["Monzo"]),
     ("lea", "Est-ce que j'ai un copain ?", "Hugo", []),
     ("lea", "Que fait Hugo ?", "cuisinier", []),
+    ("yan", "我结婚了吗？", "离婚", ["等人"]),
+    ("yan", "李强是谁？", "李强", []),
     ("noah", "Where do I work?", "Google", ["Spotify"]),
     ("noah", "Where did I work before?", "Spotify", []),
     ("greta", "Wo arbeite ich?", "Siemens", ["Bosch"]),

@@ -1829,7 +1829,8 @@ _KIN_OF_USER_ABROAD = re.compile(
     r"^(?:meine?|mon|ma|mes|mis?)\s+(?:(?:beste[rn]?|meilleure?|mejor|petite?|grande?|"
     r"kleine[rn]?|große[rn]?|ältere[rn]?|jüngere[rn]?|querid[oa])\s+)?(?:" + KIN + r")\b|"
     # "J'ai un frère, Julien, qui vit à Bordeaux": a relative named, then told of
-    r"^(?:j['’]ai|tengo|ich\s+habe|I\s+have)\s+(?:un|une|una|einen?|eine|a|an)\s+(?:" + KIN
+    r"^(?:j['’]ai|tengo|ich\s+habe|I\s+have|the\s+user\s+has|der\s+Nutzer\s+hat|"
+    r"l['’]utilisateur\s+a|el\s+usuario\s+tiene)\s+(?:un|une|una|einen?|eine|a|an)\s+(?:" + KIN
     + r")\s*,\s*[\w'’-]+\s*,\s*(?:qui|que|who|der|die)\b)|"
     r"^(?:用户|我)的?(?:" + ZH_KIN + ")")
 """A German, French, Spanish or Chinese sentence about a relative of the user ("Die

@@ -32,7 +32,8 @@ SESSIONS = {
     "ann": [("2025-03-01T09:00:00+00:00", ["Hi, I'm Ann Price, a retired teacher from Leeds."])],
     "kim": [("2025-03-01T09:00:00+00:00", [
         "I'm Kim, 30, a nurse at St James's Hospital in York.",
-        "I have a brother, Tim, who lives in Leeds."])],
+        "I have a brother, Tim, who lives in Leeds and works at Asda."]),
+            ("2025-06-01T10:00:00+00:00", ["Tim moved to Hull."])],
     "klaus": [
         ("2025-02-10T08:00:00+00:00", ["Hallo, ich bin Klaus, 61, Rentner aus Leipzig.",
                                        "Meine Tochter Jana wohnt in München und ist Ärztin."]),
@@ -105,6 +106,8 @@ SESSIONS = {
     # two things said of a relative in one breath: a move leaves the job current
     "yan": [("2025-03-01T10:00:00+00:00", ["我和李强结婚了。"]),
             ("2025-06-01T10:00:00+00:00", ["我们离婚了。"])],
+    "wu": [("2025-03-01T10:00:00+00:00", ["我住在南京。", "我妹妹叫小丽，住在杭州，是护士。"]),
+           ("2025-06-01T10:00:00+00:00", ["小丽搬到上海了。"])],
     "lea": [("2025-03-01T10:00:00+00:00", ["Mon copain s'appelle Hugo, il est cuisinier."]),
             ("2025-06-01T10:00:00+00:00", ["Hugo et moi, c'est fini."])],
     "amy": [("2025-03-01T10:00:00+00:00", ["My sister Kate lives in Leeds and is a dentist."]),
@@ -128,7 +131,9 @@ QUESTIONS = [
     ("ann", "Where do I live?", "Leeds", []),
     ("ann", "Am I retired?", "retired", []),
     ("kim", "Where do I live?", "York", ["Leeds"]),
-    ("kim", "Where does Tim live?", "Leeds", []),
+    ("kim", "Where does Tim live?", "Hull", ["Leeds"]),
+    ("kim", "Where did Tim live before?", "Leeds", ["Asda"]),
+    ("kim", "Where does Tim work?", "Asda", ["Leeds"]),
     ("klaus", "Wo wohne ich?", "Leipzig", ["Wien", "München"]),
     ("klaus", "Wie alt bin ich?", "61", []),
     ("klaus", "Wo wohnt Jana?", "Wien", ["München"]),
@@ -182,6 +187,12 @@ QUESTIONS = [
     ("lea", "Est-ce que j'ai un copain ?", "Hugo", []),
     ("lea", "Que fait Hugo ?", "cuisinier", []),
     ("yan", "我结婚了吗？", "离婚", ["等人"]),
+    ("wu", "我住在哪里？", "南京", ["杭州", "上海"]),
+    ("wu", "小丽住在哪里？", "上海", ["杭州"]),
+    ("wu", "小丽以前住在哪里？", "杭州", []),
+    ("wu", "小丽做什么工作？", "护士", [],
+     "answer.py: '小丽做什么工作？' is answered with the episode '你说：小丽搬到上海了。', not the "
+     "current '小丽是护士。' of the same item (a Chinese trade word is not read as the work asked)"),
     ("yan", "李强是谁？", "李强", []),
     ("noah", "Where do I work?", "Google", ["Spotify"]),
     ("noah", "Where did I work before?", "Spotify", []),
@@ -206,7 +217,7 @@ QUESTIONS = [
 CORE = [
     ("maya", ["Maya Okafor", "software engineer", "Stripe", "Toronto"], ["Shopify"], ["Shopify"]),
     ("ann", ["Ann Price", "retired", "Leeds"], [], []),
-    ("kim", ["Kim", "30", "nurse", "York"], ["Leeds", "Tim"], []),
+    ("kim", ["Kim", "30", "nurse", "York"], ["Hull"], ["Leeds"]),
     ("klaus", ["Klaus", "61", "Ruhestand", "Leipzig"], ["Jana", "Wien", "München"], []),
     ("uwe", ["Uwe", "58", "Lehrer", "Kassel", "Siemens"], [], []),
     ("camille", ["Camille", "prof de maths", "Marseille"], ["Lyon", "Bordeaux", "Julien"],

@@ -145,6 +145,9 @@ _KIN_ABROAD = re.compile(
     r"s['’]est\s+installée?|va|geht|est|es|está|tiene|hat|a)\b" + _THEIRS
     + r"|se\s+jubiló|se\s+ha\s+jubilado|"
     r"a\s+pris\s+sa\s+retraite|est\s+à\s+la\s+retraite)")
+_KIN_WHO_EN = re.compile(  # "I have a brother, Tim, who lives in Leeds": named, then told of
+    r"\b(?i:a|an)\s+" + _REL + r"\s*,\s*(?P<name>[A-Z][\w'’-]+)\s*,\s*(?i:who)\s+"
+    r"(?P<said>(?:lives|works|is|has|studies|teaches)\b[^.;!?]{2,80})")
 _KIN_WHO = re.compile(  # "J'ai un frère, Julien, qui vit à Bordeaux": named, then told of
     r"\b(?i:un|une|una)\s+(?P<rel>(?i:" + "|".join(_KIN) + r"))\s*,\s*"
     r"(?P<name>[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'-]+)\s*,\s*(?i:qui|que)\s+"
@@ -592,6 +595,9 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
                 if m.start() == 0 and len(x.split()) == 1 and not named:
                     continue
                 facts.append(_Fact(x, third(said)))
+    facts += [fact for m in _KIN_WHO_EN.finditer(sentence) for fact in (
+        _Fact(m["name"], f"{m['name']} is {subject}'s {' '.join(m['rel'].split())}."),
+        _Fact(m["name"], f"{m['name']} {m['said'].strip()}."))]
     if _MY_GATE.search(low) or "our " in low:
         for m in _SEM_KIN_PLACE.finditer(sentence):
             facts.append(_Fact(f"{owner_of(m['owner'])}'s {' '.join(m['rel'].split())}",

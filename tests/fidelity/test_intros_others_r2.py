@@ -191,8 +191,8 @@ QUESTIONS = [
     ("wu", "小丽住在哪里？", "上海", ["杭州"]),
     ("wu", "小丽以前住在哪里？", "杭州", []),
     ("wu", "小丽做什么工作？", "护士", [],
-     "answer.py: '小丽做什么工作？' is answered with the episode '你说：小丽搬到上海了。', not the "
-     "current '小丽是护士。' of the same item (a Chinese trade word is not read as the work asked)"),
+     "answer.py: '小丽做什么工作？' is answered with the episode '你说：小丽搬到上海了。', not "
+     "the current '小丽是护士。' of the same item"),
     ("yan", "李强是谁？", "李强", []),
     ("noah", "Where do I work?", "Google", ["Spotify"]),
     ("noah", "Where did I work before?", "Spotify", []),

@@ -1827,11 +1827,9 @@ _PATTERNS = (
            "{s} vive en {v}."),
           ("de", r"\b(?i:ich\s+bin|ich\s+hei(?:ß|ss)e)", r"bin|arbeite\s+als",
            "(?:" + _DE_JOBS + ")", "in", "{s} wohnt in {v}."))),
-    # "我是王伟，今年35岁，在上海一家银行工作", "我叫陈明，在上海的腾讯做产品经理": the town of
-    # the work in such an intro
-    _p("home", r"(?:我是|我叫)[\u4e00-\u9fff]{2,4}[，,]\s*(?:(?:今年)?[1-9]\d?岁[，,]\s*)?"
-       r"(?:现在)?在(?P<v>[\u4e00-\u9fff]{2,3}?)(?:的|一家|一个|家)[\u4e00-\u9fff]{1,10}?"
-       r"(?:工作|上班|做|当)",
+    # "我是王伟，今年35岁，在上海一家银行工作": the town of the work in such an intro
+    _p("home", r"(?:我是|我叫)[\u4e00-\u9fff]{2,4}[，,]\s*(?:今年)?[1-9]\d?岁[，,]\s*(?:现在)?在"
+       r"(?P<v>[\u4e00-\u9fff]{2,3}?)(?:的|一家|一个|家)[\u4e00-\u9fff]{1,10}?(?:工作|上班)",
        "{s}住在{v}。", lang="zh"),
     # A spouse by name: "married to Anna", "Ich bin mit Petra verheiratet", "Je suis mariée
     # avec Hugo", "Estoy casado con Lucía", "我和小红结婚了"; each as its block line says it

@@ -2040,7 +2040,7 @@ _PEOPLE = (KIN + r"|child|baby|twins|spouse|fianc[ée]e?|ex|mates?|buddy|manager
 _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|er|sie|il|elle|ils)\b|"
                     r"\b(?:my|mon|ma|mes|mein\w*|mi|mis)\s+(?:[\w-]+\s+){0,2}?(?:" + _PEOPLE
                     + r")\b|\b(?:a|an|un|une|una|einen?|eine)\s+(?:[\w-]+\s+)?"
-                    r"(?!(?:dogs?|cats?)\b)(?:" + _PEOPLE + r")\b)|[他她]|我的")
+                    r"(?!(?:dogs?|cats?)\b)(?:" + KIN + r")\b)|[他她]|我的")
 """Someone other than the speaker after "I" ("I think my sister lives in Rome", "J'ai un
 frère, Julien, qui vit à Bordeaux"); not what is the speaker's own ("I finished my MA and
 started a PhD")."""

@@ -146,7 +146,8 @@ QUESTIONS = [
     # a yes/no or "how old" of nothing told answers nothing else
     ("lea", "Quel âge j'ai ?", "29 ans", ["chats"]),
     ("lea", "Comment s'appellent mes chats ?", "Miel et Poivre", []),
-    ("lea", "Est-ce que j'ai un copain ?", None, ["chats", "Hugo"]),
+    # the bond that ended, told as ended (test_compact_intros, test_intros_others_r2)
+    ("lea", "Est-ce que j'ai un copain ?", "jusqu'au", ["chats"]),
     ("greta", "Bin ich verheiratet?", "Petra", []),
     # typed fast: typos, lower case, no accents, a "whens" (one letter off a word a memory has)
     ("tom", "what am i alergic to", "peanuts", []),

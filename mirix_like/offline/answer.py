@@ -1672,6 +1672,9 @@ def _language_of(sentence: str) -> str:
     return _USER_LANGUAGE[user.group(0)] if user else language(sentence)
 
 
+_DETAIL_QUOTE = re.compile(r"^user\s*:\s*")
+
+
 def _said_to_user(sentence: str, asked_in: str) -> str:
     """``sentence`` said to the user, not about them, in the language of the fact, capitalised;
     a quoted message keeps its words, in a frame of the language ``asked_in`` when the rules
@@ -1681,6 +1684,9 @@ def _said_to_user(sentence: str, asked_in: str) -> str:
     sentence = _CUT.sub("", sentence)  # where an excerpt of a long memory was cut
     # an aside's "oh and" opens what was said, not the answer ("And your daughter Bethan …")
     sentence = _JOINED_ON.sub("", sentence, count=1)
+    # a fact's detail quoting the message it was read from ("user: J'ai un frère, …") is what
+    # the user said, framed so, never "User:"
+    sentence = _DETAIL_QUOTE.sub("The user said: ", sentence, count=1)
     if quoted := USER_SAID_LEAD.match(sentence):  # "Update: Kate and Tom got married"
         sentence = f"{quoted.group(0)} {_HEADED.sub('', sentence[quoted.end():].lstrip())}"
     quoted = USER_SAID_LEAD.match(sentence)

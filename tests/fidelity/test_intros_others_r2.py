@@ -145,7 +145,7 @@ QUESTIONS = [
     ("camille", "Où est-ce que j'habite ?", "Marseille", ["Lyon"]),
     ("camille", "Où j'habitais avant ?", "Lyon", ["Bordeaux"]),
     ("camille", "Quel est mon métier ?", "prof de maths", []),
-    ("camille", "Où vit Julien ?", "Bordeaux", ["Sarah"]),
+    ("camille", "Où vit Julien ?", "Bordeaux", ["Sarah", "User:"]),
     ("camille", "Avec qui Julien s'est marié ?", "Sarah", []),
     ("odile", "Où j'habite ?", "Nantes", []),
     ("luc", "Où j'habite ?", "Brest", []),

@@ -786,8 +786,9 @@ _ZH_SPORTS = (r"跑步|慢跑|游泳|骑车|骑自行车|爬山|健身|练瑜伽
 """Chinese sports by what one does ("跑步", "打篮球"), a "play {v}" slot each."""
 _ZH_OFTEN = r"(?:每天|每周|经常|平时|周末|早上|晚上|都|也|现在|一直|常常|还|天天)*"
 _ZH_DOINGS = (
-    _p("play {v}", r"(?:(?<=我)|(?<=用户))" + _ZH_OFTEN + r"(?P<v>" + _ZH_SPORTS + r")",
-       "{s}平时{v}。", lang="zh"),
+    # (not a way to get somewhere: "我骑自行车上学")
+    _p("play {v}", r"(?:(?<=我)|(?<=用户))" + _ZH_OFTEN + r"(?P<v>" + _ZH_SPORTS + r")"
+       r"(?!上学|上班|去|到|回)", "{s}平时{v}。", lang="zh"),
     # "不跑步了，改成游泳": one ends, the other begins, said with no "我"
     _p("play {v}", r"(?:改成|换成|改为|转而|开始)了?" + _ZH_OFTEN + r"(?P<v>" + _ZH_SPORTS + r")",
        "{s}平时{v}。", True, lang="zh", unnamed=True),

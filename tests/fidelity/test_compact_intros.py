@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from support.told import asked_by, says_only
+from support.told import asked_by, core_holds, says_only
 
 from mirix_like import MemorySystem
 
@@ -256,9 +256,4 @@ def test_each_fact_is_answered_current_or_as_it_was(memory: MemorySystem, user: 
 def test_core_holds_each_own_fact_and_keeps_the_old_one_past(
         memory: MemorySystem, user: str, now: list[str], gone: list[str],
         past: list[str]) -> None:
-    core = memory.get("core", "human", user_id=user).value
-    assert [w for w in now if w not in core] == [], core
-    assert [w for w in gone if w in core] == [], core
-    kept = " ".join(item.summary for item in memory.list("semantic", user_id=user)
-                    if item.valid_until is not None)
-    assert [w for w in past if w not in kept] == [], kept
+    core_holds(memory, user, now, gone, past)

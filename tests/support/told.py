@@ -78,3 +78,15 @@ def says_only(answer: str, says: str | None, not_said: list[str]) -> None:
     assert not [n for n in not_said if n.casefold() in answer.casefold()], answer
     assert not RENDERING.search(answer), answer
     assert not _SENTENCE_END.search(answer.strip()), answer
+
+
+def core_holds(system: MemorySystem, user: str, now: Sequence[str], gone: Sequence[str],
+               past: Sequence[str]) -> None:
+    """``user``'s core block says each of ``now`` and none of ``gone``; their facts kept as
+    past (with an end) say each of ``past``."""
+    core = system.get("core", "human", user_id=user).value
+    assert [w for w in now if w not in core] == [], core
+    assert [w for w in gone if w in core] == [], core
+    kept = " ".join(item.summary for item in system.list("semantic", user_id=user)
+                    if item.valid_until is not None)
+    assert [w for w in past if w not in kept] == [], kept

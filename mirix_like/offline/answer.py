@@ -665,7 +665,8 @@ _USER_WORD = re.compile(r"\b(?:Nutzers?|utilisateur|usuario)\b")
 _CLOCK = re.compile(r"(?<!\d:)\b(?!\d:\d{2}:\d{2})\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|"
                     r"\b\d{1,2}h\d{2}\b|\b\d{1,2}\s?Uhr\b|"
                     # "wake up at 6, run 5k": an hour said by its number alone
-                    r"\b(?:at|um|à|a\s+las?)\s+\d{1,2}(?=\s*(?:[,;!?]|\.(?!\d)|$|\s+(?:and|then|"
+                    # (not one asked: "Bouldering tonight at 7?")
+                    r"\b(?:at|um|à|a\s+las?)\s+\d{1,2}(?=\s*(?:[,;]|\.(?!\d)|$|\s+(?:and|then|"
                     r"o['’]?clock|every|each|und|dann|et|puis|y|luego)\b))", re.IGNORECASE)
 _OWN_TIME = re.compile(_CLOCK.pattern + r"|\b(?:tomorrow|tonight|noon|midnight)\b",
                        re.IGNORECASE)

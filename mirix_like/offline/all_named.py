@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from mirix_like.offline.language import sentences_of
+from mirix_like.offline.language import AND, sentences_of
 from mirix_like.offline.plain import statements
 from mirix_like.offline.retell import kin_and_name
 
@@ -42,7 +42,6 @@ _LISTED = re.compile(r"\b(?:has|have|habe|haben|hat|ai|avons|a|tengo|tenemos|tie
                      + _NAME + r")*\s+(?:and|und|et|y|e)\s+" + _NAME + r")")
 _SAID = {"en": "{own} {kind} are called {names}.", "de": "{own} {kind} heißen {names}.",
          "fr": "{own} {kind} s'appellent {names}.", "es": "{own} {kind} se llaman {names}."}
-_AND = {"en": "and", "de": "und", "fr": "et", "es": "y"}
 
 
 def all_named(question: str, memories: list[str], lang: str) -> str | None:
@@ -66,4 +65,4 @@ def all_named(question: str, memories: list[str], lang: str) -> str | None:
         return None
     *first, last = names
     return _SAID[lang].format(own=_YOURS[asked["own"].casefold()], kind=asked["kind"],
-                              names=f"{', '.join(first)} {_AND[lang]} {last}")
+                              names=f"{', '.join(first)} {AND.get(lang, 'and')} {last}")

@@ -31,6 +31,7 @@ from mirix_like.offline.changes import (
     stopped,
 )
 from mirix_like.offline.language import (
+    AND,
     KIN,
     USER_SAID_LEAD,
     VAULT_MARK,
@@ -1371,7 +1372,7 @@ def _all_values(sentence: str, others: list[str], memories: list[str]) -> str:
     if len(tails) < 2:
         return sentence
     *first, last = tails.values()
-    joint = _AND.get(language(sentence), "and")
+    joint = AND.get(language(sentence), "and")
     return f"{' '.join(words[:head])} {', '.join(first)} {joint} {last}."
 
 
@@ -1634,7 +1635,7 @@ def _ended(sentence: str) -> str:
         return sentence
     end = datetime.fromisoformat(max(m.group(0) for m in _ISO_DAY.finditer(marker.group(0))))
     plain = sentence[:marker.start()] + sentence[marker.end():]
-    if (lang := _language_of(sentence)) in _AND:  # "Der Nutzer studierte Jura bis zum …"
+    if (lang := _language_of(sentence)) in AND:  # "Der Nutzer studierte Jura bis zum …"
         return ended_abroad(plain, lang, describe(end, lang=lang))
     if lang == "zh":  # "用户住在上海，直到2025年1月10日。"
         return f"{plain.strip().rstrip(_END)}，直到{describe(end, lang='zh')}。"
@@ -1862,7 +1863,6 @@ _IRREGULAR_PAST = {"is": "was", "are": "were", "has": "had", "teaches": "taught"
 _JOINT = re.compile(r"(?:^|\s)/(?:\s|$)")
 _END = ".!?。！？ "
 _FILLER = re.compile(r"\s+(?:also|too|as well)\b", re.IGNORECASE)
-_AND = {"de": "und", "fr": "et", "es": "y"}
 _ARTICLE = re.compile(r"^(?:the|an?)\s+", re.IGNORECASE)
 _VALUE_WORDS = 4
 """The most words a value joined by :func:`_all_values` may have."""

@@ -54,6 +54,10 @@ def any_of(*words: str) -> re.Pattern[str]:
     return re.compile("|".join(re.escape(w) for w in words))
 
 
+AND = {"de": "und", "fr": "et", "es": "y"}
+"""The word that joins the last of a list in the languages beside English ("and")."""
+
+
 def word_set(text: str) -> frozenset[str]:
     """The whitespace-separated words of ``text``."""
     return frozenset(text.split())

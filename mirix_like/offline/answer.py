@@ -26,6 +26,7 @@ from mirix_like.offline.changes import (
     DRINKS,
     JOBS,
     NATIONALITIES,
+    asks_then,
     favourite_kind,
     in_time,
     stopped,
@@ -88,6 +89,15 @@ _RELATIONSHIP = ("single married divorced engaged widowed separated girlfriend b
                  "casaron casados divorciado divorciada separado separada comprometidos "
                  "célibataire marié mariée pacsé pacsée fiancée novia novio pareja soltero "
                  "soltera casado casada prometido prometida")
+_IRREGULAR = ("met meet bought buy ran run saw see seen see took take taken take made make "
+              "found find told tell gave give given give began begin begun begin lost lose "
+              "won win drove drive driven drive sold sell thought think caught catch brought "
+              "bring ate eat eaten eat broke break broken break chose choose chosen choose "
+              "spoke speak spoken speak swam swim sang sing paid pay kept keep slept sleep "
+              "spent spend built build felt feel heard hear grew grow grown grow knew know "
+              "known know forgot forget forgotten forget stole steal stolen steal fell fall "
+              "fallen fall went go gone go rode ride ridden ride wore wear worn wear hid hide "
+              "hidden hide")
 # Words a question may use for what memories say in other words ("job" for "works as"),
 # stemmed when first used (see _same).
 _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "employer": "work",
@@ -137,7 +147,10 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                # the relationship slot's values answer each other ("Am I single?")
                **dict.fromkeys(_RELATIONSHIP.split(), "relationship"),
                # the same two slots in the other languages the change rules read
-               **dict.fromkeys(_LIVE.split(), "live"), **dict.fromkeys(_WORK.split(), "work")}
+               **dict.fromkeys(_LIVE.split(), "live"), **dict.fromkeys(_WORK.split(), "work"),
+               # an English verb's irregular past answers its present ("Where did I meet
+               # Chloe?" of "we met at uni in Bristol")
+               **dict(zip(_IRREGULAR.split()[::2], _IRREGULAR.split()[1::2], strict=True))}
 _NOT_NAMES = word_set(
     "I January February March April May June July August September October November December "
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
@@ -639,6 +652,8 @@ _DAY_IN_YEAR = {"en": "{m} {d}", "de": "{d}. {m}", "fr": "{d} {m}", "es": "{d} d
 _HABIT = re.compile(r"^\s*when\s+(?:do|does)\b|^\s*(?:on\s+)?(?:what|which)\s+days?\s+"
                     r"(?:is|are|do|does|['’]s)\b", re.IGNORECASE)
 _RECURS = re.compile(r"\b(?:every|each)\s+\w+|\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days\b|"
+                     r"\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\s+(?:mornings|afternoons|"
+                     r"evenings|nights)\b|"
                      r"\b(?:daily|weekly|monthly|fortnightly|weekdays|weekends)\b|"
                      # a time of day, a day's part: "goes running in the evenings"
                      r"\bin\s+the\s+(?:mornings|afternoons|evenings)\b|\bat\s+night\b|"
@@ -655,6 +670,15 @@ _WAS = re.compile(r"(?:The user['’]s\s+[\w-]+|[A-ZÀ-Þ][\w'’-]+|(?:Der|Die|
 _THEN_ASKED = re.compile(r"(?i:\b(?:was|were|did|had|used\s+to|before|previous\w*|former\w*|"
                          r"first|ago|war|waren|hatte|früher|vorher|damals|était|avant|avais|"
                          r"avait|era|fue|antes|tenía|anterior)\b)|以前|之前|原来")
+_HAPPENED = re.compile(r"(?i:\bwhat\s+(?:happened|went\s+wrong)\b|\bwas\s+(?:ist|war)\b.*"
+                       r"\bpassiert|\bqu['’]est-ce\s+qui\s+(?:s['’]est\s+passé|est\s+arrivé)|"
+                       r"\bqu['’]est-il\s+arrivé|\bqu[eé]\s+(?:pas[oó]|le\s+pas[oó]|ha\s+pasado))|"
+                       r"发生了什么|怎么了")
+_DONE_TO = re.compile(r"\b(?:got|get|gets|was|were|been|is|are)\s+(?:\w+ly\s+|just\s+)?"
+                      r"(?:\w+ed|\w+en|lost|broke|stuck|hit|cut|sold|stolen)\b|"
+                      r"\b(?:broke\s+down|died|crashed|burnt|collapsed|disappeared|vanished|"
+                      r"gestohlen|geklaut|kaputt|verloren|volée?|cassée?|perdue?|robad[oa]|"
+                      r"robaron|rot[oa]|perdí|rompió)\b|被偷|坏了|丢了")
 _USER_TERMS = frozenset({"user", "nutzer", "utilisateur", "usuario", "用户"})
 _QUOTED = 0.01
 """What a quoted message ("The user said: …") loses to a fact read from it that matches as
@@ -1000,10 +1024,14 @@ def answer(question: str, memories: list[str]) -> str:
     answered by what ended, told as ended ("¿Tengo novio?" after a break-up: "Tu novio se
     llamaba Marco hasta el 1 de agosto de 2025."; "Wer ist Petra?" the same)."""
     said = _answer(question, memories)
-    if said == _NO_ANSWERS.get(language(question), NO_ANSWER) and (
-            _BOND_ASKED.search(question) and _ASKS_IF.search(question)
-            or _past_names(question, memories)):
+    nothing = _NO_ANSWERS.get(language(question), NO_ANSWER)
+    if said == nothing and (_BOND_ASKED.search(question) and _ASKS_IF.search(question)
+                            or _past_names(question, memories)):
         return _answer(question, memories, before=True)
+    if said == nothing and asks_then(question) and any(map(PAST.search, memories)):
+        # the facts that ended are of other things ("Who was our landlord before?" when only
+        # a favourite band changed): the older of the values the rest say answers
+        return _answer(question, [m for m in memories if not PAST.search(m)])
     return said
 
 
@@ -1115,6 +1143,8 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     windows = [_matched(_all_terms(" ".join(names)), wanted) for names in chrome]
     many = bool(_HOW_MANY.search(question))
     listing = bool(_LIST_ASKED.search(question))
+    # "What happened to my bike?" asks for an event: "got stolen", not "is a green Brompton"
+    happened = bool(_HAPPENED.search(question))
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     person = not who and bool(_WHO_ASKED.search(question))
     not_names = {n for text in [question, *itertools.chain(*chrome)] for n in _NAME.findall(text)}
@@ -1210,7 +1240,10 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                     # Studio Pixel", not by an invoice's "Client : Studio Pixel"
                     series = listing and bool(found - _USER_TERMS) and bool(
                         _SERIES.search(sentence))
-                    says = (defines + places + labels + trade + dated + 2 * priced
+                    # (one done to it over one it was in: "got stolen" over "got a new bike")
+                    event = happened and bool(_day_of(memories[i])) * (
+                        1 + bool(_DONE_TO.search(sentence)))
+                    says = (defines + places + labels + trade + dated + 2 * priced + event
                             + 2 * someone + counted + naming + 2 * series)
                     candidates.append((overlap + bonus + 0.5 * says, -i,
                                        len(terms - wanted - _MARKS), sentence))
@@ -1239,7 +1272,7 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
         return nothing
     best = _latest_seen(_as_asked(max(candidates), candidates, question), candidates, matched,
                         memories, chrome)
-    if not _THEN_ASKED.search(question):
+    if not _THEN_ASKED.search(question) and not happened:
         best = _renewed(_still_is(best, candidates, matched), candidates, matched, memories)
         best = _newest_of_equals(best, candidates, matched, memories, named)
     best = _newest_of_opposites(best, candidates, matched, memories)

@@ -106,6 +106,49 @@ _VALUE = (r"(?P<v>(?:(?:an?|the)\s+(?:[a-z]+\s+){0,2})?(?:(?:Dr|Mr|Mrs|Ms|Prof|S
 
 
 _OF_USER = r"(?i:des\s+Nutzers|de\s+l['’]utilisateur|del\s+usuario)"
+
+_TITLED = (r"(?:(?i:der|die)\s+|(?i:le|la|el)\s+(?=[A-Z]))?(?P<v>(?:(?i:le|la|el)\s+)?"
+           r"(?:(?i:Dr|Dra|Doktor|Doctor|Doctora|Docteur|Docteure|Herr|Frau|M|Mme|Mlle|Madame|Monsieur|Don|Doña|Señor|Señora|Sr|Sra|Prof)"
+           r"\.?\s+)?" + _NAME + r"(?:\s+" + _NAME + r")?)(?=\s*[.,;!?()]|\s+(?:jetzt|nun|"
+           r"maintenant|désormais|ahora)\b|$)")
+"""Someone named with their title ("Dr. Keller", "le docteur Moreau"), an article before a
+name left out."""
+_ROLES_ABROAD = (
+    ("de", r"mein|unser", "neuer", r"Der\s+", r"Zahnarzt|Hausarzt|Arzt|Tierarzt|Vermieter|Chef|"
+     r"Therapeut|Friseur|Anwalt|Steuerberater|Trainer", r"(?i:ist|heißt)",
+     "Der {k} von {s} ist {v}."),
+    ("de", r"meine|unsere", "neue", r"Die\s+", r"Zahnärztin|Hausärztin|Ärztin|Tierärztin|"
+     r"Vermieterin|Chefin|Therapeutin|Friseurin|Anwältin|Steuerberaterin|Trainerin",
+     r"(?i:ist|heißt)", "Die {k} von {s} ist {v}."),
+    ("fr", r"mon|notre", "nouveau|nouvel", r"Le\s+", r"médecin|dentiste|propriétaire|proprio|"
+     r"patron|chef|kiné|psy|vétérinaire|véto|coiffeur|avocat|comptable|coach",
+     r"(?i:est|s['’]appelle)", "Le {k} de {s} est {v}."),
+    ("fr", r"ma|notre", "nouvelle", r"La\s+", r"dentiste|propriétaire|proprio|patronne|kiné|psy|"
+     r"vétérinaire|véto|coiffeuse|avocate|comptable", r"(?i:est|s['’]appelle)",
+     "La {k} de {s} est {v}."),
+    ("es", r"mi|nuestro", "nuevo", r"El\s+", r"médico|doctor|dentista|casero|jefe|terapeuta|"
+     r"veterinario|peluquero|abogado|entrenador|contable", r"(?i:es|se\s+llama)",
+     "El {k} de {s} es {v}."),
+    ("es", r"mi|nuestra", "nueva", r"La\s+", r"médica|doctora|dentista|casera|jefa|terapeuta|"
+     r"veterinaria|peluquera|abogada|entrenadora|contable", r"(?i:es|se\s+llama)",
+     "La {k} de {s} es {v}."),
+)
+"""The roles one person has at a time for someone, in German, French and Spanish, by gender:
+each language, "my" and "our", "new", a block line's article, the roles, the verb that names
+them and how a block line says it."""
+_NEW_ROLES_ABROAD = (
+    ("de", r"habe|haben|hab|hat", "einen", "neuen", _ROLES_ABROAD[0][4], "namens",
+     _ROLES_ABROAD[0][6]),
+    ("de", r"habe|haben|hab|hat", "eine", "neue", _ROLES_ABROAD[1][4], "namens",
+     _ROLES_ABROAD[1][6]),
+    ("fr", r"ai|avons|a", "un", "nouveau|nouvel", _ROLES_ABROAD[2][4], r"qui\s+s['’]appelle",
+     _ROLES_ABROAD[2][6]),
+    ("fr", r"ai|avons|a", "une", "nouvelle", _ROLES_ABROAD[3][4], r"qui\s+s['’]appelle",
+     _ROLES_ABROAD[3][6]),
+)
+"""A new one of those roles ("Wir haben einen neuen Vermieter, Frau Lenz", "J'ai une nouvelle
+dentiste, la docteure Roux"); Spanish puts "nuevo" after the role."""
+
 """Whose a relation is in a block line in German, French or Spanish."""
 _DE_ARTICLE = r"(?:(?i:der|dem|den)\s+)?"
 """An article before a German place ("bei der Charité"), left out of the value."""
@@ -221,7 +264,8 @@ _THING = r"[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2}?"
 _COMPARED = (
     (r"\b(?:(?:I['’]m|I\s+am)\s+(?:(?i:now|really|much|way|a\s+lot|definitely)\s+)*(?i:more\s+"
      r"into)|I\s+(?:(?i:now|really|actually)\s+)*(?i:like|love|enjoy)|(?i:the\s+user\s+prefers))"
-     r"\s+(?P<v>" + _THING + r")\s+(?:(?i:more|better)\s+)?(?i:than|over)\s+(?P<k>" + _THING
+     r"\s+(?P<v>" + _THING + r")\s+(?:(?i:these\s+days|nowadays|lately|now)\s+)?"
+     r"(?:(?i:more|better)\s+)?(?i:than|over)\s+(?P<k>" + _THING
      + r")" + _PREFER_END, "{s} prefers {v} over {k}.", "en"),
     (r"\b(?:(?i:höre|esse|trinke|lese|schaue|spiele|mag)\s+(?:(?i:ich)\s+)?" + _NOW
      + r"(?i:lieber)\s+(?P<v>[\wäöüß-]+(?:\s+[\wäöüß-]+)?)|(?i:mag)\s+(?P<v2>[\wäöüß-]+)\s+"
@@ -1654,6 +1698,23 @@ _PATTERNS = (
            "La {k} de {s} se llama {v}."),
           ("es", "mi", "nuevo", r"El\s+", "novio|marido|esposo|perro|gato", r"se\s+llama",
            "El {k} de {s} se llama {v}."))),
+    # one who has a role of one for the speaker, in German, French and Spanish ("Mein Zahnarzt
+    # ist Dr. Keller", "Mon nouveau médecin est le docteur Lefèvre", "Nuestro casero se llama
+    # Don Luis"), or a new one ("Wir haben einen neuen Vermieter, Frau Lenz"): a new one
+    # replaces the one that was (the slot in English words, see _SLOT_SAME)
+    *(_p("{k}", r"\b(?:(?P<my>(?i:" + mine + r"))\s+(?:(?i:" + new + r")\s+)?|" + stated
+         + r")(?P<k>(?i:" + roles + r"))\s+(?:" + _OF_USER + r"\s+)?(?:(?i:" + new + r")\s+)?"
+         + said + r"\s+(?:(?i:jetzt|nun|maintenant|désormais|ahora)\s+)?" + _TITLED, template,
+         lang=lang, possessive=True)
+      for lang, mine, new, stated, roles, said, template in _ROLES_ABROAD),
+    *(_p("{k}", r"\b(?i:" + have + r")\s+(?:(?i:jetzt|nun|maintenant|ahora)\s+)?(?i:" + one
+         + r")\s+(?i:" + new + r")\s+(?P<k>(?i:" + roles + r"))\s*(?:[,:–—-]\s*|\s+(?i:" + named
+         + r")\s+)" + _TITLED, template, True, lang=lang)
+      for lang, have, one, new, roles, named, template in _NEW_ROLES_ABROAD),
+    *(_p("{k}", r"\b(?i:tengo|tenemos|tiene)\s+(?:(?i:ahora)\s+)?(?i:un|una)\s+(?P<k>(?i:"
+         + roles + r"))\s+(?i:nuev[oa])\s*(?:[,:–—-]\s*|\s+(?i:que\s+se\s+llama)\s+)" + _TITLED,
+         template, True, lang="es")
+      for _, _, _, _, roles, _, template in _ROLES_ABROAD[4:]),
     # a home bought or rented: "Wir haben ein Haus in Ulm gekauft", "On a acheté une maison à
     # Angers", "Compramos un piso en Murcia", "我们在苏州买了房子"
     _p("home", r"\b(?i:ein|eine|unser|unsere)\s+(?:(?i:neues|neue|kleines|kleine)\s+)?"
@@ -2016,7 +2077,7 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\b(?:mein(?:em)?\s+erste[nr]?|mon\s+premier|ma\s+première|mi\s+primer)\b|"
                     r"^\s*(?:[Dd]er|[Uu]nser|[Mm]ein)\s+Umzug\b|"
                     r"\b(?:vivo|trabajo|doy|enseño|entreno|soy|estoy|estudio|juego|toco|hablo|aprendo|practico|hago|"
-                    r"dejé|cambié|tengo|cumplí|vivimos|trabajamos|empecé|comencé|inicié|firmé|"
+                    r"dejé|cambié|tengo|tenemos|cumplí|vivimos|trabajamos|empecé|comencé|inicié|firmé|"
                     r"empiezo|comienzo|rompí|hemos|conduzco|manejo|vendí|compré|acepté|renuncié|dimití|"
                     r"compramos|alquilé|alquilamos|yo|dejamos|vuelvo|volví|volvemos|salgo|salimos|"
                     r"acabo|cumplo|abrí|monté)\b|\bno\s+(?:como|comemos)\b|\bmoi\s+c['’]est\b|\bet\s+moi\b|"
@@ -2045,8 +2106,9 @@ _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|er|sie|il|elle|ils)
 """Someone other than the speaker after "I" ("I think my sister lives in Rome", "J'ai un
 frère, Julien, qui vit à Bordeaux"); not what is the speaker's own ("I finished my MA and
 started a PhD")."""
-_MY = re.compile(r"(?i:\bmy\s+(?:all-time\s+|new\s+)?|\bmein\w*\s+|\bmon\s+|\bma\s+|\bmi\s+)$|"
-                 r"我(?:的)?(?:最)?$")
+_MY = re.compile(r"(?i:\b(?:my|our)\s+(?:all-time\s+|new\s+)?|\b(?:mein|unser)\w*\s+|"
+                 r"\b(?:mon|ma|mi|notre|nuestr[oa])\s+)$|(?:我|我们)(?:的)?(?:最)?$")
+"""The speaker's own, or their household's ("our landlord", "unser Hund")."""
 _ASKED = re.compile(r"\b(?:[Mm]y\s+)?[Ff]avou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\?\s+"
                     r"(?:(?i:definitely|probably|easily|obviously|that['’]d\s+be|that\s+would\s+be|"
                     r"it['’]s|(?:it\s+)?has\s+to\s+be)\s+)?(?=[A-Z0-9\u00c0-\u00de])")
@@ -2228,6 +2290,21 @@ _SLOT_SAME = dict.fromkeys(("boyfriend", "girlfriend", "fiance", "fiancé", "fia
                            "compagne", "novio", "novia", "marido", "esposo", "esposa", "mujer",
                            "pareja", "女朋友", "男朋友", "老婆", "老公", "妻子", "丈夫",
                            "未婚妻", "未婚夫", "对象"), "partner") | {
+    # the roles of one in German, French and Spanish, by the English slot (see _ROLES_ABROAD)
+    **dict.fromkeys(("zahnarzt", "zahnärztin", "dentiste", "dentista"), "dentist"),
+    **dict.fromkeys(("arzt", "ärztin", "hausarzt", "hausärztin", "médecin", "médico", "médica",
+                     "doctora"), "doctor"),
+    **dict.fromkeys(("vermieter", "vermieterin", "propriétaire", "proprio", "casero", "casera"),
+                    "landlord"),
+    **dict.fromkeys(("chef", "chefin", "patron", "patronne", "jefe", "jefa"), "boss"),
+    **dict.fromkeys(("tierarzt", "tierärztin", "vétérinaire", "véto", "veterinario",
+                     "veterinaria"), "vet"),
+    **dict.fromkeys(("therapeut", "therapeutin", "psy", "terapeuta"), "therapist"),
+    **dict.fromkeys(("friseur", "friseurin", "coiffeur", "coiffeuse", "peluquero", "peluquera"),
+                    "hairdresser"),
+    **dict.fromkeys(("anwalt", "anwältin", "avocat", "avocate", "abogado", "abogada"), "lawyer"),
+    **dict.fromkeys(("steuerberater", "steuerberaterin", "comptable", "contable"), "accountant"),
+    **dict.fromkeys(("trainerin", "entrenador", "entrenadora"), "coach"), "kiné": "physio",
     "kitten": "cat", "puppy": "dog", "play sax": "play saxophone", "play uke": "play ukulele"}
 """Slots of one meaning: a new girlfriend replaces the boyfriend that was, a divorce ends a
 husband, and the sax one played is the saxophone."""
@@ -3311,6 +3388,17 @@ _USE_TO = re.compile(r"\bdid\s+\w+\s+use\s+to\b", re.IGNORECASE)
 """"Which sport did I use to play?" asks for before, as "used to" does."""
 
 
+def asks_then(question: str) -> bool:
+    """Whether ``question`` may ask about before ("What was my old job?", "Did I use to …?",
+    "What did I drive?"): what :func:`in_time` answers from the facts that ended."""
+    return _asks_before_firmly(question) or bool(_DID_DO.search(question))
+
+
+def _asks_before_firmly(question: str) -> bool:
+    return bool(asks_before(question) or _USE_TO.search(question)
+                or _FIRST_ASKED.search(question))
+
+
 def in_time(question: str, memories: Sequence[str], *, before: bool = False) -> list[str]:
     """The memories an answer to ``question`` may quote, best first.
 
@@ -3320,7 +3408,7 @@ def in_time(question: str, memories: Sequence[str], *, before: bool = False) -> 
     true now: replaced facts are left out, and so are other sentences stating a replaced value
     (:func:`_states_stale`); the facts that replaced another come first, to win ties.
     """
-    if (before or asks_before(question) or _USE_TO.search(question) or _FIRST_ASKED.search(question)
+    if (before or _asks_before_firmly(question)
             or _DID_DO.search(question) and any(map(PAST.search, memories))):
         return _before(question, memories)
     old, new = _values(memories, PAST), _values(memories, SINCE, whole=True)

@@ -228,7 +228,9 @@ EN_PERIOD = re.compile(
     r"(?P<u>week|weekend|month|year|spring|summer|fall|autumn|winter)\b", _I,
 )
 EN_WEEKDAY = re.compile(
-    r"\b(?P<q>last|this\s+past|past|this\s+coming|this|next|coming|on)\s+" + _WEEKDAY, _I
+    r"\b(?P<q>last|this\s+past|past|this\s+coming|this|next|coming|on)\s+" + _WEEKDAY
+    # "on Saturday mornings" is every one
+    + r"(?!\s+(?:mornings|afternoons|evenings|nights)\b)", _I
 )
 EN_OFFSET = re.compile(
     r"\b" + _NUMBER + r"\s+(?P<u>day|week|weekend|month|year)s?\s+(?:ago|back|earlier)\b", _I

@@ -172,6 +172,8 @@ _NAMED_ABROAD = re.compile(  # "Jonas ist nach Wien gezogen": a person named bef
 """A named person's home, work, age or trade ("Lucía ahora trabaja en un banco", "Pablo ya
 tiene 10 años", "Hugo est cuisinier"); one said with a bare verb ("est", "tiene") only when it
 gives them a one-valued fact (see :func:`~mirix_like.offline.changes.settings`)."""
+_FRENCH_HAS = re.compile(r"a\s+(?:\d|une?\b|deux\b|trois\b|quatre\b|cinq\b|des\b|l[ea'’]|\w+é)")
+"""French "a" as the verb ("Léa a 30 ans", "Hugo a trouvé"), not English "a" ("Got a new bike")."""
 _KIN_NAMING = re.compile(  # "Mon copain s'appelle Hugo", "Meine Schwester heißt Anna"
     r"\b(?i:mi|meine?|ma|mon)\s+(?P<rel>(?i:" + "|".join(_KIN) + r"))\s+"
     r"(?:s['’]appelle|heißt|se\s+llama|est|es|ist)\s+"
@@ -409,7 +411,8 @@ def _kin_abroad(sentence: str) -> list[_Fact]:
     by their name when given, else by the relation ("el hermano del usuario")."""
     facts = [_Fact(m["name"], f"{m['name']} {m['said'].strip()}.")
              for m in _NAMED_ABROAD.finditer(sentence)
-             if not m["cop"] or settings(f"{m['name']} {m['said']}", subject=m["name"])]
+             if (not m["cop"] or settings(f"{m['name']} {m['said']}", subject=m["name"]))
+             and (m["cop"] != "a" or _FRENCH_HAS.match(m["said"]))]
     for m in _KIN_NAMING.finditer(sentence):
         lang, owner = _owner(m["rel"])
         # the core keeps a partner's or a pet's name ("Meine Frau heißt Petra"), not a

@@ -189,7 +189,8 @@ _PHRASES = (
                 r"^\s*what\s+(?:do|does|did)\s+(?P<who>I|we|my\s+\w+|[A-Z][\w'’-]+)\s+do\s*\??\s*$",
                 re.IGNORECASE), r" \g<who> job "),
     # "Where am I based?" asks where someone lives, as "I'm based in Denver" says
-    (re.compile(r"\bbased\b(?!\s+on\b)", re.IGNORECASE), " live "),
+    # (not "bread-based", "plant-based": made of)
+    (re.compile(r"(?<!-)\bbased\b(?!\s+on\b)", re.IGNORECASE), " live "),
     # "What city am I in now?" asks where someone lives, whatever city a club is named for
     (re.compile(r"\b(?:city|town|country)\s+(?:am|are|is)\s+\w+\s+(?:based\s+)?in\b",
                 re.IGNORECASE), " live "),
@@ -679,6 +680,8 @@ _DONE_TO = re.compile(r"\b(?:got|get|gets|was|were|been|is|are)\s+(?:\w+ly\s+|ju
                       r"\b(?:broke\s+down|died|crashed|burnt|collapsed|disappeared|vanished|"
                       r"gestohlen|geklaut|kaputt|verloren|volée?|cassée?|perdue?|robad[oa]|"
                       r"robaron|rot[oa]|perdí|rompió)\b|被偷|坏了|丢了")
+_ASSISTANT_ASKED = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:[Tt]he assistant asked:|助手问[：:])")
+_ABOUT_ASKING = re.compile(r"(?i:\bask|\bfrag|\bdemand|\bpregunt)|问")
 _USER_TERMS = frozenset({"user", "nutzer", "utilisateur", "usuario", "用户"})
 _QUOTED = 0.01
 """What a quoted message ("The user said: …") loses to a fact read from it that matches as
@@ -1154,8 +1157,11 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                 and any("the user" in m.casefold() or _USER_WORD.search(m) or _ZH_USER.search(m)
                         for m in memories))
     others = _others_named(memories) if about_me else set()
+    # what the assistant asked the user says nothing of them ("你多大了？" is no age), unless
+    # the question is about asking
+    echoes = not _ABOUT_ASKING.search(question)
     for i, parts in enumerate(said):
-        if scores[i] > 0:
+        if scores[i] > 0 and not (echoes and _ASSISTANT_ASKED.match(memories[i])):
             leads: list[set[str]] = []
             kin = _kin_named(parts)
             for part in parts:

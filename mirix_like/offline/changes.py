@@ -1602,7 +1602,7 @@ _PATTERNS = (
        r"(?:小学|中学|初中|高中|幼儿园))"
        r"(?:上学|读书|念书)?", "{s}在{v}上学。", lang="zh"),
     # someone else's age in Chinese ("小明今年10岁了"); the speaker's is the core's
-    _p("age", r"(?<!我)(?<!我今年)(?<!我已经)(?<!我现在)(?:今年|已经|现在)?(?P<v>\d{1,3})岁",
+    _p("age", r"(?<!我)(?<!我今年)(?<!我已经)(?<!我现在)(?:今年|已经|现在)?(?<!\d)(?P<v>\d{1,3})岁",
        "{s}今年{v}岁。", lang="zh"),
     # someone's marriage, engagement or parting by name: "Kate ist mit Tom verheiratet",
     # "Kate et Tom se sont mariés", "Lucía y Pablo se han separado", "小红和小明结婚了"
@@ -2383,8 +2383,10 @@ _NOT_NAMES = word_set(
     "move buy sell pay join quit visit meet say tell ask look feel think know want need "
     "breakfast lunch dinner church class bed sleep hand mind time place person people man woman "
     "anyone someone everyone nobody what which who where when how why ich du er sie es wir ihr "
-    "le la les un une des mon ma mes el los las una mi mis")
-"""Words after "at", "to", "in" in a lower-case message that are no names."""
+    "le la les un une des mon ma mes el los las una mi mis day days shift shifts mornings "
+    "evenings afternoons nights part-time full-time")
+"""Words after "at", "to", "in" in a lower-case message that are no names ("moved to days":
+a shift)."""
 _USER = {"en": "the user", "de": "der Nutzer", "fr": "l'utilisateur", "es": "el usuario",
          "zh": "用户"}
 """Who "the user" is in each language's statements."""
@@ -2718,6 +2720,8 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
             if setting is not None and said.slot == setting.slot and (
                     setting.change or said.value is None or said.value == setting.value):
                 setting = said
+        if setting is not None and setting.statement[:1].isspace():
+            setting = None  # read in the fact's words alone, which the input did not say so
         content = fact["content"]
         if setting and setting.value:
             content = (setting.statement if setting.change or _says_only(content,

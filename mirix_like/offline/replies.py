@@ -1,0 +1,139 @@
+"""A short reply read with the question it answers.
+
+"Where are you based these days?" "Manchester. I work nights …": the reply's first words say
+where its speaker lives, though alone they say nothing. The offline rules read a message by
+itself, so such a reply is said in full first ("I live in Manchester. I work nights …"), in
+the language asked: where someone lives, comes from or works, their job, age, name, or a
+favourite ("What's your favourite film?" "Amélie!").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from mirix_like.offline.language import InputText, cap
+
+_LEADS = (r"^(?:(?:in|at|near|around|from|outside|à|a|en|au|aux|de|chez|dans|aus|bei|im|am)\s+|"
+          r"d['’]|在)")
+_ANSWERED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(question, re.IGNORECASE), said) for question, said in (
+        # where someone lives
+        (r"\bwhere\s+(?:do\s+you|d['’]you)\s+(?:live|stay)\b|\bwhere\s+are\s+you\s+(?:based|"
+         r"living|staying)\b|\bwhere['’]s\s+home\b|\bwhich\s+(?:city|town)\s+(?:do\s+you\s+live|"
+         r"are\s+you\s+in)\b", "I live in {x}."),
+        (r"\bwo\s+(?:wohnst|lebst)\s+du\b", "Ich wohne in {x}."),
+        (r"\boù\s+(?:est-ce\s+que\s+)?(?:tu\s+habites|habites-tu|tu\s+vis|vis-tu|vous\s+habitez|"
+         r"habitez-vous)\b|\btu\s+habites\s+où\b", "J'habite à {x}."),
+        (r"\bd[oó]nde\s+(?:vives|vive\s+usted)\b", "Vivo en {x}."),
+        (r"你(?:现在)?住(?:在)?哪", "我住在{x}。"),
+        # where someone comes from
+        (r"\bwhere\s+(?:are\s+you|do\s+you\s+come)\s+from\b", "I'm from {x}."),
+        (r"\bwoher\s+kommst\s+du\b", "Ich komme aus {x}."),
+        (r"\bd['’]où\s+(?:viens-tu|venez-vous|tu\s+viens)\b|\btu\s+viens\s+d['’]où\b",
+         "Je viens de {x}."),
+        (r"\bde\s+d[oó]nde\s+eres\b", "Soy de {x}."),
+        (r"你是哪里人", "我是{x}人。"),
+        # where someone works
+        (r"\bwhere\s+do\s+you\s+work\b", "I work at {x}."),
+        (r"\bwo\s+arbeitest\s+du\b", "Ich arbeite bei {x}."),
+        (r"\boù\s+(?:est-ce\s+que\s+tu\s+travailles|travailles-tu)\b|\btu\s+travailles\s+où\b",
+         "Je travaille chez {x}."),
+        (r"\bd[oó]nde\s+trabajas\b", "Trabajo en {x}."),
+        (r"你在哪(?:里|儿)?(?:工作|上班)", "我在{x}工作。"),
+        # a job
+        (r"\bwhat\s+do\s+you\s+do(?:\s+for\s+(?:a\s+living|work))?\s*\?|\bwhat['’]s\s+your\s+"
+         r"(?:job|profession|occupation)\b|\bwhat\s+is\s+your\s+(?:job|profession|occupation)\b|"
+         r"\bwhat\s+do\s+you\s+work\s+as\b", "I work as {a}{job}."),
+        (r"\bwas\s+(?:machst\s+du\s+beruflich|bist\s+du\s+von\s+beruf)\b|\bals\s+was\s+arbeitest"
+         r"\s+du\b", "Ich arbeite als {x}."),
+        (r"\b(?:qu['’]est-ce\s+que\s+tu\s+fais|tu\s+fais\s+quoi|que\s+fais-tu)\s+dans\s+la\s+vie"
+         r"\b|\bquel\s+est\s+ton\s+métier\b", "Je suis {job}."),
+        (r"\ba\s+qu[eé]\s+te\s+dedicas\b|\ben\s+qu[eé]\s+trabajas\b|\bcu[aá]l\s+es\s+tu\s+"
+         r"profesi[oó]n\b", "Soy {job}."),
+        (r"你(?:是)?做什么(?:工作|的)", "我是{x}。"),
+        # an age
+        (r"\bhow\s+old\s+are\s+you\b", "I'm {n} years old."),
+        (r"\bwie\s+alt\s+bist\s+du\b", "Ich bin {n} Jahre alt."),
+        (r"\bquel\s+âge\s+as-tu\b|\btu\s+as\s+quel\s+âge\b", "J'ai {n} ans."),
+        (r"\bcu[aá]ntos\s+años\s+tienes\b", "Tengo {n} años."),
+        (r"你(?:今年)?(?:多大|几岁)", "我{n}岁。"),
+        # a name
+        (r"\bwhat['’]s\s+your\s+name\b|\bwhat\s+is\s+your\s+name\b|\bwhat\s+should\s+i\s+call"
+         r"\s+you\b", "My name is {name}."),
+        (r"\bwie\s+heißt\s+du\b", "Ich heiße {name}."),
+        (r"\bcomment\s+(?:tu\s+t['’]appelles|t['’]appelles-tu|vous\s+appelez-vous)\b",
+         "Je m'appelle {name}."),
+        (r"\bc[oó]mo\s+te\s+llamas\b", "Me llamo {name}."),
+        (r"你叫什么", "我叫{name}。"),
+        # a favourite
+        (r"\bwhat['’]?s\s+your\s+(?:all-time\s+)?favou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s*\?",
+         "My favourite {k} is {x}."),
+        (r"\bwas\s+ist\s+dein(?:e)?\s+Lieblings(?P<k>\w+)\s*\?", "Mein Lieblings{k} ist {x}."),
+        (r"\bquel(?:le)?\s+est\s+ton\s+(?P<k>\w+)\s+préférée?\s*\?", "Mon {k} préféré est {x}."),
+        (r"\bcu[aá]l\s+es\s+tu\s+(?P<k>\w+)\s+favorit[oa]\s*\?", "Mi {k} favorito es {x}."),
+    ))
+_FRAGMENT = re.compile(r"^\s*(?P<x>[^.!?,;:。！？，；]{1,60}?)\s*(?P<end>[.!?,;:。！？，；]|$)")
+_NOT_SAID = re.compile(
+    r"(?i)^(?:yes|yeah|yep|no|nope|not|sure|maybe|haha\w*|lol|ok(?:ay)?|well|hmm+|um+|oh|"
+    r"depends|why|what|ja|nein|oui|non|si|sí|pues|bof|嗯|不|是|对)\b|^(?:I|I['’]\w+|we|my|our|"
+    r"ich|wir|mein\w*|je|j['’]\w*|nous|mon|ma|yo|mi|me|我)\b", re.UNICODE)
+_NUMBER = re.compile(r"^(?P<n>\d{1,3})(?:\s*(?:years?(?:\s+old)?|y/?o|Jahre|ans|años|岁))?$")
+_NAME = re.compile(r"^(?:[A-ZÀ-Þ][\w'’-]+)(?:\s+[A-ZÀ-Þ][\w'’-]+){0,2}$")
+_LAST_QUESTION = re.compile(r"[^.!?。！？]*[?？]\s*$")
+
+
+def in_full(inputs: Sequence[InputText]) -> list[InputText]:
+    """``inputs`` with each short reply to the question ending the message before it (by
+    someone else) said in full (see the module)."""
+    said: list[InputText] = []
+    for before, inp in zip([None, *inputs], inputs, strict=False):
+        if before is not None and _someone_else(before, inp):
+            asked = _LAST_QUESTION.search(before.text.strip())
+            if asked and (full := _answering(asked.group(0), inp.text)):
+                inp = replace(inp, text=full)
+        said.append(inp)
+    return said
+
+
+def _someone_else(before: InputText, inp: InputText) -> bool:
+    return (before.role, before.speaker) != (inp.role, inp.speaker) and inp.kind != "image"
+
+
+def _answering(question: str, reply: str) -> str | None:
+    """``reply`` with its first words said in full as the answer to ``question``, or None."""
+    fragment = _FRAGMENT.match(reply)
+    if not fragment or _NOT_SAID.search(fragment["x"].strip()):
+        return None
+    words = re.sub(_LEADS, "", fragment["x"].strip(), flags=re.IGNORECASE).strip()
+    if not words or len(words.split()) > 5:
+        return None
+    for pattern, said in _ANSWERED:
+        if not (found := pattern.search(question)):
+            continue
+        # a job as a common noun ("Nurse": I work as a nurse), not an acronym ("ICU nurse")
+        job = words[:1].lower() + words[1:] if words[1:2].islower() else words
+        fields = {"x": words, "a": _article(words), "job": job, **found.groupdict()}
+        if "{n}" in said:
+            if not (number := _NUMBER.match(words)):
+                return None
+            fields["n"] = number["n"]
+        if "{name}" in said:
+            if not _NAME.match(words) and not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", words):
+                return None
+            fields["name"] = words
+        full, rest = cap(said.format(**fields)), reply[fragment.end():].strip()
+        full = re.sub(r"^Je viens de (?=[AEIOUÉÈÎaeiouéèî])", "Je viens d'", full)
+        if rest and fragment["end"] in ",;:，；":  # "Nurse, mostly nights."
+            full = full[:-1] + fragment["end"]
+        return f"{full} {rest}".strip()
+    return None
+
+
+def _article(words: str) -> str:
+    """"a " or "an " before a job said bare ("Nurse": a nurse), none before one with its own
+    ("a nurse", "the head of IT")."""
+    if re.match(r"(?i)(?:a|an|the)\b", words):
+        return ""
+    return "an " if words[:1].lower() in "aeiou" else "a "

@@ -680,6 +680,11 @@ _DONE_TO = re.compile(r"\b(?:got|get|gets|was|were|been|is|are)\s+(?:\w+ly\s+|ju
                       r"\b(?:broke\s+down|died|crashed|burnt|collapsed|disappeared|vanished|"
                       r"gestohlen|geklaut|kaputt|verloren|volée?|cassée?|perdue?|robad[oa]|"
                       r"robaron|rot[oa]|perdí|rompió)\b|被偷|坏了|丢了")
+_OWN_VOICE = re.compile(r"(?:Mi|Mis|Mon|Ma|Mes|Mein|Meine|Meinen|Meinem|Meiner|我的)(?!\w)|"
+                        r"So\s+\w+\s+ich\b")
+"""A line in the user's own words in another language than English ("Mi receta de gazpacho:
+…", "So entkalke ich …", a procedure's title as they wrote it): said as theirs, not the
+answer's."""
 _ASSISTANT_ASKED = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:[Tt]he assistant asked:|助手问[：:])")
 _ABOUT_ASKING = re.compile(r"(?i:\bask|\bfrag|\bdemand|\bpregunt)|问")
 _USER_TERMS = frozenset({"user", "nutzer", "utilisateur", "usuario", "用户"})
@@ -1186,8 +1191,10 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                                      or _of_one_of(sentence, others)):
                         continue
                     # a block of facts may mix languages: each sentence's own counts
+                    # (an excerpt cut short loses a tie to the whole: "… and 100g …")
                     bonus = (0.25 * scores[i] + 0.5 * (_language_of(sentence) == lang)
-                             - _QUOTED * bool(USER_SAID_LEAD.match(sentence)))
+                             - _QUOTED * bool(USER_SAID_LEAD.match(sentence))
+                             - _QUOTED * ("…" in sentence))
                     defines = who and any(re.match(rf"{re.escape(n)} is {_ROLE}", sentence)
                                           for n in names)
                     if part.lead:
@@ -1288,7 +1295,8 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     # the same lines in a fuller rendering of the screen (a snippet may leave a table's
     # header out or its last rows, and heads its lines with the window's name), which may be
     # another memory's
-    shown = _untitled(chosen, chrome[-neg_index])
+    # (an excerpt's steps in the whole procedure: "…; mettre le nouveau filtre; rebrancher")
+    shown = _untitled(chosen, chrome[-neg_index]).rstrip(" .…")
     sentence = max((c[3] for c in candidates if shown in c[3]), key=len)
     if _LIST_ASKED.search(question):
         same = matched[-neg_index, chosen]
@@ -1359,8 +1367,9 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
         return kept
     if value is _NAME:
         line = _sender(line, [memories[-neg_index], *memories])
-    if ((-neg_index, chosen) in quoting and line.strip().rstrip(".…") in sentence
-            and not USER_SAID_LEAD.match(line)):
+    own_words = ((-neg_index, chosen) in quoting and line.strip().rstrip(".…") in sentence
+                 or _OWN_VOICE.match(line) and _language_of(line) != "en")
+    if own_words and not USER_SAID_LEAD.match(line):
         # the user's words are what they said ("You said: my flatmate Kez keeps eating my
         # food"), not the answer's own ("My flatmate …")
         line = f"The user said: {_JOINED_ON.sub('', line.strip(), count=1)}"

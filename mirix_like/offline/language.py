@@ -195,7 +195,9 @@ _GREETINGS = (
     r"thank\s+you|haha|lol|omg|hmm|um|uh|sure|great|cool|awesome|congrats|absolutely|totally|"
     r"definitely|right|true|nice|sorry|no\s+worries|dear|anyway"
 )
-_LEAD = re.compile(r"^(?:(?i:" + _GREETINGS + r")\b[\s,!.:;-]*(?:[A-Z][a-z]+\s*[,!.]+\s*)?)+")
+_LEAD = re.compile(r"^(?:(?i:" + _GREETINGS + r")\b[\s,!.:;-]*(?:[A-Z][a-z]+\s*[,!.]+\s*)?)+|"
+                   # a list's mark: "- zweimal spülen", "2) Mix the flour"
+                   r"^\s*(?:[-*•·]|\d{1,2}\))\s+")
 _CAPITAL_WORD = re.compile(r"\b[A-Z][a-z]+(?=\s*[,!.?])")
 _BEFORE_VOCATIVE = re.compile(r"\b(?i:" + _GREETINGS + r")[\s,]+$")
 VAGUE_END = word_set("it that this those these them to too one so much lot there here you")

@@ -156,6 +156,9 @@ def _goal_steps(text: str) -> tuple[str, list[str]] | None:
     return re.sub(r"\s+you$", "", text[: goal.end()].rstrip(" ,:")), steps
 
 
+_DE_HOW = re.compile(r"^(?i:so)\s+\w+\s+(?:ich|man|wir)\b")
+
+
 def _head(before: str) -> str:
     """What a list's steps are for: the line just before it ("To deploy:"), or the
     document's title when that line says little on its own ("Steps:")."""
@@ -196,7 +199,10 @@ def extract_procedural(inputs: list[InputText]) -> list[Row]:
             continue
         intro, steps = found
         zh, subject = prep.zh, subject_of(inp, prep.zh)
-        intro = re.sub(r"^To\s+(?=[a-z])", "How to ", clean_lead(intro.rstrip(":：").strip()))
+        intro = intro.rstrip(":：").strip()
+        # (German "so" says how: "So entkalke ich die Kaffeemaschine", no "So, …" to drop)
+        intro = intro if _DE_HOW.match(intro) else re.sub(r"^To\s+(?=[a-z])", "How to ",
+                                                          clean_lead(intro))
         if (len(content_words(intro)) >= 2 or len(CJK.findall(intro)) >= 4
                 or intro.startswith("How to ")):
             summary = third_person(intro, subject, zh)

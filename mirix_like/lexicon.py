@@ -277,11 +277,11 @@ def _groups() -> dict[str, tuple[str, ...]]:
 
 
 _ELIDED = re.compile(r"^(?:[dljmtsn]|qu)'(?=\w)")
-_AMBIGUOUS = frozenset({"mon", "tue", "sept"})
+_AMBIGUOUS = frozenset({"mon", "tue", "sept", "ram"})
 """Calendar abbreviations that are everyday words of a language the rules read ("mon" is
 French "my", "sept" French "seven", "tue" French "kills"): one means its day or month only as
 a calendar writes it, capitalised ("Mon", "SEPT"), and a search for the day or month does not
-look for it."""
+look for it; "RAM" is memory, "ramen" no plural of it."""
 
 
 def meaning(word: str) -> str | None:
@@ -303,7 +303,7 @@ def _inflected(low: str) -> str | None:
         return heads[low]
     for ending in _ENDINGS:
         if low.endswith(ending) and len(low) - len(ending) >= 3 and (
-                head := heads.get(low[: -len(ending)])):
+                head := heads.get(low[: -len(ending)])) and low[: -len(ending)] not in _AMBIGUOUS:
             return head
     return None
 

@@ -92,7 +92,7 @@ _RELATIONSHIP = ("single married divorced engaged widowed separated girlfriend b
 _IRREGULAR = ("met meet bought buy ran run saw see seen see took take taken take made make "
               "found find told tell gave give given give began begin begun begin lost lose "
               "won win drove drive driven drive sold sell thought think caught catch brought "
-              "bring ate eat eaten eat broke break broken break chose choose chosen choose "
+              "bring broke break broken break chose choose chosen choose "
               "spoke speak spoken speak swam swim sang sing paid pay kept keep slept sleep "
               "spent spend built build felt feel heard hear grew grow grown grow knew know "
               "known know forgot forget forgotten forget stole steal stolen steal fell fall "
@@ -150,7 +150,9 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                **dict.fromkeys(_LIVE.split(), "live"), **dict.fromkeys(_WORK.split(), "work"),
                # an English verb's irregular past answers its present ("Where did I meet
                # Chloe?" of "we met at uni in Bristol")
-               **dict(zip(_IRREGULAR.split()[::2], _IRREGULAR.split()[1::2], strict=True))}
+               **dict(zip(_IRREGULAR.split()[::2], _IRREGULAR.split()[1::2], strict=True)),
+               # what one eats is food ("What did I eat in Tokyo?" of "the sushi was unreal")
+               **dict.fromkeys(("eat", "ate", "eaten", "meal", "dish"), "food")}
 _NOT_NAMES = word_set(
     "I January February March April May June July August September October November December "
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
@@ -237,6 +239,11 @@ _SPORTS = word_set("tenni padel pickleball squash badminton football soccer bask
                    "run cycl ski surf yoga pilat box jitsu judo karat kickbox taekwondo fenc "
                    "martial muay row pádel teni")
 """Stems of sports, each also a "sport" to a question."""
+_FOODS = word_set("sushi pizza pasta ramen burger taco curry paella noodl steak salad sandwich "
+                  "dumpling pho kebab croissant pastri pastéi cake tapa chees chocolat icecream "
+                  "gelato risotto lasagna biryani falafel hummu burrito pancak waffl crêp bbq "
+                  "barbecu seafood lobster oyster schnitzel bratwurst tortilla churro")
+"""Stems of dishes, each "food" to a question ("What did I eat in Tokyo?": the sushi)."""
 _PASTIMES = word_set("pottery paint knit photography garden danc bak sew crochet")
 """Stems of pastimes that are no sport, each a "hobby" to a question."""
 _INSTRUMENTS = word_set("accordion accordéon acordeón akkordeon arpa bass batería batteri cello "
@@ -397,6 +404,8 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
         terms.add("work")
     if kinds and terms & _SPORTS:  # "Which sports do I do?", "What are my hobbies?": "plays padel"
         terms.update(("sport", "hobby"))
+    if terms & _FOODS:
+        terms.add("food")
     if kinds and terms & _PASTIMES:
         terms.add("hobby")
     if kinds and terms & _PETS:

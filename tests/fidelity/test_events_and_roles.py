@@ -4,7 +4,8 @@
 the phone that replaced it; "on Tuesday evenings" is every Tuesday, not one; a household's role
 ("our landlady", "unser Vermieter", "notre propriétaire", "nuestro casero") is the user's, and a
 new one replaces it, the old one kept for "Who was … before?"; a verb's irregular past answers
-its present ("Where did I meet Raj?" of "I met my husband Raj at a salsa class").
+its present ("Where did I meet Raj?" of "I met my husband Raj at a salsa class"); what one
+ate is food ("What did I eat in Tokyo?": the sushi), and ramen is no RAM.
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ PEOPLE = {
              (LATER, ["Got a new bike, a green Brompton.",
                       "We have a new landlord, Ms Okafor, since the flat was sold.",
                       "Honestly I'm more into Arctic Monkeys these days than Coldplay."])),
+    "tom": ((BEFORE, ["I'm flying to Tokyo next week.", "My laptop has 16 GB of RAM."]),
+            (LATER, ["Just got back from Tokyo, the sushi at Tsukiji was unreal.",
+                     "Had ramen with Jun at Ippudo tonight."])),
 }
 
 QUESTIONS = [
@@ -76,6 +80,9 @@ QUESTIONS = [
     ("emma", "What bike do I have now?", "Brompton", []),
     ("emma", "Who was our landlord before?", "Jenkins", ["Okafor"]),
     ("emma", "What's my favourite band?", "Arctic Monkeys", []),
+    ("tom", "What did I eat in Tokyo?", "sushi", []),
+    ("tom", "Who did I have ramen with?", "Jun", ["laptop"]),
+    ("tom", "How much memory does my laptop have?", "16 GB", []),
 ]
 
 

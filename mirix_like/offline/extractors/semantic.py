@@ -172,6 +172,8 @@ _NAMED_ABROAD = re.compile(  # "Jonas ist nach Wien gezogen": a person named bef
 """A named person's home, work, age or trade ("Lucía ahora trabaja en un banco", "Pablo ya
 tiene 10 años", "Hugo est cuisinier"); one said with a bare verb ("est", "tiene") only when it
 gives them a one-valued fact (see :func:`~mirix_like.offline.changes.settings`)."""
+_ALSO_NAMED = re.compile(r"(?:^|(?<=\s))(?P<name>[A-Z][\w'’-]+)\s+(?:and|&)\s+$")
+"""A name joined to the one a relation is said of ("Tom and Priya moved …")."""
 _FRENCH_HAS = re.compile(r"a\s+(?:\d|une?\b|deux\b|trois\b|quatre\b|cinq\b|des\b|l[ea'’]|\w+é)")
 """French "a" as the verb ("Léa a 30 ans", "Hugo a trouvé"), not English "a" ("Got a new bike")."""
 _KIN_NAMING = re.compile(  # "Mon copain s'appelle Hugo", "Meine Schwester heißt Anna"
@@ -598,6 +600,11 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
                 if m.start() == 0 and len(x.split()) == 1 and not named:
                     continue
                 facts.append(_Fact(x, third(said)))
+                # "Tom and Priya moved to Bristol": Tom moved too
+                if pattern is _SEM_RELATION and (other := _ALSO_NAMED.search(
+                        sentence, 0, m.start())) and other["name"].lower() not in (
+                            _BAD_SUBJECTS | {"me"}):
+                    facts.append(_Fact(other["name"], third(other["name"] + said[len(x):])))
     facts += [fact for m in _KIN_WHO_EN.finditer(sentence) for fact in (
         _Fact(m["name"], f"{m['name']} is {subject}'s {' '.join(m['rel'].split())}."),
         _Fact(m["name"], f"{m['name']} {m['said'].strip()}."))]

@@ -137,11 +137,12 @@ _LIST_MARK = (r"\.(?=\s)(?:(?<=^\d\.)|(?<=\n\d\.)|(?:(?<=[\s(]\d\.)|(?<=[\s(]\d\
 _ABBREVIATION = (r"\.(?:(?<=\b(?:Mr|Ms|Dr|St|Mt|Jr|Sr|vs|Hr|Fr)\.)|(?<=\b(?:Mrs|Sra|Dra)\.)|"
                  r"(?<=\b(?:Srta|Prof)\.)|"
                  r"(?<=\b[A-Z]\.[A-Z]\.)(?=\s+[a-z])|"
-                 # the abbreviations a number follows: "(ext. 4411)", "Rechnung Nr. 5", a unit
+                 # the abbreviations a number or code follows: "(ext. 4411)", "Rechnung Nr. 5",
+                 # "Confirmation no. HX-59321", a unit
                  # before the next ("7 Std. 10 min")
                  r"(?:(?<=\b(?:[Ee]xt|[Tt]el|[Vv]ol)\.)|(?<=\b(?:[Nn]o|[Nn]r|ca|pp)\.)|(?<=\bp\.)|"
                  r"(?<=\b(?:Std|Min|Sek|Mio|Mrd|hrs|min|sec)\.)|"
-                 r"(?<=\bapprox\.))(?=\s*\d)|"
+                 r"(?<=\bapprox\.))(?=\s*(?:\d|#|[A-Z]{1,4}-?\d))|"
                  # a French "M." before a name: "Gardien : M. Dupont"
                  r"(?<=\bM\.)(?=\s+[A-Z][a-z]))")
 _SENTENCE = re.compile(

@@ -263,6 +263,8 @@ NOTES = [
     ("demenagement.txt", "Liste pour le déménagement\n- Résilier l'abonnement EDF\n"
      "- Changer l'adresse à la banque\nGardien : M. Dupont, 06 12 34 56 78\n"),
     ("einkauf.txt", "Einkaufsliste\n- Milch\n- Eier\n- Brot\nApotheke: Ibuprofen abholen\n"),
+    ("porto.txt", "Hotel Mirador, Porto\nCheck-in: Fri 13 June 2025, 15:00\n"
+     "Confirmation no. HX-59321\n"),
 ]
 USER = "ines"
 # What an answer must never show: a rendering's labels, stamps, tags, markup or line numbers.
@@ -351,6 +353,7 @@ CASES = [
     ("How much memory does my MacBook Air have?", ["16 GB"], []),
     ("Which macOS version is installed?", ["14.4.1"], []),
     ("Who is on call this week?", ["Priya (ext. 4411)"], []),
+    ("What is the confirmation number for the Hotel Mirador?", ["HX-59321"], []),
     ("Which registry do we push the image to?", ["registry.example.com"], []),
     ("Was muss ich in der Apotheke abholen?", ["Ibuprofen"], []),
     ("¿Quién lleva el vino?", ["Diego"], []),

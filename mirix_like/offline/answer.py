@@ -196,6 +196,15 @@ _PHRASES = (
     # "What city am I in now?" asks where someone lives, whatever city a club is named for
     (re.compile(r"\b(?:city|town|country)\s+(?:am|are|is)\s+\w+\s+(?:based\s+)?in\b",
                 re.IGNORECASE), " live "),
+    # "Where am I from?" asks where someone comes from, which "from" alone (a stop word)
+    # does not say: "is originally from Auckland", "grew up in Cork", "kommt aus Graz"
+    (re.compile(r"\bwhere\s+(?:am|are|is|was|were)\s+[\w'’]+\s+(?:originally\s+)?from\b|"
+                r"\bwhere\s+(?:do|does|did)\s+[\w'’]+\s+(?:originally\s+)?come\s+from\b|"
+                r"\b(?:is|am|are|['’]m|was|were|comes?|came)\s+(?:originally\s+)?from\b(?=\s+[A-Z])|"
+                r"\bgrew\s+up\s+in\b|\bhome\s*town\b|\bwoher\s+(?:komme|kommst|kommt)\b|"
+                r"\b(?:komme|kommst|kommt|stamme|stammt)\s+(?:ursprünglich\s+)?aus\b|"
+                r"\bd['’]où\s+(?:je\s+viens|viens|vient)\b|\b(?:viens|vient)\s+d[e'’]\b|"
+                r"\bde\s+d[oó]nde\s+(?:soy|eres|es)\b", re.IGNORECASE), " origin "),
     (re.compile(r"\b(?:get|gets|got|getting)\s+up\b", re.IGNORECASE), " wake "),
     # going out with someone is dating them ("Je sors avec Léa", "Salgo con Diego", "Ich bin
     # mit Tom zusammen"); not English "sort" nor "sale" alone

@@ -1,0 +1,93 @@
+"""A self-description in notes form, written out as the sentences the rules read.
+
+People describe themselves as a profile ("About me: Dev Patel, software engineer, based in
+Austin TX. Wife: Meera. Kids: Arjun (7) and Kavya (4). Allergies: peanuts.") or in clauses
+that leave out "I" ("Originally from Auckland. Vegan, love climbing."). The offline rules read
+statements, so such a message is said in full first: "My wife is Meera.", "I have two kids,
+Arjun and Kavya. Arjun is 7 years old. …", "I'm allergic to peanuts.", "I'm originally from
+Auckland.", "I'm vegan, I love climbing." Labels are read only in a message that gives at
+least two of a person's own (a meeting note's "Location: Room 4" says nowhere anyone lives).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from mirix_like.offline.language import InputText
+
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
+_LABEL = re.compile(r"(?m)(?:^|(?<=[.;!]\s))\s*(?P<label>[A-Za-z][A-Za-z ]{1,24}?)\s*:\s*"
+                    r"(?P<value>[^.;!\n]{1,80}?)\s*(?=[.;!\n]|$)")
+_INTRO = re.compile(r"^\s*(?i:about\s+me|me|profile|quick\s+intro)\s*:\s*"
+                    r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})\s*,\s*")
+_PARTNERS = "wife husband partner girlfriend boyfriend fiancé fiancée fiance fiancee"
+_KIDS = {"kids": "kids", "children": "kids", "sons": "sons", "daughters": "daughters"}
+_OWN = {  # label: how it is said of oneself; a value must not look like an address line
+    **{label: "My {label} is {v}." for label in _PARTNERS.split()},
+    **{label: "My {label} is {v}." for label in ("son", "daughter", "dog", "cat")},
+    **dict.fromkeys(("allergies", "allergy", "allergic to", "allergic"), "I'm allergic to {v}."),
+    **dict.fromkeys(("job", "occupation", "profession", "work"), "I work as {a}{v}."),
+    **dict.fromkeys(("location", "based in", "lives in", "living in", "home", "city"),
+                    "I live in {v}."),
+    **dict.fromkeys(("hometown", "from", "born in", "originally from"), "I'm from {v}."),
+    "age": "I'm {v} years old.", "name": "My name is {v}.", "diet": "I'm {v}.",
+    **dict.fromkeys(("hobbies", "interests", "likes", "loves"), "I love {v}."),
+    "birthday": "My birthday is {v}.",
+}
+_WHERE = frozenset({"location", "based in", "lives in", "living in", "home", "city", "hometown",
+                    "from", "born in", "originally from", "work", "job"})
+"""Labels a note or a screen also writes ("Location: Room 4", "From: Julia"): not enough alone."""
+_KID = re.compile(r"(?P<name>[A-Z][\w'’-]+)(?:\s*\((?P<age>\d{1,2})\))?")
+_LEFT_OUT = tuple((re.compile(pattern), said) for pattern, said in (
+    # clauses that open with no subject: "Originally from Auckland.", "Vegan, love climbing"
+    (r"(?m)(?:^|(?<=[.!;]\s))(?=(?:[Oo]riginally\s+from|[Aa]llergic\s+to|[Bb]ased\s+in|"
+     r"[Ll]iving\s+in|[Ww]orking\s+as|[Vv]egan|[Vv]egetarian|[Pp]escatarian)\b)", "I'm "),
+    (r"(?m)(?:(?<=^)|(?<=[.!;]\s)|(?<=,\s))(?=(?:[Ll]ove|[Hh]ate|[Ee]njoy)\s+(?!it\b|this\b|"
+     r"that\b|you\b)[a-z])", "I "),
+))
+
+
+def written_out(inp: InputText) -> InputText:
+    """``inp`` with a self-description in notes form written out (see the module); a user's
+    message or text only."""
+    if inp.role not in (None, "user") or inp.kind == "image":
+        return inp
+    text = _profile(inp.text)
+    for pattern, said in _LEFT_OUT:
+        text = pattern.sub(said, text)
+    text = re.sub(r"\bI'm ([Vv]egan|[Vv]egetarian|[Pp]escatarian)", lambda m: "I'm "
+                  + m[1].lower(), text)
+    text = re.sub(r"\bI ([Ll]ove|[Hh]ate|[Ee]njoy)\b", lambda m: "I " + m[1].lower(), text)
+    text = re.sub(r"\bI'm ([A-Z])(?=[a-z]+\s+(?:to|in|as|from)\b)", lambda m: "I'm "
+                  + m[1].lower(), text)
+    return inp if text == inp.text else replace(inp, text=text)
+
+
+def _profile(text: str) -> str:
+    """``text`` with its personal labels said in full, when it has two or more."""
+    found = [m for m in _LABEL.finditer(text) if m["label"].strip().lower() in _OWN
+             or m["label"].strip().lower() in _KIDS]
+    own = {m["label"].strip().lower() for m in found} - _WHERE
+    intro = _INTRO.match(text)
+    if not found or len(own) + bool(intro) < 2 or any(
+            "@" in m["value"] or "<" in m["value"] for m in found):
+        return text
+    for m in reversed(found):
+        text = text[:m.start("label")] + _said(m["label"].strip().lower(),
+                                               m["value"].strip()) + text[m.end():]
+    if intro:  # "About me: Dev Patel, software engineer, based in Austin TX."
+        text = f"I'm {intro['name']}, " + text[intro.end():]
+    return text
+
+
+def _said(label: str, value: str) -> str:
+    if label in _KIDS:
+        kids = list(_KID.finditer(value))
+        ages = " ".join(f"{k['name']} is {k['age']} years old." for k in kids if k["age"])
+        names = re.sub(r"\s*\(\d{1,2}\)", "", value)
+        count = _NUMBERS.get(len(kids), "")
+        return f"I have {count} {_KIDS[label]}, {names}. {ages}".replace("  ", " ").strip(" .")
+    article = "" if re.match(r"(?i)(?:a|an|the)\b", value) else (
+        "an " if value[:1].lower() in "aeiou" else "a ")
+    return _OWN[label].format(label=label, v=value, a=article).rstrip(".")

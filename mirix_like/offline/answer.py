@@ -164,10 +164,13 @@ _OCCUPATION = re.compile(r"(?:\b(?:is|am|are|was)|['’]m) "
                          r"(?:an? (?:[\w-]+ ){0,2}[\w-]+ (?:at|for)\b|"
                          # "is at Jacobs now as a senior engineer"
                          r"(?:now )?at [A-Z][\w&'’.-]*(?: [A-Z][\w&'’.-]*)*(?: now)? as\b)")
-_TRADE = re.compile(r"\b(?:is|am|are|was)\s+an?\s+(?:[\w-]+\s+){0,2}(?i:" + JOBS + r")\b")
-"""A job said by its name ("is a pharmacist"), a "job" to a question."""
+_TRADE = re.compile(r"\b(?:is|am|are|was|(?i:am\s+I|is\s+(?:she|he|[A-Z][\w'’-]+)))\s+an?\s+"
+                    r"(?:[\w-]+\s+){0,2}(?i:" + JOBS + r")\b")
+"""A job said by its name ("is a pharmacist"), or asked of ("Am I a nurse?"), a "job" to a
+question."""
 _TRADE_ABROAD = re.compile(
-    r"\b(?:ist|bin|bist|est|suis|es|soy|eres)\s+(?:(?:jetzt|maintenant|ahora)\s+)?"
+    r"\b(?:ist|bin|bist|est|suis|es|soy|eres|(?:bin\s+ich|suis-je|est-ce\s+que\s+je\s+suis))\s+"
+    r"(?:(?:jetzt|maintenant|ahora)\s+)?"
     r"(?:une?\s+)?(?:" + "|".join(sorted(map(re.escape, TRADE_WORDS), key=len, reverse=True))
     + r")(?!\w)", re.IGNORECASE)
 """The same in German, French and Spanish ("sie ist Ärztin", "es bombero")."""
@@ -1144,7 +1147,9 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
         wanted.add(_stem(_PLACE))
     if where:  # "Torstraße 140, 10119 Berlin"
         wanted.add(_SAYS_ADDRESS)
-    job = not where and bool(_JOB_ASKED.search(question))
+    # ("Am I a nurse?" is answered by the job: "works as a pharmacist", not "works at Boots")
+    job = not where and bool(_JOB_ASKED.search(question) or _TRADE.search(question)
+                             or _TRADE_ABROAD.search(question))
     # "Who sent the tax filing?" asks for a person, whatever amount it names
     amount = bool(_AMOUNT.search(question) and not _COUNT.search(question)
                   and not _WHO_ASKED.search(question))

@@ -3,7 +3,8 @@ with a memory: every name of the user's children or pets of one kind ("What are 
 called?" of two cats told months apart), the time a race took ("What was my half marathon
 time?" over the training plan; the race trained for is ahead; a birth told in the future
 tense is ahead), the instrument one plays now, whether one
-eats meat (of being vegetarian), and whether a fact still holds ("Do I still work at
+eats meat (of being vegetarian), one's job asked of by another ("Am I a nurse?": a
+pharmacist), and whether a fact still holds ("Do I still work at
 Siemens?" of "I left Siemens and joined Bosch"). In five languages, told the way users
 write, answered offline in one clean sentence.
 """
@@ -49,6 +50,8 @@ PEOPLE = {
     "lee": ((BEFORE, ["We have two kids, Amy and Ben."]),),
     "ola": ((BEFORE, ["I work at Siemens.", "My dog is called Rex.", "I'm vegetarian."]),
             (LATER, ["I left Siemens in June and joined Bosch.", "I eat meat again now."])),
+    "nia": ((BEFORE, ["I'm Nia, I work as a pharmacist at Boots in Cardiff.",
+                      "Ich bin Lehrerin an einer Grundschule."]),),
 }
 
 QUESTIONS = [
@@ -85,6 +88,9 @@ QUESTIONS = [
     ("ola", "Do I still work at Siemens?", "Bosch", []),
     ("ola", "What are my dogs called?", "Rex", ["and"]),
     ("ola", "Do I eat meat?", "meat again", ["vegetarian"]),
+    # a job asked of by another one is answered by the job ("Am I a nurse?")
+    ("nia", "Am I a nurse?", "pharmacist", []),
+    ("nia", "Bin ich Ärztin?", "Lehrerin", []),
 ]
 
 

@@ -1034,28 +1034,21 @@ def _asked(question: str) -> str:
     return core if core.strip(" ?？¿") else question
 
 
-_BOND_ASKED = re.compile(
-    r"(?i:\b(?:married|engaged|boyfriend|girlfriend|partner|husband|wife|fianc[ée]e?|single|"
-    r"verheiratet|verlobt|Partner(?:in)?|Ehemann|Ehefrau|mariée?|fiancée?|copain|copine|mari|"
-    r"femme|compagne|compagnon|novi[oa]|casad[oa]|prometid[oa]|pareja|marido|espos[oa])\b)|"
-    r"结婚|订婚|男朋友|女朋友|老公|老婆|对象|单身")
-"""A question of the user's partner or of being with someone ("Am I married?", "¿Tengo
-novio?", "我结婚了吗？")."""
 _ASKS_IF = re.compile(r"(?i:^[\s¿]*(?:am|are|is|do|does|have|has|bin|habe|hab|hat|ist|"
                       r"est-ce|suis-je|ai-je|tengo|estoy|sigo|soy|tienes)\b)|吗[？?]?\s*$")
-"""A question answered yes or no: one of a partner, which is not their name ("Wer ist meine
-Freundin?" after a break-up has no answer)."""
+"""A question answered yes or no ("Do I smoke?", "¿Tengo novio?"): what ended answers one that
+nothing current does, not one asking for a name ("Wer ist meine Freundin?" after a break-up
+has no answer)."""
 
 
 def answer(question: str, memories: list[str]) -> str:
-    """The answer to ``question`` from ``memories`` (see :func:`_answer`); one whether the user
-    has a partner, or of someone an ended fact names, that nothing current answers is
-    answered by what ended, told as ended ("¿Tengo novio?" after a break-up: "Tu novio se
-    llamaba Marco hasta el 1 de agosto de 2025."; "Wer ist Petra?" the same)."""
+    """The answer to ``question`` from ``memories`` (see :func:`_answer`); a yes/no question,
+    or one of someone an ended fact names, that nothing current answers is answered by what
+    ended, told as ended ("¿Tengo novio?" after a break-up: "Tu novio se llamaba Marco hasta
+    el 1 de agosto de 2025."; "Do I smoke?" after quitting; "Wer ist Petra?" the same)."""
     said = _answer(question, memories)
     nothing = _NO_ANSWERS.get(language(question), NO_ANSWER)
-    if said == nothing and (_BOND_ASKED.search(question) and _ASKS_IF.search(question)
-                            or _past_names(question, memories)):
+    if said == nothing and (_ASKS_IF.search(question) or _past_names(question, memories)):
         return _answer(question, memories, before=True)
     if said == nothing and asks_then(question) and any(map(PAST.search, memories)):
         # the facts that ended are of other things ("Who was our landlord before?" when only

@@ -1149,7 +1149,8 @@ _PATTERNS = (
     # A sport, game or instrument played: one slot each, so a new one ends no other, but
     # "I don't play tennis anymore" ends tennis and "I took up padel" adds padel.
     _p("play {v}", r"\b(?i:play|plays|playing)\s+(?:(?:a\s+lot\s+of|some|competitive|"
-       r"amateur|the)\s+)?(?P<v>" + _PLAYED + r")\b", "{s} plays {v}."),
+       r"amateur|the)\s+)?(?:(?i:five|six|seven|5|6|7)[\s-]a[\s-]side\s+)?(?P<v>" + _PLAYED
+       + r")\b", "{s} plays {v}."),
     _p("play {v}", r"\b(?i:(?:took|taken|taking|take|takes)\s+up|got\s+into|"
        r"start(?:ed|ing)\s+(?:to\s+play|playing))\s+(?:(?:playing|the)\s+)?"
        r"(?P<v>" + _PLAYED + r")\b", "{s} plays {v}.", True),
@@ -1164,6 +1165,12 @@ _PATTERNS = (
        r"(?:(?i:learning|studying)\s+)?(?P<v>" + _EN_LANGS + r")", ""),
     _p("play {v}", r"\b(?i:(?:gave|given|giving)\s+up|stopped|quit)\s+(?i:playing\s+)?"
        r"(?:(?i:the)\s+)?(?P<v>" + _PLAYED + r")\b", ""),
+    # smoking, and its end ("I quit smoking", "Three months smoke-free today!")
+    _p("smoke", r"\b(?:I|[Ww]e|[Tt]he\s+user)\s+(?:(?i:still|now|only|usually|occasionally)\s+)?"
+       r"(?P<v>smoke|vape)s?\b(?!\s*-?\s*free)", "{s} {v}s."),
+    _p("smoke", r"\b(?i:(?:quit|stopped|gave\s+up)\s+)(?P<v>smok|vap)(?:e|ing)\b|"
+       r"\b(?P<w>smok|vap)e-?\s*free\b", "", ends=True, reads=lambda m: m["v"] or m["w"],
+       unnamed=True),
     _p("age", r"\b(?P<my>(?i:my))\s+(?P<v>\d{1,3})(?:st|nd|rd|th)\s+(?i:birthday)\b",
        "{s} is {v} years old.", True, possessive=True),
     _p("relationship", r"\b(?i:am|is|['’]m|got|became|(?<=\bI\s)are)\s+"

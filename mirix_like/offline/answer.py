@@ -26,6 +26,7 @@ from mirix_like.offline.changes import (
     DRINKS,
     JOBS,
     NATIONALITIES,
+    ZH_TRADE,
     asks_then,
     favourite_kind,
     in_time,
@@ -174,6 +175,8 @@ _TRADE_ABROAD = re.compile(
     r"(?:une?\s+)?(?:" + "|".join(sorted(map(re.escape, TRADE_WORDS), key=len, reverse=True))
     + r")(?!\w)", re.IGNORECASE)
 """The same in German, French and Spanish ("sie ist Ärztin", "es bombero")."""
+_TRADE_ZH = re.compile(r"(?:是|当|做)(?:一名|一个|个)?[\u4e00-\u9fff]{0,4}?" + ZH_TRADE)
+"""The same in Chinese ("张伟是程序员", "在医院当护士")."""
 _WORKS_AS = re.compile(r"\b(?:bosse|bossais|bosser|taffe|curro|jobbe)\s+(?:\S+\s+){0,2}"
                        r"(?:comme|als|de)\s", re.IGNORECASE)
 """Working as something, said in slang ("je bosse comme prof"): what a job question asks."""
@@ -411,8 +414,8 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
             terms.update(segment)
             # what its words mean, whatever language asks ("Where do I work?" of "Sam在腾讯工作")
             terms.update(map(_stem, zh_meanings(segment)))
-    if _OCCUPATION.search(text) or _WORKS_AS.search(text) or trade and (_TRADE.search(text)
-                                              or _TRADE_ABROAD.search(text)):
+    if _OCCUPATION.search(text) or _WORKS_AS.search(text) or trade and (
+            _TRADE.search(text) or _TRADE_ABROAD.search(text) or _TRADE_ZH.search(text)):
         terms.add("work")
     if kinds and terms & _SPORTS:  # "Which sports do I do?", "What are my hobbies?": "plays padel"
         terms.update(("sport", "hobby"))

@@ -212,8 +212,8 @@ _LATELY = r"(?:these\s+days|nowadays|now|lately|at\s+the\s+moment)"
 _PREFER_END = r"(?=\s+(?:now|these\s+days|nowadays|instead)\b|\s*[.,;!?]|$)"
 _PREFER_OVER = (r"\b(?i:prefer|prefers)\s+(?!(?:to|not)\b)(?P<v>[a-z][\w -]{1,30}?)\s+"
                 r"(?:over|to|rather\s+than)\s+(?P<k>[a-z][\w -]{1,30}?)" + _PREFER_END)
-_ZH_TRADE = (r"(?:师|员|医生|护士|工人|警察|记者|司机|会计|老板|经理|主管|教授|作家|画家|歌手|"
-             r"演员)")
+ZH_TRADE = (r"(?:师|员|医生|护士|工人|警察|记者|司机|会计|老板|经理|主管|教授|作家|画家|歌手|"
+            r"演员)")
 """The endings and names of Chinese trades ("程序员", "产品经理")."""
 _EMPLOYER = r"[A-Z\u00c0-\u00de][\w&'’.-]*(?:\s+[A-Z\u00c0-\u00de][\w&'’.-]*)*"
 """An employer named before the job ("bei Voestalpine als", "chez Orange comme")."""
@@ -1792,9 +1792,10 @@ _PATTERNS = (
        lang="zh", possessive=True),
     # "我最喜欢的颜色是紫色", "紫色是我新的最喜欢的颜色"; "用户最喜欢的颜色是紫色" as the
     # block says it
-    _p("favourite {k}", r"(?:(?P<my>我)|用户)的?(?:新的?)?最(?:喜欢|爱)的"
+    # ("我现在喜欢的电影是《花样年华》": a title in its marks)
+    _p("favourite {k}", r"(?:(?P<my>我)|用户)的?(?:新的?)?(?:最(?:喜欢|爱)|(?:现在|目前)最?喜欢)的"
        r"(?P<k>[\u4e00-\u9fff]{1,3}?)(?:现在|目前)?(?:是|变成了?|换成了?)"
-       r"(?P<v>[\u4e00-\u9fffA-Za-z0-9]{1,10}?)(?=了|[，。！？；,.!?\s]|$)",
+       r"(?P<v>《[^》]{1,20}》|[\u4e00-\u9fffA-Za-z0-9]{1,10}?)(?=了|[，。！？；,.!?\s]|$)",
        "{s}最喜欢的{k}是{v}。", lang="zh", possessive=True),
     _p("favourite {k}", r"(?P<v>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)(?:现在|目前)?(?:是|成了?)(?P<my>我)"
        r"(?:现在|目前)?(?:新的)?最(?:喜欢|爱)的(?P<k>[\u4e00-\u9fff]{1,3}?)(?=了|[，。！？；,.!?\s]|$)",
@@ -1805,11 +1806,11 @@ _PATTERNS = (
     _p("diet", r"吃(?P<v>素)", "{s}吃素。", lang="zh"),
     # "我是老师", "我现在是程序员了": a trade by its ending or name
     _p("job", r"(?:现在|目前)?(?:是|当|做|成为了?|成了)(?:一名|一个|个|名)?"
-       r"(?P<v>[\u4e00-\u9fff]{0,5}?" + _ZH_TRADE + r")"
+       r"(?P<v>[\u4e00-\u9fff]{0,5}?" + ZH_TRADE + r")"
        r"(?:了|啦)?(?=[，。！？；,.!?\s]|$)", "{s}的工作是{v}。", lang="zh"),
     # "在腾讯做产品经理": where the trade is done is the employer
     _p("work", r"(?:现在|目前)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:做|当)(?:一名|一个|个|名)?"
-       r"[\u4e00-\u9fff]{0,5}?" + _ZH_TRADE + r"(?:了|啦)?(?=[，。！？；,.!?\s]|$)",
+       r"[\u4e00-\u9fff]{0,5}?" + ZH_TRADE + r"(?:了|啦)?(?=[，。！？；,.!?\s]|$)",
        "{s}在{v}工作。", lang="zh"),
     # "我换工作了，现在在腾讯": being somewhere now, after a new job said
     _p("work", r"(?:换了?(?:个|份)?(?:新)?工作|新工作)[^。！？!?]{0,12}?(?:现在|目前)?在"
@@ -1896,9 +1897,10 @@ _PATTERNS = (
            "{s} vive en {v}."),
           ("de", r"\b(?i:ich\s+bin|ich\s+hei(?:ß|ss)e)", r"bin|arbeite\s+als",
            "(?:" + _DE_JOBS + ")", "in", "{s} wohnt in {v}."))),
-    # "我是王伟，今年35岁，在上海一家银行工作": the town of the work in such an intro
+    # "我是王伟，今年35岁，在上海一家银行工作", "…在北京一家医院当护士": the town of the work in
+    # such an intro
     _p("home", r"(?:我是|我叫)[\u4e00-\u9fff]{2,4}[，,]\s*(?:今年)?[1-9]\d?岁[，,]\s*(?:现在)?在"
-       r"(?P<v>[\u4e00-\u9fff]{2,3}?)(?:的|一家|一个|家)[\u4e00-\u9fff]{1,10}?(?:工作|上班)",
+       r"(?P<v>[\u4e00-\u9fff]{2,3}?)(?:的|一家|一个|家)[\u4e00-\u9fff]{1,10}?(?:工作|上班|当|做)",
        "{s}住在{v}。", lang="zh"),
     # A spouse by name: "married to Anna", "Ich bin mit Petra verheiratet", "Je suis mariée
     # avec Hugo", "Estoy casado con Lucía", "我和小红结婚了"; each as its block line says it

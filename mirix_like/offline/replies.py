@@ -73,8 +73,25 @@ _ANSWERED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bwas\s+ist\s+dein(?:e)?\s+Lieblings(?P<k>\w+)\s*\?", "Mein Lieblings{k} ist {x}."),
         (r"\bquel(?:le)?\s+est\s+ton\s+(?P<k>\w+)\s+préférée?\s*\?", "Mon {k} préféré est {x}."),
         (r"\bcu[aá]l\s+es\s+tu\s+(?P<k>\w+)\s+favorit[oa]\s*\?", "Mi {k} favorito es {x}."),
+        # allergies, and anything else of one's own asked for by its name ("What's your
+        # budget?" "Around 900 a month.", "Do you have a budget?" the same)
+        (r"\b(?:do\s+you\s+have\s+any|any)\s+allerg(?:y|ies)\b|\bwhat\s+are\s+you\s+allergic"
+         r"\s+to\b", "I'm allergic to {job}."),
+        (r"\bwhat(?:['’]s|\s+is)\s+your\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s*\?|\bdo\s+you\s+have\s+"
+         r"an?\s+(?P<k2>[a-z]+)\s*\?", "My {k} is {x}."),
     ))
-_FRAGMENT = re.compile(r"^\s*(?P<x>[^.!?,;:。！？，；]{1,60}?)\s*(?P<end>[.!?,;:。！？，；]|$)")
+_FRAGMENT = re.compile(r"^\s*(?P<x>[^!?,;:。！？，；]{1,60}?)\s*"
+                       r"(?P<end>[.!?](?=\s|$)|[,;:。！？，；]|$)")
+# "So you live in Porto, right?", "And you're a teacher?": what is asked to be confirmed, said
+# by its speaker once they answer "Yes, …" ("I live in Porto.") or "No, Braga." (its last value
+# replaced: "I live in Braga.")
+_CONFIRM = re.compile(
+    r"(?i)^(?:(?:so|and|oh|ok(?:ay)?|just\s+to\s+check)[,\s]+)*(?:you(?P<be>['’]re|\s+are)?|"
+    r"(?P<are>are\s+you)|do\s+you)\s+(?P<what>[^?]{2,60}?)(?:,?\s*(?:right|correct|yes|no|"
+    r"isn['’]t\s+it|aren['’]t\s+you|don['’]t\s+you))?\s*\?$")
+_YES = re.compile(r"(?i)^\s*(?:yes|yeah|yep|yup|correct|right|exactly|that['’]s\s+right)\b[\s,.!]*")
+_NO = re.compile(r"(?i)^\s*(?:no|nope|not\s+quite|actually)\b[\s,.!]*")
+_LAST_VALUE = re.compile(r"(?i)\b(?P<lead>in|at|from|for|to|an?|the)\s+(?P<value>[^,;]+)$")
 _NOT_SAID = re.compile(
     r"(?i)^(?:yes|yeah|yep|no|nope|not|sure|maybe|haha\w*|lol|ok(?:ay)?|well|hmm+|um+|oh|"
     r"depends|why|what|ja|nein|oui|non|si|sí|pues|bof|嗯|不|是|对)\b|^(?:I|I['’]\w+|we|my|our|"
@@ -103,6 +120,9 @@ def _someone_else(before: InputText, inp: InputText) -> bool:
 
 def _answering(question: str, reply: str) -> str | None:
     """``reply`` with its first words said in full as the answer to ``question``, or None."""
+    if (confirmed := _CONFIRM.match(question.strip())) and (said := _confirming(confirmed,
+                                                                               reply)):
+        return said
     fragment = _FRAGMENT.match(reply)
     if not fragment or _NOT_SAID.search(fragment["x"].strip()):
         return None
@@ -115,6 +135,7 @@ def _answering(question: str, reply: str) -> str | None:
         # a job as a common noun ("Nurse": I work as a nurse), not an acronym ("ICU nurse")
         job = words[:1].lower() + words[1:] if words[1:2].islower() else words
         fields = {"x": words, "a": _article(words), "job": job, **found.groupdict()}
+        fields["k"] = fields.get("k") or fields.get("k2")
         if "{n}" in said:
             if not (number := _NUMBER.match(words)):
                 return None
@@ -129,6 +150,26 @@ def _answering(question: str, reply: str) -> str | None:
             full = full[:-1] + fragment["end"]
         return f"{full} {rest}".strip()
     return None
+
+
+def _confirming(asked: re.Match[str], reply: str) -> str | None:
+    """``reply`` to a question asking to confirm something of its speaker, with what it
+    confirms or corrects said in full ("No, Braga. I moved last year." to "So you live in
+    Porto, right?": "I live in Braga. I moved last year.")."""
+    said = ("I'm " if asked["be"] or asked["are"] else "I ") + asked["what"].strip()
+    if yes := _YES.match(reply):
+        return f"{said}. {cap(reply[yes.end():])}".strip()
+    no = _NO.match(reply)
+    fragment = _FRAGMENT.match(reply[no.end():]) if no else None
+    if not fragment or _NOT_SAID.search(fragment["x"]) or len(fragment["x"].split()) > 5:
+        return None
+    value = _LAST_VALUE.search(said)
+    if value is None:
+        return None
+    new = re.sub(_LEADS, "", fragment["x"], flags=re.IGNORECASE).strip()
+    new = re.sub(r"(?i)^(?:an?|the)\s+", "", new)
+    rest = reply[no.end() + fragment.end():].strip()
+    return f"{said[:value.start('value')]}{new}. {rest}".strip()
 
 
 def _article(words: str) -> str:

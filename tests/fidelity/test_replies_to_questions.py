@@ -2,9 +2,12 @@
 
 An assistant (or another speaker) asks "Where are you based these days?" and the user answers
 "Manchester. I work nights …": the user lives in Manchester, though "Manchester." alone says
-nothing. The same for where someone comes from or works, their job, age, name and favourites,
-in the five languages the rules read; a reply that says its own sentence ("I live in Leeds"),
-or dodges ("Old enough lol"), is read as it is.
+nothing. The same for where someone comes from or works, their job, age, name, allergies,
+favourites and anything asked for by its name ("Do you have a budget?" "Around 900 a month."),
+in the five languages the rules read; a question asking to confirm ("So you live in Porto,
+right?") is confirmed by "Yes, …" or corrected by "No, Braga."; a reply that says its own
+sentence ("I live in Leeds"), or dodges ("Old enough lol"), is read as it is; what the
+assistant suggests ("I'd look in Lisbon") is no fact of the user's.
 """
 
 from __future__ import annotations
@@ -41,6 +44,13 @@ CONVERSATIONS = {
             ("assistant", "你多大了？"), ("user", "30岁。")],
     "sam": [("assistant", "Where do you live?"), ("user", "I live in Leeds, near the park."),
             ("assistant", "How old are you?"), ("user", "Old enough lol")],
+    "ben": [("assistant", "So you live in Porto, right?"), ("user", "No, Braga. I moved last year."),
+            ("assistant", "And you're a teacher?"), ("user", "Yes, maths at a secondary school."),
+            ("assistant", "Any allergies?"), ("user", "Peanuts and shellfish.")],
+    "ada": [("user", "I need help finding a flat, I live in Porto right now."),
+            ("assistant", "Happy to help! If I were you I'd look in Lisbon, rents are rising fast. "
+                          "Do you have a budget?"),
+            ("user", "Around 900 a month. I work remotely for a Berlin startup.")],
 }
 
 QUESTIONS = [
@@ -59,6 +69,11 @@ QUESTIONS = [
     ("wei", "我住在哪里？", "杭州", []),
     ("wei", "我多大了？", "30", []),
     ("sam", "Where do I live?", "Leeds", []),
+    ("ben", "Where do I live?", "Braga", ["Porto"]),
+    ("ben", "What's my job?", "teacher", []),
+    ("ben", "Am I allergic to anything?", "peanuts and shellfish", []),
+    ("ada", "What's my budget?", "900 a month", []),
+    ("ada", "Where do I live?", "Porto", ["Lisbon"]),
 ]
 
 

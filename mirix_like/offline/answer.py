@@ -597,9 +597,16 @@ def _split_compounds(wanted: set[str], known: set[str]) -> set[str]:
     return wanted.union(*(p for p in parts if p))
 
 
+_SINCE_ASKED = re.compile(r"since\s+when\b|how\s+long\s+(?:have|has)\b", re.IGNORECASE)
+"""A question of how long something has held ("How long have I lived in Leeds?"): since when."""
+_SINCE_ELSEWHERE = re.compile(r"^[\s¿]*(?:seit\s+wann|depuis\s+quand|desde\s+cu[aá]ndo)\b",
+                              re.IGNORECASE)
+_SINCE_SAID = re.compile(r"(?i:\b(?:since|seit|depuis|desde)\b)|以来")
+_SINCE_WORD = {"en": "Since", "de": "Seit", "fr": "Depuis", "es": "Desde"}
 _WHEN = re.compile(
     r"^\s*(?:when\b|what\s+(?:date|day|month|year|time)\b|which\s+(?:date|day|month|year)\b|"
-    r"how\s+long\s+ago\b|in\s+what\s+year\b)|什么时候|何时|哪天|哪一天|几号|哪年|哪一年|几月|什么时间",
+    r"how\s+long\s+ago\b|in\s+what\s+year\b|" + _SINCE_ASKED.pattern + r")|"
+    r"什么时候|何时|哪天|哪一天|几号|哪年|哪一年|几月|什么时间",
     re.IGNORECASE,
 )
 # How long something took: "What was my half marathon time?" is a line's "in 1:52".
@@ -610,6 +617,7 @@ _HOUR_ASKED = re.compile(r"(?i:\bwhat\s+time\b|\bat\s+what\s+time\b|\bum\s+wie\s
 """A question for the hour of something, which a line that says its hour answers."""
 # "when" in the other languages: an hour answers it ("Quand est le rendez-vous ?").
 _WHEN_ELSEWHERE = re.compile(r"^[\s¿]*(?:quand|wann|cu[aá]ndo|a\s+qu[eé]\s+hora|"
+                             r"seit\s+wann|depuis\s+quand|desde\s+cu[aá]ndo|"
                              r"à\s+quelle\s+heure|um\s+wie\s*viel\s+uhr|l['’]heure|"
                              r"la\s+hora|die\s+uhrzeit)\b", re.IGNORECASE)
 _MONTH_RE = (
@@ -848,14 +856,16 @@ def _listed(sentence: str) -> tuple[str, list[str]] | None:
     return titled["title"], [item for item in items if item]
 
 
-def _date_said_in(date: str, lang: str) -> str:
+def _date_said_in(date: str, lang: str, question: str = "") -> str:
     """``date`` ("5 May 2025", "May 2025") as ``lang`` writes it ("2025年5月5日"), when it is
-    one day or month alone; else as it is."""
+    one day or month alone; else as it is; "Since March 2023" to a question of how long."""
     found = find_times(date, _ANY_DAY) if lang != "en" else []
-    if len(found) != 1 or found[0].span != (0, len(date)) or found[0].granularity not in (
+    if len(found) == 1 and found[0].span == (0, len(date)) and found[0].granularity in (
             "day", "month"):
-        return date
-    return describe(found[0].when, found[0].granularity, lang)
+        date = describe(found[0].when, found[0].granularity, lang)
+    if _SINCE_ASKED.search(question) or _SINCE_ELSEWHERE.search(question):
+        return f"{_SINCE_WORD.get(lang, 'Since')} {date}"
+    return date
 
 
 def _day_near_asked(sentence: str, wanted: set[str]) -> str | None:
@@ -1172,6 +1182,7 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     listing = bool(_LIST_ASKED.search(question))
     # "What happened to my bike?" asks for an event: "got stolen", not "is a green Brompton"
     happened = bool(_HAPPENED.search(question))
+    since_asked = bool(_SINCE_ASKED.search(question) or _SINCE_ELSEWHERE.search(question))
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     person = not who and bool(_WHO_ASKED.search(question))
     not_names = {n for text in [question, *itertools.chain(*chrome)] for n in _NAME.findall(text)}
@@ -1273,9 +1284,11 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                     series = listing and bool(found - _USER_TERMS) and bool(
                         _SERIES.search(sentence))
                     # (one done to it over one it was in: "got stolen" over "got a new bike")
+                    # "Since when …?" by a line that says since when ("since 2019")
+                    since = since_asked and bool(_SINCE_SAID.search(sentence))
                     event = happened and bool(_day_of(memories[i])) * (
                         1 + bool(_DONE_TO.search(sentence)))
-                    says = (defines + places + labels + trade + dated + 2 * priced + event
+                    says = (defines + places + labels + trade + dated + 2 * priced + event + since
                             + 2 * someone + counted + naming + 2 * series)
                     candidates.append((overlap + bonus + 0.5 * says, -i,
                                        len(terms - wanted - _MARKS), sentence))
@@ -1368,14 +1381,14 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
             (_HABIT.search(question) or _EVERY_YEAR.search(question))
             and _RECURS.search(sentence)):
         if near := _day_near_asked(sentence, wanted - _MARKS - _USER_TERMS):
-            return _date_said_in(near, lang)
+            return _date_said_in(near, lang, question)
         # the chosen sentence's memory first, then the others by how well they match
         for i in sorted(range(len(memories)),
                         key=lambda i: (i != -neg_index, -scores[i], i)):
             if i != -neg_index and scores[i] < 0.5 * best_score:
                 break
             if date := _date_in(memories[i], sentence if i == -neg_index else ""):
-                return _date_said_in(date, lang)
+                return _date_said_in(date, lang, question)
     # a kept value the user told as a note ("New pin for the bank card: …", "Nouveau digicode
     # : …"), or asked for as it was ("the old wifi password"), is where the question's own
     # words say, in its language

@@ -3401,6 +3401,10 @@ _USE_TO = re.compile(r"\bdid\s+\w+\s+use\s+to\b", re.IGNORECASE)
 """"Which sport did I use to play?" asks for before, as "used to" does."""
 
 
+_DETAIL = re.compile(r"^\s*\((?P<who>[\w .'’-]{1,40}):\s")
+"""A fact's detail: the message it was read from, in its "(speaker: …)"."""
+
+
 def asks_then(question: str) -> bool:
     """Whether ``question`` may ask about before ("What was my old job?", "Did I use to …?",
     "What did I drive?"): what :func:`in_time` answers from the facts that ended."""
@@ -3429,9 +3433,18 @@ def in_time(question: str, memories: Sequence[str], *, before: bool = False) -> 
     now = _current(memories)
     kept = []
     for memory in memories:
-        parts = [p for p in sentences_of(memory)
-                 if not PAST.search(p) and not _states_stale(p, stale, new)
-                 and not _older_value(p, now)]
+        parts, dropped = [], False
+        for p in sentences_of(memory):
+            if PAST.search(p) or _states_stale(p, stale, new) or _older_value(p, now):
+                dropped = True
+                continue
+            if dropped and (detail := _DETAIL.match(p)):
+                # the message of a fact left out, which says no replaced value itself, is
+                # what its speaker said ("(user: I've been with Sam since 2019.)")
+                who = "The user" if detail["who"] == "user" else detail["who"]
+                p = f"{who} said: {p[detail.end():].strip().removesuffix(')')}"
+            parts.append(p)
+            dropped = False
         if parts:
             kept.append(" ".join(parts))
     # a fact of someone else's that replaced another wins no tie over the user's own ("Lena

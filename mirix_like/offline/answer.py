@@ -601,6 +601,12 @@ _SINCE_ASKED = re.compile(r"since\s+when\b|how\s+long\s+(?:have|has)\b", re.IGNO
 """A question of how long something has held ("How long have I lived in Leeds?"): since when."""
 _SINCE_ELSEWHERE = re.compile(r"^[\s¿]*(?:seit\s+wann|depuis\s+quand|desde\s+cu[aá]ndo)\b",
                               re.IGNORECASE)
+_FOR_SPAN = re.compile(r"(?i:\bfor\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|"
+                       r"ten|twelve|twenty|several|many|a\s+few|over\s+\w+)\s+(?:days?|weeks?|"
+                       r"months?|years?|decades?)\b|\bseit\s+(?:\w+\s+)?(?:Tagen|Wochen|"
+                       r"Monaten|Jahren)\b|\bdepuis\s+\w+\s+(?:jours|semaines|mois|ans)\b|"
+                       r"\bdesde\s+hace\s+\w+\s+(?:días|semanas|meses|años)\b)")
+"""How long something has held, said by its length ("for two years", "seit drei Jahren")."""
 _SINCE_SAID = re.compile(r"(?i:\b(?:since|seit|depuis|desde)\b)|以来")
 _SINCE_WORD = {"en": "Since", "de": "Seit", "fr": "Depuis", "es": "Desde"}
 _WHEN = re.compile(
@@ -1379,7 +1385,8 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
             _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(_PARENS.sub("", sentence))
     ) and not (
             (_HABIT.search(question) or _EVERY_YEAR.search(question))
-            and _RECURS.search(sentence)):
+            and _RECURS.search(sentence)
+    ) and not (since_asked and _FOR_SPAN.search(sentence)):  # "for two years" says how long
         if near := _day_near_asked(sentence, wanted - _MARKS - _USER_TERMS):
             return _date_said_in(near, lang, question)
         # the chosen sentence's memory first, then the others by how well they match

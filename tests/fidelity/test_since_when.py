@@ -20,6 +20,7 @@ PEOPLE = {
         "I started learning Spanish in January.", "My passport expires on 12 October 2026."]),
             ("2025-10-01T09:00:00+00:00", ["Sam and I got married on 20 September!"])),
     "uwe": (("2025-03-01T09:00:00+00:00", ["Ich wohne seit 2018 in Bremen."]),),
+    "emma": (("2025-02-02T09:00:00+00:00", ["I've been learning Japanese for two years."]),),
 }
 
 QUESTIONS = [
@@ -29,6 +30,8 @@ QUESTIONS = [
     ("kay", "When did we get married?", "20 September 2025", []),
     ("kay", "Am I married?", "married", []),
     ("uwe", "Seit wann wohne ich in Bremen?", "2018", []),
+    # a length said is how long: not the day it was said
+    ("emma", "How long have I been learning Japanese?", "two years", ["Since"]),
 ]
 
 

@@ -507,7 +507,12 @@ def second_person(text: str) -> str:
             out = "your" if m["own"] else "you"
         return cap(out) if m.start() == 0 else out
 
-    return _USER_SAID.sub(swap, text)
+    text = _USER_SAID.sub(swap, text)
+    # a household's own in a statement about the user ("Your husband is Rhys and our daughter
+    # is Elin"), not in their quoted words
+    if not text.startswith("You said"):
+        text = re.sub(r"\b([Oo])ur\b", lambda m: "Your" if m[1] == "O" else "your", text)
+    return text
 
 
 # --- "the user" said to them in German, Spanish and French (informal: du, tú, tu) ----------

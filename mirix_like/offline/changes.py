@@ -918,6 +918,16 @@ _DOSES = (
 )
 
 
+_DIVORCED = (
+    ("de", r"\b(?i:uns\s+(?:[\wäöüß]+\s+){0,2}?scheiden\s+(?:lassen|ließen)|"
+           r"(?:wir\s+sind|ich\s+bin)\s+(?:(?i:jetzt|nun|seit\s+\w+)\s+)?geschieden)\b",
+     "{s} ist geschieden."),
+    ("fr", r"\b(?i:(?:et\s+moi|nous|on|j['’]ai|je\s+suis)\s+(?:(?:avons|a|sommes)\s+)?"
+           r"divorcée?s?)\b", "{s} est divorcé."),
+    ("es", r"\b(?i:(?:nos|me)\s+(?:hemos\s+|he\s+)?divorci(?:amos|ado|é)|estoy\s+divorciad[oa])\b",
+     "{s} está divorciado."),
+)
+"""A divorce told in German, French or Spanish, and how a block line says it."""
 _PATTERNS = (
     # English, first and third person (core lines are third person).
     _p("home", r"\b(?:(?i:lives?|living|resides?|based|settled)|(?i:have|has|['’]ve)\s+"
@@ -1176,6 +1186,10 @@ _PATTERNS = (
     _p("relationship", r"\b(?i:am|is|['’]m|got|became|(?<=\bI\s)are)\s+"
        r"(?:now\s+|no\s+longer\s+|not\s+)?"
        r"(?P<v>married|single|divorced|engaged|widowed|separated)\b", "{s} is {v}."),
+    # a divorce in German, French and Spanish (the partner ends with it, see _ENDS)
+    *(_p("relationship", f"(?P<v>{regex})", template, lang=lang, reads=lambda _: "divorced",
+         denies=True)
+      for lang, regex, template in _DIVORCED),
     # "Sam and I are getting married next June": engaged until the day
     _p("relationship", r"\b(?i:are|['’]re|am|['’]m)\s+(?:(?i:finally|officially|actually)\s+)?"
        r"(?P<v>(?i:getting\s+married))\b", "{s} is engaged.", True,
@@ -2048,6 +2062,9 @@ _ENDS = (
        r"(?:我们|我俩)(?:已经)?(?:分开|分手|离婚)了)", "", possessive=True),
     # "Dan and I are divorced now": the partner named is a former one
     _p("partner", r"\band\s+I\s+(?i:are|got)\s+(?:(?i:now)\s+)?(?i:divorced)\b", ""),
+    # the same in German, French and Spanish ("Antoine et moi avons divorcé en mai", "Wir
+    # haben uns scheiden lassen", "Nos divorciamos"): the partner a former one (_DIVORCED)
+    *(_p("partner", regex, "", lang=lang) for lang, regex, _ in _DIVORCED),
 )
 _NEGATION = re.compile(r"(?i:\bno\s+longer\b|\b(?:stopped|quit|gave\s+up)\s+playing\b|"
                        r"\b(?:gave|given|giving)\s+up\b|\b(?:stopped|quit)\s+(?:doing\b|[a-z]+ing\b)|"
@@ -2079,9 +2096,10 @@ _ZH_KIN = (r"[姐妹哥弟爸妈父母妻丈儿女孩爷奶舅姑姨叔伯]|老�
 """Whose someone is right after "我" with no "的" ("我姐姐搬到了重庆": the sister moved)."""
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
-                    r"\bme\s+(?:mudé|he|hice|cambié|pasé|vine|trasladé|jubilé)\b|\bhe\s+(?:dejado|dimitido|"
+                    r"\bme\s+(?:mudé|he|hice|cambié|pasé|vine|trasladé|jubilé|divorcié|separé)\b|\bhe\s+(?:dejado|dimitido|"
                     r"renunciado|vendido)\b|"
-                    r"\bnos\s+(?:mudamos|hemos|vinimos|trasladamos|dieron|dan|entregaron)\b|"
+                    r"\bnos\s+(?:mudamos|hemos|vinimos|trasladamos|dieron|dan|entregaron|"
+                    r"divorciamos|separamos)\b|"
                     # "my first day", said with no subject: "Morgen ist mein erster Tag bei …"
                     r"\b(?:mein(?:em)?\s+erste[nr]?|mon\s+premier|ma\s+première|mi\s+primer)\b|"
                     r"^\s*(?:[Dd]er|[Uu]nser|[Mm]ein)\s+Umzug\b|"

@@ -346,9 +346,19 @@ def _as_asked(best: tuple[float, int, int, str],
     a name answers."""
     if not _YES_NO_OR_AGE.search(question):
         return best
-    asked = {w for w in _plain_terms(question) if _stem(w) != w}
-    tied = [c for c in candidates if c[:2] == best[:2] and asked & _plain_terms(c[3])]
-    return best if not tied or asked & _plain_terms(best[3]) else max(tied)
+    asked = {_ungendered(w) for w in _plain_terms(question) if _stem(w) != w}
+
+    def says(line: str) -> bool:
+        return bool(asked & {_ungendered(w) for w in _plain_terms(line)})
+
+    tied = [c for c in candidates if c[:2] == best[:2] and says(c[3])]
+    return best if not tied or says(best[3]) else max(tied)
+
+
+def _ungendered(word: str) -> str:
+    """``word`` without the ending a Spanish or Italian adjective takes for its gender ("casada",
+    "casado": "casad")."""
+    return word[:-1] if len(word) > 4 and word[-1] in "ao" else word
 
 
 def _plain_terms(text: str) -> set[str]:
@@ -2021,7 +2031,8 @@ _SIBLINGS = re.compile(r"(?i:\b(?:siblings?|geschwister\w*|hermanos|"
 """A brother or a sister, either of whom answers: Spanish "hermanos" says both."""
 _YES_NO_OR_AGE = re.compile(
     r"(?i:^[\s¿]*(?:am|is|are|was|were|does|do|did|has|have|had|can|will|ist|sind|hat|hast|bin|"
-    r"war|est-ce|es|está|tiene|tienes|ha)\b|\bhow\s+old\b|\bwie\s+alt\b|\bquel\s+[âa]ge\b|"
+    r"war|est-ce|es|está|estoy|estás|soy|eres|tengo|tiene|tienes|ha|suis-je|ai-je)\b|"
+    r"\bhow\s+old\b|\bwie\s+alt\b|\bquel\s+[âa]ge\b|"
     r"\bqu[eé]\s+edad\b|\bcu[aá]ntos\s+años\b)|吗[？?]?\s*$|多大|几岁")
 """A question answered yes or no, or by an age: what it asks of someone must be said."""
 _CHILDREN = re.compile(r"(?i:\b(?:kids?|children|child|kinder[n]?|enfants?|hij[oa]s|"

@@ -928,6 +928,16 @@ _DIVORCED = (
      "{s} está divorciado."),
 )
 """A divorce told in German, French or Spanish, and how a block line says it."""
+_MARRIED = (
+    ("de", r"\b(?i:(?:wir|ich)\s+(?:haben|habe)\s+(?:[\wäöüß]+\s+){0,3}?geheiratet|"
+           r"(?:und\s+ich|wir)\s+haben\s+(?:[\wäöüß]+\s+){0,3}?geheiratet|"
+           r"(?:wir\s+sind|ich\s+bin)\s+(?:(?i:jetzt|nun|seit\s+\w+)\s+)?verheiratet)\b",
+     "{s} ist verheiratet."),
+    ("fr", r"\b(?i:(?:nous\s+nous\s+sommes|on\s+s['’]est|je\s+me\s+suis|et\s+moi\s*,?\s+"
+           r"(?:nous\s+)?(?:nous\s+sommes|sommes))\s+mariée?s?)\b", "{s} est marié."),
+    ("es", r"\b(?i:(?:nos|me)\s+(?:hemos\s+|he\s+)?cas(?:amos|ado|é))\b", "{s} está casado."),
+)
+"""A wedding told in German, French or Spanish, and how a block line says it."""
 _PATTERNS = (
     # English, first and third person (core lines are third person).
     _p("home", r"\b(?:(?i:lives?|living|resides?|based|settled)|(?i:have|has|['’]ve)\s+"
@@ -1186,10 +1196,12 @@ _PATTERNS = (
     _p("relationship", r"\b(?i:am|is|['’]m|got|became|(?<=\bI\s)are)\s+"
        r"(?:now\s+|no\s+longer\s+|not\s+)?"
        r"(?P<v>married|single|divorced|engaged|widowed|separated)\b", "{s} is {v}."),
-    # a divorce in German, French and Spanish (the partner ends with it, see _ENDS)
-    *(_p("relationship", f"(?P<v>{regex})", template, lang=lang, reads=lambda _: "divorced",
-         denies=True)
-      for lang, regex, template in _DIVORCED),
+    # a wedding or divorce in German, French and Spanish (the partner ends with a divorce,
+    # see _ENDS)
+    *(_p("relationship", f"(?P<v>{regex})", template, lang=lang,
+         reads=lambda _, status=status: status, denies=True)
+      for status, told in (("married", _MARRIED), ("divorced", _DIVORCED))
+      for lang, regex, template in told),
     # "Sam and I are getting married next June": engaged until the day
     _p("relationship", r"\b(?i:are|['’]re|am|['’]m)\s+(?:(?i:finally|officially|actually)\s+)?"
        r"(?P<v>(?i:getting\s+married))\b", "{s} is engaged.", True,
@@ -2096,7 +2108,7 @@ _ZH_KIN = (r"[姐妹哥弟爸妈父母妻丈儿女孩爷奶舅姑姨叔伯]|老�
 """Whose someone is right after "我" with no "的" ("我姐姐搬到了重庆": the sister moved)."""
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
-                    r"\bme\s+(?:mudé|he|hice|cambié|pasé|vine|trasladé|jubilé|divorcié|separé)\b|\bhe\s+(?:dejado|dimitido|"
+                    r"\bme\s+(?:mudé|he|hice|cambié|pasé|vine|trasladé|jubilé|divorcié|separé|casé)\b|\bhe\s+(?:dejado|dimitido|"
                     r"renunciado|vendido)\b|"
                     r"\bnos\s+(?:mudamos|hemos|vinimos|trasladamos|dieron|dan|entregaron|"
                     r"divorciamos|separamos)\b|"

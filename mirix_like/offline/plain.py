@@ -131,13 +131,13 @@ _LANGUAGE_WORDS = {
                    "estoy está eres estás tus al antes muy pero el hasta desde también mudé "
                    "mudó mudamos mudado cambié cambió pasado pasada año semana favorita "
                    "favorito comida hermana hermano madre padre novia novio me se encanta "
-                   "encantan gusta gustan tu llama llamo bebo prefiero juego"),
+                   "encantan gusta gustan tu llama llamo bebo prefiero juego han hemos"),
 }
 # Letters one of the languages writes and English does not ("é" French and Spanish), and
 # German's "du" before its verb ("du gehst"): a text with one leans that way.
 _LANGUAGE_LETTERS = {"de": re.compile(r"[äöüß]|\bdu\s+\w+st\b", re.IGNORECASE),
                      "fr": re.compile(r"[çœèéêëîïôûùàâ]", re.IGNORECASE),
-                     "es": re.compile(r"[ñ¿¡áéíóú]", re.IGNORECASE)}
+                     "es": re.compile(r"[ñ¿¡áéíóú]|\b[a-z]{3,}[ai]d[oa]s?\b", re.IGNORECASE)}
 _WORD = re.compile(r"[^\W\d_][\w'’]*")
 
 

@@ -966,6 +966,11 @@ def _says_its_day(line: str, memory: str) -> bool:
     return not _day_said(line, memory) and bool(days_written(line, _ANY_DAY))
 
 
+def _summary_of(memory: str) -> str:
+    """A memory's own statement, before the message it quotes (" — user: …")."""
+    return memory.split(" — ", 1)[0]
+
+
 def _day_said(sentence: str, text: str) -> str | None:
     """A day and month ``sentence`` names without a year, dated from the memory's stamp."""
     stamp = _ISO_DAY.search(text)
@@ -1377,6 +1382,15 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     # a screen's line that only names its window, or a message's sender when what they said
     # is asked, says what the screen showed under it
     line = message_under(past_window(line, chrome[-neg_index], memories), question, memories)
+
+    def voiced(line: str) -> str:
+        # the user's words are what they said ("You said: my flatmate Kez keeps eating my
+        # food"), not the answer's own ("My flatmate …")
+        own_words = ((-neg_index, chosen) in quoting and line.strip().rstrip(".…") in sentence
+                     or _OWN_VOICE.match(line) and _language_of(line) != "en")
+        if own_words and not USER_SAID_LEAD.match(line):
+            return f"The user said: {_JOINED_ON.sub('', line.strip(), count=1)}"
+        return line
     if _YEARLY.search(question) and (timely or _WHEN_ANYWHERE.search(question)):
         # "When is my birthday?" is not answered by the day of the user's mother's
         if not _others_yearly(question) and _others_yearly(sentence):
@@ -1386,10 +1400,15 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     if _HOUR_ASKED.search(question) and _CLOCK.search(_PARENS.sub("", line)):
         # "What time is my flight?" of "the flight is at 9:40, not 9:10": the hour, as said
         return _said_to_user(_HEADED.sub("", line), lang)
-    if (when and _says_its_day(line, memories[-neg_index]) and not _SEEN.search(question)
-            and not _labelled_date(memories[-neg_index])
+    # (a memory's resolved "(label)" dates its summary, not a line of the message it quotes:
+    # "On Monday I handed in my thesis" below "This week (the week of 6 April 2025) …")
+    # ("The boiler service is due in September": a month the line says, not the day it was said)
+    if (when and (_says_its_day(line, memories[-neg_index]) or _MONTH_NAMED.search(line))
+            and not _SEEN.search(question)
+            and not (_labelled_date(memories[-neg_index]) and line in _summary_of(
+                memories[-neg_index]))
             and not any(form.search(line) for form in _DATE_FORMS)):
-        return _said_to_user(line, lang)
+        return _said_to_user(voiced(line), lang)
     if when and not (
             # a day the fact says itself, not one resolved into a "(label)"
             _EVERY_YEAR.search(question) and _DAY_OF_YEAR.search(_PARENS.sub("", sentence))
@@ -1416,13 +1435,7 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
         return kept
     if value is _NAME:
         line = _sender(line, [memories[-neg_index], *memories])
-    own_words = ((-neg_index, chosen) in quoting and line.strip().rstrip(".…") in sentence
-                 or _OWN_VOICE.match(line) and _language_of(line) != "en")
-    if own_words and not USER_SAID_LEAD.match(line):
-        # the user's words are what they said ("You said: my flatmate Kez keeps eating my
-        # food"), not the answer's own ("My flatmate …")
-        line = f"The user said: {_JOINED_ON.sub('', line.strip(), count=1)}"
-    return _said_to_user(_ended(_named(_in_words_of(line, lang, question),
+    return _said_to_user(_ended(_named(_in_words_of(voiced(line), lang, question),
                                        memories[-neg_index])), lang)
 
 

@@ -7,7 +7,8 @@ calendar entry). :func:`render_hit` renders such an item with its type's long fi
 words with the query (a word found on many lines of the text counts less), every line that
 matches best first, then, as the budget allows, each matching line with the line before it and
 the two after it (a label and its value are often on consecutive lines), or alone where its
-window does not fit (a boarding pass's "BOARDING 07:35" after its flight's lines). Lines of one
+window does not fit (a boarding pass's "BOARDING 07:35" after its flight's lines); a line
+longer than the budget is read as its sentences. Lines of one
 excerpt are joined with " / " (a line's closing full stop, question or exclamation mark
 dropped: the separator ends it, and an excerpt reads as one passage), separate excerpts with
 " … ", in the order they appear. A text that fits the budget is kept whole; one with no line
@@ -34,6 +35,8 @@ SNIPPET_TOKENS = 90
 BEFORE, AFTER = 1, 2
 """Lines kept around a matching line."""
 
+_SPEAKER = re.compile(r"^[\w .'’-]{1,40}:\s+")
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?。！？])\s+(?=\S)|(?<=[。！？])")
 _SENTENCE_END = re.compile(r"(?<!\d)[.!?。！？][\"'”’)\]]*$")
 _WORD = re.compile(r"[^\W_]+(?:[.,:'’-][^\W_]+)*")
 _SUFFIXES = ("ing", "ed", "es", "s")
@@ -61,8 +64,8 @@ def _terms(text: str) -> set[str]:
 def snippet(text: str, query: str, budget: int = SNIPPET_TOKENS) -> str:
     """The lines of ``text`` most relevant to ``query``, with their neighbours, within
     ``budget`` tokens (see the module)."""
-    lines = [line.strip() for line in text.splitlines()]
-    lines = [line for line in lines if line]
+    whole = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = [part for line in whole for part in _sentences(line, budget)]
     if not lines:
         return ""
     if _cost(lines, set(range(len(lines)))) <= budget:
@@ -82,7 +85,9 @@ def snippet(text: str, query: str, budget: int = SNIPPET_TOKENS) -> str:
     for i in best:
         if not chosen or (scores[i] == scores[best[0]] and _cost(lines, chosen | {i}) <= budget):
             chosen.add(i)
-    alone = len(chosen) == 1  # no other line as good: the best one's window, whatever it costs
+    # no other line as good: the best one's window, whatever it costs (not a sentence's, which
+    # would push the sentence itself out of the cut)
+    alone = len(chosen) == 1 and len(lines) == len(whole)
     for i in best:
         window = set(range(max(0, i - BEFORE), min(len(lines), i + AFTER + 1)))
         if alone or _cost(lines, chosen | window) <= budget:
@@ -90,7 +95,21 @@ def snippet(text: str, query: str, budget: int = SNIPPET_TOKENS) -> str:
         elif _cost(lines, chosen | {i}) <= budget:  # without its window, if that fits
             chosen.add(i)
         alone = False
-    return _join(lines, chosen, budget)
+    out = _join(lines, chosen, budget)
+    # a message cut into its sentences still says whose it is ("user: … the rent goes up")
+    said = _SPEAKER.match(whole[0]) if len(whole) == 1 else None
+    return f"{said.group(0)}{out}" if said and not out.startswith(said.group(0)) else out
+
+
+def _sentences(line: str, budget: int) -> list[str]:
+    """``line`` as its sentences when it is longer than ``budget`` (a message that tells a
+    week's news in one paragraph: the sentence about the rent is the excerpt for the rent),
+    else whole; none when it is empty."""
+    if not line:
+        return []
+    if estimate_tokens(line) <= budget:
+        return [line]
+    return [part for part in _SENTENCE_BREAK.split(line) if part]
 
 
 def _runs(indexes: set[int]) -> list[list[int]]:

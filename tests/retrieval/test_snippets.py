@@ -99,3 +99,15 @@ def test_a_matching_line_whose_window_does_not_fit_comes_alone() -> None:
     assert snippet(boarding, "boarding start flight IB 3171", budget=30) == (
         "Wallet / BOARDING PASS / PASSENGER MORENO/LUCIA / FLIGHT IB 3171 / FROM MADRID / TO "
         "PARIS ORLY … BOARDING 07:35")
+
+
+def test_a_long_paragraph_is_cut_by_its_sentences() -> None:
+    """One line longer than the budget gives the sentence that matches, whole and still said
+    by its speaker, not the paragraph's start cut short."""
+    text = ("user: Dear diary: this week was intense. On Monday I handed in my thesis on coral "
+            "bleaching. My sister flew in from Toronto and stayed until Friday. We took her to a "
+            "Peruvian place on Elm Street, which was fantastic. Oh and my landlord said the rent "
+            "goes up to 1,450 in June. I also signed up for a pottery class.")
+    cut = snippet(text, "How much will my rent be?", budget=30)
+    assert cut.startswith("user: ") and "the rent goes up to 1,450 in June." in cut, cut
+    assert "thesis" not in cut, cut

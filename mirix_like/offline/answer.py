@@ -1349,8 +1349,9 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     # header out or its last rows, and heads its lines with the window's name), which may be
     # another memory's
     # (an excerpt's steps in the whole procedure: "…; mettre le nouveau filtre; rebrancher")
-    shown = _untitled(chosen, chrome[-neg_index]).rstrip(" .…")
-    sentence = max((c[3] for c in candidates if shown in c[3]), key=len)
+    shown = _untitled(chosen, chrome[-neg_index])
+    sentence = max((c[3] for c in candidates if shown in c[3] or _goes_on(shown, c[3])),
+                   key=len)
     if _LIST_ASKED.search(question):
         same = matched[-neg_index, chosen]
         sentence = _all_values(sentence, [c[3] for c in candidates
@@ -1437,6 +1438,15 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
         line = _sender(line, [memories[-neg_index], *memories])
     return _said_to_user(_ended(_named(_in_words_of(voiced(line), lang, question),
                                        memories[-neg_index])), lang)
+
+
+def _goes_on(shown: str, fuller: str) -> bool:
+    """Whether ``fuller`` has the steps or lines ``shown`` has and more after them ("…; mettre
+    le nouveau filtre." in "…; mettre le nouveau filtre; rebrancher."), not another clause
+    ("lives in Leeds." in "lives in Leeds and works as a nurse.")."""
+    cut = shown.rstrip(" .…")
+    at = fuller.find(cut)
+    return at >= 0 and fuller[at + len(cut):].lstrip()[:1] in (";", "/")
 
 
 def _in_words_of(line: str, lang: str, question: str) -> str:

@@ -52,6 +52,7 @@ PEOPLE = {
             (LATER, ["I left Siemens in June and joined Bosch.", "I eat meat again now."])),
     "nia": ((BEFORE, ["I'm Nia, I work as a pharmacist at Boots in Cardiff.",
                       "Ich bin Lehrerin an einer Grundschule."]),),
+    "mix": ((BEFORE, ["I live in Leeds and work as a nurse."]),),
 }
 
 QUESTIONS = [
@@ -91,6 +92,8 @@ QUESTIONS = [
     # a job asked of by another one is answered by the job ("Am I a nurse?")
     ("nia", "Am I a nurse?", "pharmacist", []),
     ("nia", "Bin ich Ärztin?", "Lehrerin", []),
+    # a home asked for is the home alone, in the language asked ("Du wohnst in Leeds.")
+    ("mix", "Wo wohne ich?", "Leeds", ["nurse"]),
 ]
 
 

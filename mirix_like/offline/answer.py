@@ -153,7 +153,8 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                # Chloe?" of "we met at uni in Bristol")
                **dict(zip(_IRREGULAR.split()[::2], _IRREGULAR.split()[1::2], strict=True)),
                # what one eats is food ("What did I eat in Tokyo?" of "the sushi was unreal")
-               **dict.fromkeys(("eat", "ate", "eaten", "meal", "dish"), "food")}
+               **dict.fromkeys(("eat", "ate", "eaten", "meal", "dish"), "food"),
+               **dict.fromkeys(("illness", "medical", "diagnosis", "diagnosed"), "condition")}
 _NOT_NAMES = word_set(
     "I January February March April May June July August September October November December "
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
@@ -259,6 +260,10 @@ _FOODS = word_set("sushi pizza pasta ramen burger taco curry paella noodl steak 
                   "gelato risotto lasagna biryani falafel hummu burrito pancak waffl crêp bbq "
                   "barbecu seafood lobster oyster schnitzel bratwurst tortilla churro")
 """Stems of dishes, each "food" to a question ("What did I eat in Tokyo?": the sushi)."""
+_CONDITIONS = word_set("diabet asthma epilepsy arthriti hypertension migrain coeliac celiac crohn "
+                       "adhd autism eczema psoriasi lupu anemia anaemia thyroid")
+"""Stems of health conditions, each a "condition" to a question ("Do I have any health
+conditions?" of "I have type 1 diabetes")."""
 _PASTIMES = word_set("pottery paint knit photography garden danc bak sew crochet")
 """Stems of pastimes that are no sport, each a "hobby" to a question."""
 _INSTRUMENTS = word_set("accordion accordéon acordeón akkordeon arpa bass batería batteri cello "
@@ -431,6 +436,8 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
         terms.update(("sport", "hobby"))
     if terms & _FOODS:
         terms.add("food")
+    if terms & _CONDITIONS:
+        terms.add("condition")
     if kinds and terms & _PASTIMES:
         terms.add("hobby")
     if kinds and terms & _PETS:
@@ -1590,7 +1597,8 @@ def _newest_of_equals(best: tuple[float, int, int, str],
              and _true_from(memories[-c[1]]) > since]
     if not later or not since or not said - named - _USER_TERMS:  # a fact is current
         return best
-    return max(later, key=lambda c: (_true_from(memories[-c[1]]), c))
+    # of one memory's, its statement over the message it quotes, which says more
+    return max(later, key=lambda c: (_true_from(memories[-c[1]]), c[0], c[1], -c[2]))
 
 
 def _true_from(memory: str) -> str:

@@ -1153,7 +1153,8 @@ _PATTERNS = (
     # "I switched from violin to viola", "swapped the sax for the clarinet": the one ends, the
     # other begins, each in its own slot
     *(switch for slot, what, template in (("play {v}", _PLAYED, "{s} plays {v}."),
-                                          ("hobby {v}", _SWITCHED, "{s}'s hobbies include {v}."))
+                                          ("hobby {v}", _SWITCHED, "{s}'s hobbies include {v}."),
+                                          ("learn {v}", _EN_LANGS, "{s} is learning {v}."))
       for switch in _switch(slot, _SWITCH, _SWITCH_TO, what, template)),
     # a pastime by its doer: "I'm a keen gardener", "… and a bit of a swimmer", "I'm a runner"
     _p("hobby {v}", r"\b(?:(?i:am|is|are|['’]m|['’]re)\s+(?:(?i:also|now|still|quite)\s+)?|"

@@ -257,6 +257,8 @@ def _item_calls(memory_type: str, user: str) -> list[FunctionCall]:
                 "summary": item["summary"],
                 "details": details,
                 "source_ids": item["source_ids"],
+                # a fact that changed says since when ("Leo turned 8": 8 since then)
+                **{k: item[k] for k in ("valid_from",) if item.get(k)},
             }))
     if fresh:
         calls.append(_call(f"insert_{memory_type}", {"items": _one_per_name(fresh)}))

@@ -25,7 +25,8 @@ PEOPLE = {
                 "We've moved, our new address is 5 Oak Street, Bath BA1 2AB.",
                 "I've switched from Italian to Spanish."])),
     "ida": (("2025-01-05T10:00:00+00:00", ["I have asthma and mild eczema.",
-                                           "My daughter Zoe is 3."]),
+                                           "My daughter Zoe is 3.",
+                                           "My wife Priya's birthday is on 3 March."]),
             ("2025-06-10T10:00:00+00:00", ["Zoe turned 4 yesterday."])),
 }
 
@@ -38,6 +39,9 @@ QUESTIONS = [
     ("gus", "Do I have any health conditions?", "diabetes", []),
     ("ida", "Any medical conditions I should mention?", "asthma", []),
     ("ida", "How old is Zoe?", "4", ["3"]),
+    # an owner's "'s" is no part of a name ("My wife Priya's birthday …": Priya)
+    ("ida", "What's my wife's name?", "Priya", ["Priya's"]),
+    ("ida", "When is Priya's birthday?", "3 March", []),
 ]
 
 

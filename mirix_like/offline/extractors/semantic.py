@@ -25,7 +25,11 @@ from mirix_like.offline.language import (
     word_set,
 )
 
-_NAME = r"(?P<name>(?:(?:Mr|Mrs|Ms|Dr|Prof)\.\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})"
+_NAME_WORD = r"[A-Z](?:[\w-]|['’](?!s\b))+"
+"""A capitalised word of a name, which may hold an apostrophe ("O'Brien"), not an owner's "'s"
+("My wife Priya's birthday": Priya)."""
+_NAME = (r"(?P<name>(?:(?:Mr|Mrs|Ms|Dr|Prof)\.\s+)?" + _NAME_WORD + r"(?:\s+" + _NAME_WORD
+         + r"){0,2})")
 _PERSON = (r"(?!(?:I|We|He|She|They|You|Ich|Wir|Er|Sie|Je|Nous|Il|Elle|Yo|Él|Ella|My|Mi|Mon|Ma|"
            r"Mein|Meine)\b)[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'’-]+")
 _REL = (

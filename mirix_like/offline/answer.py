@@ -19,6 +19,7 @@ from mirix_like.lexicon import (
     verb_language,
     zh_meanings,
 )
+from mirix_like.memory_types.base import utcnow
 from mirix_like.memory_types.episodic import BRIEF_DAY
 from mirix_like.memory_types.semantic import PAST, SINCE
 from mirix_like.offline.all_named import all_named
@@ -1088,14 +1089,36 @@ def answer(question: str, memories: list[str]) -> str:
     ended, told as ended ("¿Tengo novio?" after a break-up: "Tu novio se llamaba Marco hasta
     el 1 de agosto de 2025."; "Do I smoke?" after quitting; "Wer ist Petra?" the same)."""
     said = _answer(question, memories)
-    nothing = _NO_ANSWERS.get(language(question), NO_ANSWER)
+    lang = language(question)
+    nothing = _NO_ANSWERS.get(lang, NO_ANSWER)
     if said == nothing and (_ASKS_IF.search(question) or _past_names(question, memories)):
         return _answer(question, memories, before=True)
+    if said == nothing and _OWN_AGE_ASKED.search(question) and (age := _age_from_birth(
+            memories)) is not None:
+        # "How old am I?" of "The user was born on 9 November 1988": the age today
+        return _said_to_user(f"The user is {age} years old.", lang)
     if said == nothing and asks_then(question) and any(map(PAST.search, memories)):
         # the facts that ended are of other things ("Who was our landlord before?" when only
         # a favourite band changed): the older of the values the rest say answers
         return _answer(question, [m for m in memories if not PAST.search(m)])
     return said
+
+
+_OWN_AGE_ASKED = re.compile(r"(?i:^\s*how\s+old\s+am\s+i\b|^\s*what['’]?s\s+my\s+age\b)")
+_BORN = re.compile(r"\b[Tt]he user was born on (?P<day>\d{1,2} [A-Z][a-z]+ \d{4})\b")
+
+
+def _age_from_birth(memories: list[str]) -> int | None:
+    """The user's age today from the day they were born, when a memory says it in full."""
+    for memory in memories:
+        if found := _BORN.search(memory):
+            try:
+                born = datetime.strptime(found["day"], "%d %B %Y").date()
+            except ValueError:
+                continue
+            today = utcnow().date()
+            return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
+    return None
 
 
 def _past_names(question: str, memories: list[str]) -> bool:

@@ -9,6 +9,7 @@ diabetes".
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 
 import pytest
 from support.told import asked_by, says_only, told_all
@@ -26,7 +27,8 @@ PEOPLE = {
                 "I've switched from Italian to Spanish."])),
     "ida": (("2025-01-05T10:00:00+00:00", ["I have asthma and mild eczema.",
                                            "My daughter Zoe is 3.",
-                                           "My wife Priya's birthday is on 3 March."]),
+                                           "My wife Priya's birthday is on 3 March.",
+                                           "I was born on 9 November 1988."]),
             ("2025-06-10T10:00:00+00:00", ["Zoe turned 4 yesterday."])),
 }
 
@@ -42,7 +44,15 @@ QUESTIONS = [
     # an owner's "'s" is no part of a name ("My wife Priya's birthday …": Priya)
     ("ida", "What's my wife's name?", "Priya", ["Priya's"]),
     ("ida", "When is Priya's birthday?", "3 March", []),
+    ("ida", "When is my birthday?", "9 November", ["March"]),
 ]
+
+
+def test_an_age_is_counted_from_the_birthday_told(memory: MemorySystem) -> None:
+    """"How old am I?" of "I was born on 9 November 1988" is the age today."""
+    today = datetime.now(UTC).date()
+    age = today.year - 1988 - ((today.month, today.day) < (11, 9))
+    says_only(memory.chat("How old am I?", user_id="ida").answer, f"{age} years old", [])
 
 
 @pytest.fixture(scope="module")

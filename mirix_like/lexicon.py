@@ -39,7 +39,7 @@ vat mwst ust mehrwertsteuer tva iva
 cart warenkorb einkaufswagen panier carrito cesta
 delivery shipping versand lieferung livraison envío entrega
 size big größe taille tamaño
-drive coche voiture pkw auto autos
+drive coche voiture pkw auto autos fahre fährt
 lunch mittagessen almuerzo
 coffee kaffee café cafe
 tea thé té

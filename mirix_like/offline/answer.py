@@ -89,8 +89,8 @@ _RELATIONSHIP = ("single married divorced engaged widowed separated girlfriend b
                  "verheiratet geheiratet geschieden getrennt ledig verlobt ehemann ehefrau "
                  "copine copain mariés mariées fiancés divorcé divorcée séparé séparée "
                  "casaron casados divorciado divorciada separado separada comprometidos "
-                 "célibataire marié mariée pacsé pacsée fiancée novia novio pareja soltero "
-                 "soltera casado casada prometido prometida")
+                 "comprometida comprometimos célibataire marié mariée pacsé pacsée fiancée novia "
+                 "novio pareja soltero soltera casado casada prometido prometida")
 _IRREGULAR = ("met meet bought buy ran run saw see seen see took take taken take made make "
               "found find told tell gave give given give began begin begun begin lost lose "
               "won win drove drive driven drive sold sell thought think caught catch brought "

@@ -183,7 +183,7 @@ _FR_JOB_END = (r"(?=\s+(?:à|a|chez|dans|pour|au|aux|en|depuis|maintenant|et|du|
 _FR_JOB_SAID = r"(?P<v>[a-zàâçéèêëîïôûù-]{3,}(?:\s+(?:de\s+|d['’])?[a-zàâçéèêëîïôûù-]{3,})?)"
 """A job said after "comme": any word, with what it is of ("prof de maths")."""
 _ES_NOT_JOBS = ("solter[oa]|sincer[oa]|mayor|menor|mejor|peor|chic[oa]|ric[oa]|públic[oa]|"
-                "únic[oa]|estudiante|extranjer[oa]|primer[oa]|compañer[oa]|pasajer[oa]|"
+                "voluntari[oa]|únic[oa]|estudiante|extranjer[oa]|primer[oa]|compañer[oa]|pasajer[oa]|"
                 "fanátic[oa]|optimista|pesimista|vegetarian[oa]|feminista|egoísta|deportista")
 _ES_JOB = (r"(?P<v>(?!(?:" + _ES_NOT_JOBS + r")\b)(?:[a-záéíóúñ]+(?:er[oa]|or|ora|ista|ante|"
            r"ic[oa]|ólog[oa]|ari[oa])|maestr[oa]|abogad[oa]|arquitect[oa]|policía|piloto|chef|"
@@ -528,6 +528,12 @@ _CLASSES = (r"yoga|pilates|spin|zumba|barre|choir|karate|judo|boxing|dance|potte
             r"physio|book\s+club|band\s+practice|football\s+practice|training|swimming\s+lessons|"
             r"piano\s+lessons|guitar\s+lessons|French|Spanish|German|Italian")
 """What one has on set days, as a class or session."""
+_VOLUNTEERED = (r"(?P<v>(?!(?i:yesterday|today|tonight|tomorrow|home|night|weekends?|the\s+"
+                r"(?:moment|weekends?))\b)(?:(?i:the|a|an)\s+)?(?:[\w'’&-]+\s+){0,3}?[\w'’&-]+)"
+                r"(?P<w>\s+" + _WHEN_ONCE + r")?(?=\s+(?:on|every|each|twice|once|now|instead|"
+                r"in|these|since|and|over|during|for|this|last|next|with|a\s+few)\b|"
+                r"\s*[.,;!?(]|$)")
+"""Where one volunteers, a name or a place said with its article ("the library"), and when."""
 _CLASS = r"(?i:class(?:es)?|lessons?|sessions?|practice|night)"
 _WHEN_DONE = r"(?P<v>" + _WHEN_ONCE + r"(?:\s+" + _WHEN_ONCE + r")?)"
 """When a habit is done: "on Tuesdays and Thursdays after work", "every morning"."""
@@ -938,6 +944,16 @@ _MARRIED = (
     ("es", r"\b(?i:(?:nos|me)\s+(?:hemos\s+|he\s+)?cas(?:amos|ado|é))\b", "{s} está casado."),
 )
 """A wedding told in German, French or Spanish, and how a block line says it."""
+_ENGAGED = (
+    ("de", r"\b(?i:(?:wir\s+haben\s+uns|(?:und\s+)?ich\s+habe\s+mich|und\s+ich\s+haben\s+uns)\s+"
+           r"(?:[\wäöüß]+\s+){0,3}?verlobt|(?:wir\s+sind|ich\s+bin)\s+"
+           r"(?:(?i:jetzt|nun|endlich|seit\s+\w+)\s+)?verlobt)\b", "{s} ist verlobt."),
+    ("fr", r"\b(?i:(?:nous\s+nous\s+sommes|on\s+s['’]est|je\s+me\s+suis|je\s+suis|et\s+moi\s*,?\s+"
+           r"(?:nous\s+)?(?:nous\s+sommes|sommes))\s+fiancée?s?)\b", "{s} est fiancé."),
+    ("es", r"\b(?i:(?:nos|me)\s+(?:hemos\s+|he\s+)?comprometi(?:mos|do|í)|"
+           r"estoy\s+(?:com)?prometid[oa])\b", "{s} se ha comprometido."),
+)
+"""An engagement told in German, French or Spanish, and how a block line says it."""
 _PATTERNS = (
     # English, first and third person (core lines are third person).
     _p("home", r"\b(?:(?i:lives?|living|resides?|based|settled)|(?i:have|has|['’]ve)\s+"
@@ -1161,6 +1177,33 @@ _PATTERNS = (
        r"(?i:and)\s+)(?i:an?)\s+(?P<e>(?:(?i:" + _ENTHUSED + r")\s+)+)?"
        r"(?P<v>(?(e)(?!(?:" + _NOT_DOERS + r")\b)[a-z]{3,}(?<!e)(?:er|ist)|(?:" + _PASTIME_DOERS
        + r")))\b(?![\w-])", "{s}'s hobbies include {v}.", reads=lambda m: _activity(m["v"])),
+    # Where one volunteers, one place at a time unless "also" ("I volunteer at the Oxfam shop
+    # on Tuesdays"; "I stopped volunteering at Oxfam" ends it)
+    _p("volunteer", r"\b[Vv]olunteer(?<!\balso [Vv]olunteer)(?:s|ing)?\s+(?:(?i:now)\s+)?"
+       r"(?i:at|with|for|in)\s+" + _VOLUNTEERED, "{s} volunteers at {v}{w}."),
+    _p("volunteer", r"\b(?i:started|start|began|begun|now)\s+(?i:volunteering|to\s+volunteer|"
+       r"volunteer)\s+(?i:at|with|for|in)\s+" + _VOLUNTEERED, "{s} volunteers at {v}{w}.", True),
+    # the place that follows one left: "I stopped volunteering at Oxfam, I now help at the
+    # library instead", "quit volunteering with the Scouts and now volunteer at a food bank"
+    _p("volunteer", r"\b(?i:stopped|quit|gave\s+up|left)\s+(?i:volunteering)\b[^.!?]{0,40}?"
+       r"(?:[,;]\s*|\s+(?i:and)\s+)(?:(?i:I|we)\s+)?(?:(?i:now)\s+)?(?i:help|volunteer)"
+       r"(?:\s+(?i:out))?\s+(?:(?i:now)\s+)?(?i:at|with|for|in)\s+" + _VOLUNTEERED,
+       "{s} volunteers at {v}{w}.", True, denies=True),
+    # the same in German, French, Spanish and Chinese: "Ich arbeite ehrenamtlich bei der
+    # Tafel", "Je suis bénévole aux Restos du Cœur", "Soy voluntaria en Cáritas",
+    # "我在图书馆做志愿者"
+    *(_p("volunteer", regex + r"(?P<v>[A-ZÀ-Þ][^.,;!?()]{1,40}?)(?=\s+(?:" + after
+         + r")\b|\s*[.,;!?(]|$)", template, lang=lang) for lang, regex, after, template in (
+        ("de", r"\b(?i:ehrenamtlich|freiwillig)\s+(?P<p>(?i:bei|in|im|beim|an|am|für)"
+         r"(?:\s+(?i:der|dem|den))?)\s+", r"seit|jeden|jede|am|und|jetzt|nun|mit",
+         "{s} arbeitet ehrenamtlich {p} {v}."),
+        ("fr", r"\b(?i:bénévole|du\s+bénévolat)\s+(?P<p>(?i:à\s+la|au|aux|chez|à|pour|avec|"
+         r"dans))\s+", r"le|les|tous|toutes|depuis|et|maintenant|avec",
+         "{s} est bénévole {p} {v}."),
+        ("es", r"\b(?i:voluntari[oa]|voluntariado)\s+(?i:en|con|para)\s+(?:(?i:la|el|los|las)\s+)?",
+         r"los|las|cada|desde|y|ahora|con", "{s} hace voluntariado en {v}."))),
+    _p("volunteer", r"(?<!现)在(?P<v>[\u4e00-\u9fff]{2,8}?)(?:做|当)(?:志愿者|义工)",
+       "{s}在{v}做志愿者。", lang="zh"),
     # Who someone is to the user, as the semantic rules write it ("Ana is the user's
     # girlfriend", then "… fiancée" when they get engaged, "former girlfriend" when they part).
     _p("bond", r"\b(?i:is|was)\s+the\s+user['’]s\s+(?P<v>(?:former\s+)?(?:girlfriend|boyfriend|"
@@ -1194,15 +1237,24 @@ _PATTERNS = (
        unnamed=True),
     _p("age", r"\b(?P<my>(?i:my))\s+(?P<v>\d{1,3})(?:st|nd|rd|th)\s+(?i:birthday)\b",
        "{s} is {v} years old.", True, possessive=True),
-    _p("relationship", r"\b(?i:am|is|['’]m|got|became|(?<=\bI\s)are)\s+"
+    _p("relationship", r"(?:\b(?i:am|is|['’]m|got|became|(?<=\bI\s)are|(?<=\b[Ww]e\s)are)\s+|"
+       r"(?<=\b[Ww]e)['’]re\s+)"
        r"(?:now\s+|no\s+longer\s+|not\s+)?"
        r"(?P<v>married|single|divorced|engaged|widowed|separated)\b", "{s} is {v}."),
     # a wedding or divorce in German, French and Spanish (the partner ends with a divorce,
     # see _ENDS)
     *(_p("relationship", f"(?P<v>{regex})", template, lang=lang,
          reads=lambda _, status=status: status, denies=True)
-      for status, told in (("married", _MARRIED), ("divorced", _DIVORCED))
+      for status, told in (("married", _MARRIED), ("divorced", _DIVORCED),
+                           ("engaged", _ENGAGED))
       for lang, regex, template in told),
+    # "Sam proposed on the beach and I said yes!"
+    _p("relationship", r"\b[A-Z][\w'’-]+\s+(?:(?i:just|finally)\s+)?(?i:proposed)\b[^.!?]{0,40}?"
+       r"\b(?P<v>I\s+said\s+yes)\b", "{s} is engaged.", True, reads=lambda _: "engaged",
+       unnamed=True),
+    _p("relationship", r"\b(?i:proposed|popped\s+the\s+question)\s+to\s+[A-Z][\w'’-]+\b"
+       r"[^.!?]{0,40}?\b(?P<v>(?:she|he|they)\s+said\s+yes)\b", "{s} is engaged.", True,
+       reads=lambda _: "engaged", unnamed=True),
     # "Sam and I are getting married next June": engaged until the day
     _p("relationship", r"\b(?i:are|['’]re|am|['’]m)\s+(?:(?i:finally|officially|actually)\s+)?"
        r"(?P<v>(?i:getting\s+married))\b", "{s} is engaged.", True,
@@ -1234,7 +1286,9 @@ _PATTERNS = (
     _p("age", r"\b(?i:turned\s+)(?P<v>\d{1,3})\b", "{s} is {v} years old.", True),
     _p("age", r"\b(?i:am|is|['’]m)\s+(?:now\s+)?(?P<v>\d{1,3})\s+years?\s+old\b",
        "{s} is {v} years old."),
-    _p("age", r"\b(?:I['’]m|I\s+am)\s+(?:now\s+)?(?P<v>[1-9]\d?)(?=\s+now\b|\s*[,;!.]|$)",
+    # "I'm 61 and recently retired": the age, then the next clause
+    _p("age", r"\b(?:I['’]m|I\s+am)\s+(?:now\s+)?(?P<v>[1-9]\d?)"
+       r"(?=\s+now\b|\s*[,;!.]|\s+(?i:and|but)\s+(?!a\s+half\b)|$)",
        "{s} is {v} years old.", True),
     # "I'm Dev, 31", "I'm Sam, 27, and I live in Dundee", "name's jake, 31", "im priya 29
     # from delhi": a name, then the age
@@ -1316,7 +1370,8 @@ _PATTERNS = (
        "{s}'s {k} is {v}.", True),
     # "traded in my Golf for a Tesla", "Traded the Golf in for a Tesla"
     _p("car", r"\b(?i:sold|traded\s+in|traded)\s+(?i:my|the|our)\s+[^.;!?]{1,30}?\s+"
-       r"(?:(?i:and|to)\s+(?i:bought|got|buy|get)|(?i:for))\s+(?P<v>(?:an?\s+)?(?:new\s+)?(?:[A-Z]|(?<=for\s)"
+       r"(?:(?i:and|to)\s+(?i:bought|got|buy|get)|(?i:for))\s+"
+       r"(?P<v>(?:an?\s+)?(?:[a-z][\w-]*\s+){0,2}?(?:[A-Z]|(?<=for\s)"
        r"(?:an?\s+)?[a-z])[^.,;!?()]{1,30}?)"
        r"(?=\s+(?:now|instead|last|this|yesterday|today|in|on|and)\b|[.,;!?(]|$)",
        "{s}'s car is {v}.", True),
@@ -1331,6 +1386,19 @@ _PATTERNS = (
           ("fr", "conduis|conduit", "une|un", "maintenant|depuis", "La voiture de {s} est {v}."),
           ("es", "conduzco|conduce|manejo|maneja", "una|un", "ahora|desde",
            "El coche de {s} es {v}."))),
+    # a car in place of the one before: "Wir haben jetzt einen Tesla statt des Golfs", "J'ai
+    # vendu ma Clio, je roule en Zoé maintenant", "Vendí el Seat y me compré un Kia"
+    _p("car", r"\b(?i:haben|habe|fahre|fahren)\s+(?:(?i:ich|wir)\s+)?" + _NOW + r"(?P<v>(?i:einen|"
+       r"ein|eine)\s+[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*)?)\s+(?i:statt|anstatt|anstelle)\b",
+       "{s} fährt {v}.", True, lang="de"),
+    _p("car", r"\b(?i:vendu)\s+(?i:ma|mon|notre|la|le)\s+[^.;!?]{1,30}?[,;]?\s+(?:(?i:et)\s+)?"
+       r"(?:(?i:je|on|nous)\s+)?(?i:roule|roulons|conduis|conduisons)\s+" + _NOW
+       + r"(?i:en)\s+(?P<v>[A-Z][^.,;!?()]{1,30}?)(?=\s+(?:maintenant|désormais|depuis)\b|"
+       r"[.,;!?(]|$)", "La voiture de {s} est une {v}.", True, lang="fr"),
+    _p("car", r"\b(?i:vendí|vendimos|he\s+vendido)\s+(?i:mi|el|nuestro)\s+[^.;!?]{1,30}?\s+"
+       r"(?i:y)\s+(?:(?i:me|nos)\s+)?(?i:compré|compramos|he\s+comprado)\s+"
+       r"(?P<v>(?i:un|una)\s+[A-Z][^.,;!?()]{1,30}?)(?=\s+(?:nuevo|eléctrico|ahora)\b|"
+       r"[.,;!?(]|$)", "El coche de {s} es {v}.", True, lang="es"),
     # the block's own line of it ("El coche del usuario es un Toyota Yaris")
     *(_p("car", r"\b" + whose + r"\s+(?P<v>(?i:une|una|un)\s+[A-Z][^.,;!?()]{1,30}?)(?=[.,;!?(]|$)",
          template, lang=lang) for lang, whose, template in (
@@ -1883,11 +1951,19 @@ _PATTERNS = (
            r"(?:\s+(?i:alt))?)?", "bei|an|am|im|für", "in", "{s} wohnt in {v}."))),
     # the same with no age, when the words name the speaker: "moi c'est Inès Martin,
     # ingénieure chez Airbus à Toulouse", "soy Carlos Ruiz, ingeniero en Indra en Bilbao",
-    # "ich bin Jonas Weber, Ingenieur bei Bosch in Stuttgart"
+    # "ich bin Jonas Weber, Ingenieur bei Bosch in Stuttgart", "I'm Noor Haddad, I teach
+    # chemistry at a secondary school in Leeds"
     *(_p("home", r"(?P<my>" + intro + r")\s+" + _NAME + r"(?:\s+" + _NAME + r")?\s*,\s*"
          r"[^.;!?]{2,80}?\s+(?:" + at + r")\s+[^.;!?]{1,40}?\s+(?:" + town + r")\s+" + _PLACE
          + r"(?=\s*[.,;!?]|$)", template, lang=lang, possessive=True)
       for lang, intro, at, town, template in (
+          # the work said by its verb ("I'm Noor Haddad, I teach chemistry at a secondary
+          # school in Leeds"); a trade said with no age names the employer's town, not the
+          # home ("I'm Tomás, I'm a nurse at St Mary's hospital in Leeds": see the intros
+          # with an age above)
+          ("en", r"\b(?:I['’]m|I\s+am|(?i:my\s+name\s+is|name['’]s))(?=\s+(?!(?:"
+           + NATIONALITIES + r")\b)" + _NAME + r"(?:\s+" + _NAME + r")?\s*,\s*(?:I\s+|and\s+)?"
+           r"(?i:teach|work|lecture)\b)", "at|for|with", "in", _EN_HOME),
           ("fr", r"\b(?i:moi\s+c['’]est|je\s+m['’]appelle)", "à|au|chez|dans|pour", "à|a",
            "{s} habite à {v}."),
           ("es", r"\b(?i:soy|me\s+llamo)", "en|para", "en|de", "{s} vive en {v}."),
@@ -2034,7 +2110,18 @@ _ENDS = (
        r"(?:(?i:old)\s+)?(?i:car)\b|\b(?:Auto|Wagen)\s+(?:[\wäöüß]+\s+){0,2}?"
        r"(?i:verkauft|verschrottet)\b|\b(?i:vendu)\s+(?i:ma|la|notre)\s+(?i:voiture)\b|"
        r"\b(?i:vendí|vendimos|he\s+vendido)\s+(?i:mi|el|nuestro)\s+(?i:coche|carro)\b|"
-       r"把车卖了|车卖了|卖了车", ""),
+       r"把车卖了|(?<!自行)车卖了|卖了车", ""),
+    # studies finished: "finished her PhD", "graduated", "ya terminó la carrera", "hat ihr
+    # Studium abgeschlossen", "a fini ses études", "毕业了"
+    _p("study", r"\b(?i:finished|completed)\s+(?i:my|his|her|their|the|a)\s+(?:[a-z]+\s+)?"
+       r"(?:" + _DEGREE + r"|(?i:studies|training|apprenticeship|residency))\b|"
+       r"\b(?i:graduated|got\s+(?:my|his|her|their)\s+(?:" + _DEGREE + r"))\b|"
+       r"\b(?i:terminó|terminé|acabó|acabé|ha\s+terminado|he\s+terminado)\s+"
+       r"(?i:la\s+carrera|sus\s+estudios|mis\s+estudios|el\s+doctorado|el\s+máster)|"
+       r"\b(?i:se\s+graduó|me\s+gradué|se\s+licenció|me\s+licencié)\b|"
+       r"\b(?i:Studium|Ausbildung|Promotion)\s+(?i:abgeschlossen|beendet)\b|"
+       r"\b(?i:fini|terminé|achevé)\s+(?i:ses|mes)\s+(?i:études)\b|"
+       r"\b(?i:obtenu)\s+(?i:son|mon)\s+(?i:diplôme)\b|毕业了", ""),
     _p("study", r"\b(?i:dropped\s+out(?:\s+of\s+(?:my\s+|the\s+)?(?:[a-z]+\s+){0,2}?"
        r"(?:school|uni|university|college|course|degree|studies|programme|program))?)\b", ""),
     _p("relationship", r"\b(?i:broke\s+up|split\s+up)\b", ""),

@@ -166,6 +166,9 @@ _NAMED_ABROAD = re.compile(  # "Jonas ist nach Wien gezogen": a person named bef
     r"[A-ZÁÉÍÓÚÄÖÜ][\wáéíóúñäöüß'-]+)\s+"
     r"(?P<said>(?:(?:ya|ahora|jetzt|nun|schon|maintenant|désormais|déjà)\s+)?"
     r"(?:vive|trabaja|estudia|wohnt|lebt|arbeitet|studiert|habite|vit|travaille|"
+    r"(?:terminó|acabó)\s+(?:la\s+carrera|sus\s+estudios|el\s+máster|el\s+doctorado)|"
+    r"se\s+graduó|se\s+licenció|a\s+(?:fini|terminé)\s+ses\s+études|"
+    r"hat\s+(?:ihr|sein)\s+Studium|"
     r"étudie|se\s+mudó|se\s+ha\s+mudado|se\s+(?:vino|fue)\s+a\s+vivir|ist\s+(?:jetzt\s+|nun\s+)?"
     r"(?:nach|bei)|zog\s+nach|a\s+(?:dé|em)ménagé|s['’]est\s+installée?|"
     r"(?P<cop>est|es|ist|tiene|a|hat|cumplió|wurde|geht|ging|wechselt|va|iba|empezó|entró|"
@@ -197,6 +200,13 @@ _WITH_USER = (
     re.compile(r"\bI(?:['’]m|\s+am)?\s+(?:(?:just|finally|recently|officially|now)\s+)*"
                r"(?:got\s+)?(?P<what>engaged|"
                r"married|broke\s+up|split\s+up)\s+(?:to\s+|with\s+)?(?P<name>[A-Z][\w'’-]+)"),
+    # "Ollie proposed last weekend, we're engaged!", "Sam proposed and I said yes"
+    re.compile(r"\b(?P<name>[A-Z][\w'’-]+)\s+(?:(?:just|finally|actually)\s+)?proposed\b"
+               r"[^.!?]{0,40}?(?:\b(?:we|[Ww]e)(?:['’]re|\s+are|\s+got|\s+are\s+now)\s+"
+               r"(?:(?:now|officially|finally)\s+)?(?P<what>engaged)\b|\bI\s+said\s+yes\b)"),
+    # "I proposed to Amy and she said yes", "Popped the question to Amy last night, she said yes!"
+    re.compile(r"\b(?i:proposed|popped\s+the\s+question)\s+to\s+(?P<name>[A-Z][\w'’-]+)\b"
+               r"[^.!?]{0,40}?\b(?:she|he|they)\s+said\s+yes\b"),
 )
 # "Kate and Tom got married in July", "Kate und Tom haben sich verlobt", "Kate et Tom se sont
 # séparés", "Kate y Tom se casaron", "小红和小明结婚了": a fact of each of the two.
@@ -398,7 +408,7 @@ def _with_user(sentence: str, subject: str) -> list[_Fact]:
     for pattern in _WITH_USER:
         for m in pattern.finditer(sentence):
             if m["name"].lower() not in _BAD_SUBJECTS:
-                bond = _BOND_OF.get(m["what"], "former partner")
+                bond = _BOND_OF.get(m.groupdict().get("what") or "engaged", "former partner")
                 facts.append(_Fact(m["name"], f"{m['name']} is {subject}'s {bond}."))
     return facts
 

@@ -277,11 +277,13 @@ def _groups() -> dict[str, tuple[str, ...]]:
 
 
 _ELIDED = re.compile(r"^(?:[dljmtsn]|qu)'(?=\w)")
-_AMBIGUOUS = frozenset({"mon", "tue", "sept", "ram"})
+_AMBIGUOUS = frozenset({"mon", "tue", "sept"})
 """Calendar abbreviations that are everyday words of a language the rules read ("mon" is
 French "my", "sept" French "seven", "tue" French "kills"): one means its day or month only as
 a calendar writes it, capitalised ("Mon", "SEPT"), and a search for the day or month does not
-look for it; "RAM" is memory, "ramen" no plural of it."""
+look for it."""
+_NO_ENDINGS = frozenset({"ram"})
+"""Words that take no plural or case ending: "ramen" is no RAM."""
 
 
 def meaning(word: str) -> str | None:
@@ -303,7 +305,7 @@ def _inflected(low: str) -> str | None:
         return heads[low]
     for ending in _ENDINGS:
         if low.endswith(ending) and len(low) - len(ending) >= 3 and (
-                head := heads.get(low[: -len(ending)])) and low[: -len(ending)] not in _AMBIGUOUS:
+                head := heads.get(low[: -len(ending)])) and low[: -len(ending)] not in _NO_ENDINGS:
             return head
     return None
 

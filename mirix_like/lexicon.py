@@ -216,7 +216,9 @@ _ZH = {"工作": "work", "上班": "work", "住": "live", "生活": "live", "女
        "清单": "list", "孙子": "grandchild", "孙女": "grandchild", "外孙": "grandchild",
        "汽车": "drive", "车": "drive", "伴侣": "partner", "宠物": "pet", "岁": "old",
        "多大": "old", "运动": "sport", "锻炼": "sport", "游泳": "swim", "跑步": "run",
-       "骑车": "cycl", "攀岩": "climb", "瑜伽": "yoga"}
+       "骑车": "cycl", "攀岩": "climb", "瑜伽": "yoga",
+       # a job by its other word, or ended ("我的职业是什么？", "用户退休了")
+       "职业": "work", "退休": "work"}
 
 
 def zh_meanings(run: str) -> set[str]:

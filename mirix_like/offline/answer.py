@@ -81,7 +81,9 @@ _WORK = ("arbeit arbeitet gearbeitet arbeitete travaill travaillais travaillait 
          "trabaja trabajaba "
          # what a job is called in a question ("Was bin ich von Beruf?", "Quel est mon métier ?")
          "beruf beruflich job métier metier boulot emploi travail profession profesión "
-         "profesion oficio empleo")
+         "profesion oficio empleo "
+         # what one does for a living in Spanish ("¿A qué me dedico?")
+         "dedico dedicas dedica dedicaba")
 _RELATIONSHIP = ("single married divorced engaged widowed separated girlfriend boyfriend dating "
                  "relationship partner wife husband spouse fiancé fiancée fiance fiancee "
                  # the same in German, French and Spanish ("Comment s'appelle ma copine ?"; not
@@ -103,7 +105,13 @@ _IRREGULAR = ("met meet bought buy ran run saw see seen see took take taken take
 # Words a question may use for what memories say in other words ("job" for "works as"),
 # stemmed when first used (see _same).
 _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "employer": "work",
+               "role": "work",
                "career": "work", "teach": "work", "retired": "work", "home": "live",
+               # retired in the other languages answers whether one still works ("Est-ce que
+               # je travaille encore ?" of "L'utilisateur est à la retraite.")
+               **dict.fromkeys(("retraite", "retraité", "retraitée", "ruhestand", "rentner",
+                                "rentnerin", "pensioniert", "jubilado", "jubilada", "jubilé"),
+                               "work"),
                "reside": "live", "resid": "live", "hometown": "live", "student": "study",
                # a field of study by its other names, exercise as the sports that are one
                "major": "study", "degree": "study", "exercise": "sport", "workout": "sport",
@@ -196,8 +204,19 @@ _PHRASES = (
     # "What's my employer called?" asks for the employer: "called" says nothing of it
     (re.compile(r"\s+called\s*\?\s*$", re.IGNORECASE), " ?"),
     (re.compile(r"\b(?:do(?:es)?|did)\s+for\s+(?:a\s+)?(?:living|work)\b|\bline\s+of\s+work\b|"
-                r"^\s*what\s+(?:do|does|did)\s+(?P<who>I|we|my\s+\w+|[A-Z][\w'’-]+)\s+do\s*\??\s*$",
+                r"^\s*what\s+(?:do|does|did)\s+(?P<who>I|we|my\s+\w+|[A-Z][\w'’-]+)\s+do"
+                # "What did I do before I became a lab manager?"
+                r"(?:\s+before(?:\s+(?:I|we|he|she|they)\s+(?:became|started|joined|got|was|"
+                r"moved|retired)\b.*)?)?\s*\??\s*$",
                 re.IGNORECASE), r" \g<who> job "),
+    # "Am I still a teacher?" asks for the job, whichever it is now
+    (re.compile(r"^\s*(?:am|is|are)\s+(?:I|we|you|he|she|my\s+\w+|[A-Z][\w'’-]+)\s+"
+                r"(?:still\s+)?an?\s+(?:[\w-]+\s+)?(?:" + JOBS + r")\b", re.IGNORECASE),
+     lambda m: m[0] + " job "),
+    # "Qu'est-ce que je fais dans la vie ?" asks for a job
+    (re.compile(r"\bfai(?:s|t|sais|sait)\s+dans\s+la\s+vie\b", re.IGNORECASE), " métier "),
+    # "我以前是做什么的？", "你是干哪行的？" ask for a job
+    (re.compile(r"(?:做|干)什么的|干哪一?行"), " 工作 "),
     # "Where am I based?" asks where someone lives, as "I'm based in Denver" says
     # (not "bread-based", "plant-based": made of)
     (re.compile(r"(?<!-)\bbased\b(?!\s+on\b)", re.IGNORECASE), " live "),
@@ -669,19 +688,25 @@ _WHERE = re.compile(r"^\s*(?:where|wo|wohin|woher|où|dónde|donde|ad[oó]nde)\b
                     r"\b(?:company|employer|firm|firma|unternehmen|arbeitgeber|entreprise|"
                     r"soci[ée]t[ée]|employeur|empresa|compa[ñn][íi]a)\b", re.IGNORECASE)
 _PLACE_SAID = re.compile(r"在\S{1,12}(?:工作|上班|住)|"
+                         # a brand in lower case ("arbeitet bei dm.")
+                         r"\bbei\s+[a-zäöü]{2,6}(?=\s*[.!]?\s*$)|"
                          r"\b(?:at|in|for|near|bei|für|nach|chez|à|en|au)\s+(?:the\s+)?"
                          r"[A-Z\u00c0-\u00de]")
 # "What's my job?", "Was bin ich von Beruf?" ask what someone works as, not where: "works as
 # a pharmacist" over "works at Boots".
-_JOB_ASKED = re.compile(r"\b(?:job|occupation|profession|career|line\s+of\s+work|"
+_JOB_ASKED = re.compile(r"^\s*what\s+(?:do|does)\s+(?:I|we|my\s+\w+|[A-Z][\w'’-]+)\s+do\s*\??\s*$|"
+                        r"^\s*(?:am|is|are)\s+\w+\s+(?:still\s+)?an?\s+(?:[\w-]+\s+)?(?:" + JOBS
+                        + r")\b|"
+                        r"\b(?:job|occupation|profession|career|line\s+of\s+work|role|"
                         r"do(?:es)?\s+for\s+(?:a\s+)?(?:living|work)|beruf|métier|boulot|"
-                        r"profesión|oficio|en\s+qu[ée]\s+trabaj\w*|als\s+was\s+arbeite\w*)\b",
-                        re.IGNORECASE)
+                        r"profesión|oficio|en\s+qu[ée]\s+trabaj\w*|als\s+was\s+arbeite\w*|"
+                        r"a\s+qu[ée]\s+(?:me|te|se)\s+dedic\w*|dans\s+la\s+vie)\b|"
+                        r"什么工作|职业|做什么的|干什么的|哪一?行", re.IGNORECASE)
 _JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|" + _WORKS_AS.pattern + "|"
                        # the trade may follow the employer: "arbeite bei Voestalpine als"
                        r"\barbeite\w*\s+(?:\S+\s+){0,3}als\b|"
                        r"\btravaill\w*\s+(?:\S+\s+){0,3}comme\b|"
-                       r"\btrabaj\w*\s+(?:(?:\S+\s+){0,3}como|de)\b|" + _TRADE.pattern)
+                       r"\btrabaj\w*\s+(?:(?:\S+\s+){0,3}como|de)\b|的工作是|" + _TRADE.pattern)
 _STILL = re.compile(r"\b(?:still|noch|toujours|encore|todav[ií]a|a[uú]n|sigo|sigues)\b",
                     re.IGNORECASE)
 """A question whether something still holds, which may name the value that was replaced."""

@@ -39,7 +39,7 @@ __all__ = ["DRINKS", "JOBS", "NATIONALITIES", "Setting", "block_lines", "core_ca
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
 _PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?!I\b|I['’])"
-          r"(?:de\s+|del\s+|am\s+|an\s+der\s+|&\s+)?" + _NAME + r")*)")
+          r"(?:de\s+|del\s+|am\s+|an\s+der\s+|&\s+|of\s+(?:the\s+)?)?" + _NAME + r")*)")
 _ZH_PLACE = r"(?P<v>[\u4e00-\u9fff]{2,8}?)(?=了|啦|[，。！？；,.!?\s]|$)"
 _NOW = (r"(?:now\s+|currently\s+|jetzt\s+|nun\s+|inzwischen\s+|mittlerweile\s+|"
         r"maintenant\s+|désormais\s+|actuellement\s+|ahora\s+|actualmente\s+)?")
@@ -166,6 +166,9 @@ _DE_PLACE_OF_WORK = (r"(?=[A-ZÄÖÜ])[\wäöüß-]*?(?:[Ss]chule|[Gg]ymnasium|[
                      r"[Ii]nstitut|[Aa]potheke|[Bb]ibliothek|[Mm]useum|[Tt]heater)")
 """A school, hospital or the like, which one works at ("an einer Grundschule", "am
 Goethe-Gymnasium"), not on ("arbeite an einem Projekt")."""
+_DE_EMPLOYER = _PLACE[:-1] + (r"|(?!(?:uns|mir|euch|ihnen|ihm|ihr|eine[mr]|der|dem|den|die|das|"
+                              r"(?:mein|dein|sein|ihr|unser)e[mnr]?)\b)[a-zäöü]{2,6}\b)")
+"""An employer after "bei", also a brand written in lower case ("bei dm")."""
 _DE_JOB = r"(?P<v>(?:[a-zäöüß]+e[rns]?\s+)?[A-ZÄÖÜ][\wäöüß-]+)"
 _DE_JOB_END = r"(?=\s+(?:bei|in|im|an|am|für|seit|und|jetzt|nun|aus)\b|[.,;!?]|$)"
 _FR_NOT_JOBS = ("heureuse|amoureuse|curieuse|nerveuse|sérieuse|joyeuse|paresseuse|généreuse|"
@@ -174,8 +177,10 @@ _FR_NOT_JOBS = ("heureuse|amoureuse|curieuse|nerveuse|sérieuse|joyeuse|paresseu
                 "derni[eè]re?|étudiante?")
 _FR_JOB = (r"(?P<v>(?!(?:" + _FR_NOT_JOBS + r")\b)(?:[a-zàâçéèêëîïôûù-]+(?:ière|ier|eure?|euse|"
            r"rice|iste|aire|(?:ic|ac|rg|éd)ienn?e?|ante?|ogue)|médecin|professeure?|prof|"
-           r"avocate?|architecte|chef|pilote|boulang[eè]re?|comptable|cadre|ingénieure?|sage-femme)"
-           r"(?:\s+(?:en|de)\s+[a-zàâçéèêëîïôûù-]+)?)")
+           r"avocate?|architecte|cheffe|chef|pilote|boulang[eè]re?|comptable|cadre|ingénieure?|"
+           r"sage-femme)"
+           r"(?:\s+(?:en|de)\s+[a-zàâçéèêëîïôûù-]+)?(?:\s+(?i:financi[eè]re?|commerciale?|"
+           r"générale?|adjointe?|technique|administrative?|régionale?|artistique|marketing))?)")
 _FR_JOB_END = (r"(?=\s+(?:à|a|chez|dans|pour|au|aux|en|depuis|maintenant|et|du|des|hier|"
                r"de(?=\s+[A-Z])|"
                r"cette|ce|il\s+y\s+a|l['’]an|l['’]année|le\s+mois|la\s+semaine|récemment)\b|"
@@ -187,7 +192,9 @@ _ES_NOT_JOBS = ("solter[oa]|sincer[oa]|mayor|menor|mejor|peor|chic[oa]|ric[oa]|p
                 "fanátic[oa]|optimista|pesimista|vegetarian[oa]|feminista|egoísta|deportista")
 _ES_JOB = (r"(?P<v>(?!(?:" + _ES_NOT_JOBS + r")\b)(?:[a-záéíóúñ]+(?:er[oa]|or|ora|ista|ante|"
            r"ic[oa]|ólog[oa]|ari[oa])|maestr[oa]|abogad[oa]|arquitect[oa]|policía|piloto|chef|"
-           r"juez|jueza|médic[oa]|veterinari[oa])(?:\s+de\s+[a-záéíóúñ]+)?)")
+           r"juez|jueza|médic[oa]|veterinari[oa]|jef[ea]|guía)(?:\s+de\s+[a-záéíóúñ]+)?"
+           r"(?:\s+(?i:turístic[oa]|comercial|general|técnic[oa]|administrativ[oa]|"
+           r"financier[oa]|adjunt[oa]))?)")
 _FR_INSTITUTIONS = (r"hôpital|clinique|école|lycée|collège|université|fac|mairie|pharmacie|CHU|"
                     r"crèche|musée|théâtre|bibliothèque|médiathèque|préfecture")
 _ES_INSTITUTIONS = (r"hospital|clínica|colegio|instituto|escuela|universidad|facultad|"
@@ -212,9 +219,12 @@ _LATELY = r"(?:these\s+days|nowadays|now|lately|at\s+the\s+moment)"
 _PREFER_END = r"(?=\s+(?:now|these\s+days|nowadays|instead)\b|\s*[.,;!?]|$)"
 _PREFER_OVER = (r"\b(?i:prefer|prefers)\s+(?!(?:to|not)\b)(?P<v>[a-z][\w -]{1,30}?)\s+"
                 r"(?:over|to|rather\s+than)\s+(?P<k>[a-z][\w -]{1,30}?)" + _PREFER_END)
-ZH_TRADE = (r"(?:师|员|医生|护士|工人|警察|记者|司机|会计|老板|经理|主管|教授|作家|画家|歌手|"
-            r"演员)")
+ZH_TRADE = (r"(?:师|员|医生|护士|工人|警察|记者|司机|会计|老板|经理|主管|总监|总裁|主任|组长|店长|"
+            r"顾问|编辑|教授|作家|画家|歌手|演员)")
 """The endings and names of Chinese trades ("程序员", "产品经理")."""
+_KIND_CALLED = (r"an?\s+(?:[a-z-]+\s+){0,2}?(?i:startup|start-up|company|firm|agency|studio|"
+                r"business|bakery|restaurant|caf[eé]|shop|charity|consultancy)\s+(?:called|named)\s+")
+"""An employer's kind before its name ("a startup called Klio")."""
 _EMPLOYER = r"[A-Z\u00c0-\u00de][\w&'’.-]*(?:\s+[A-Z\u00c0-\u00de][\w&'’.-]*)*"
 """An employer named before the job ("bei Voestalpine als", "chez Orange comme")."""
 _DRINKS = (r"(?:green|black|herbal|mint|iced|jasmine|earl\s+grey)\s+tea|tea|coffee|"
@@ -411,15 +421,21 @@ _JOBS = (r"teacher|nurse|doctor|surgeon|dentist|vet|veterinarian|pharmacist|para
          r"photographer|artist|illustrator|musician|actor|actress|librarian|lecturer|"
          r"professor|tutor|hairdresser|barber|tailor|salesman|saleswoman|estate\s+agent|"
          r"realtor|postman|postwoman|dietitian|nutritionist|optician|radiographer|"
-         r"physiotherapist|physio|firefighter|landscaper|copywriter|freelancer|entrepreneur")
+         r"physiotherapist|physio|firefighter|landscaper|copywriter|freelancer|entrepreneur|"
+         r"tester|dev|supervisor|coordinator|specialist|instructor|lead|potter|florist|"
+         r"jeweller|jeweler")
 """Trades by name: "I'm a nurse", "my mum is a teacher" give the job slot without "at"."""
 JOBS = _JOBS
-_RANKED = (r"(?i:head|senior|junior|lead|chief|principal|deputy|staff|sous)\s+(?:[a-z]+\s+)?"
-           r"(?i:" + _JOBS + r")")
-"""A job with its rank, which needs no article ("head chef", "senior engineer")."""
+_RANKED = (r"(?:(?i:head|senior|junior|lead|chief|principal|deputy|staff|sous)\s+(?:[a-z]+\s+)?"
+           r"(?i:" + _JOBS + r")|(?!(?i:the|a|an|my|your|his|her|its|our|their|no|not|this|that|"
+           r"still|also|now|just|currently|really|so|very)\b)(?:[A-Z]{2,4}|[a-z]+)\s+"
+           r"(?i:lead|manager|director|supervisor|coordinator))")
+"""A job with its rank, which needs no article ("head chef", "senior engineer"), or one that
+leads something ("QA lead", "project manager")."""
 _DE_JOBS = (r"(?:[A-ZÄÖÜ][a-zäöüß]*)?(?:[Aa]rzt|[Ää]rztin|[Ll]ehrer(?:in)?|[Pp]fleger(?:in)?|"
             r"[Ii]ngenieur(?:in)?|[Ee]ntwickler(?:in)?|[Ff]ahrer(?:in)?|[Bb]erater(?:in)?|"
-            r"[Tt]echniker(?:in)?|[Vv]erkäufer(?:in)?|[Kk]aufmann|[Kk]auffrau|[Mm]eister(?:in)?)|"
+            r"[Tt]echniker(?:in)?|[Vv]erkäufer(?:in)?|[Kk]aufmann|[Kk]auffrau|[Mm]eister(?:in)?|"
+            r"[Ll]eiter(?:in)?)|"
             r"Krankenschwester|Informatiker(?:in)?|Programmierer(?:in)?|Anwalt|Anwältin|"
             r"Architekt(?:in)?|Koch|Köchin|Bäcker(?:in)?|Kellner(?:in)?|Polizist(?:in)?|"
             r"Journalist(?:in)?|Designer(?:in)?|Friseur(?:in)?|Elektriker(?:in)?|"
@@ -431,6 +447,8 @@ _DE_JOBS = (r"(?:[A-ZÄÖÜ][a-zäöüß]*)?(?:[Aa]rzt|[Ää]rztin|[Ll]ehrer(?:i
             r"Landwirt(?:in)?|Gärtner(?:in)?|Maler(?:in)?|Richter(?:in)?|Steuerberater(?:in)?")
 """German trades by name, said without "als" ("Ich bin jetzt Ärztin"): a noun alone could be
 a nationality, a diet or a family role ("Ich bin Berliner", "Vegetarier", "Vater")."""
+_TAUGHT = r"yoga|pilates|piano|guitar|violin|dance|swimming|karate|judo|science|maths|PE"
+"""What a teacher teaches besides fields of study ("I teach yoga")."""
 _SUBJECTS = (r"law|medicine|economics|history|maths?|mathematics|physics|chemistry|biology|"
              r"engineering|computer\s+science|data\s+science|psychology|philosophy|sociology|"
              r"politics|political\s+science|architecture|nursing|literature|linguistics|"
@@ -1012,10 +1030,12 @@ _PATTERNS = (
     # Monday"): a decision made, which a later question finds done
     _p("work", r"\b(?i:joined|joining|hired\s+(?:by|at)|(?:got\s+a\s+)?new\s+job\s+(?:is\s+)?"
        r"(?:at|with)|(?:first|last)\s+day\s+at|"
-       r"got\s+(?:a|the)\s+(?:new\s+)?job\s+(?:at|with)|signed\s+(?:(?:a|the|my)\s+(?:new\s+)?"
+       r"(?:got|landed)\s+(?:a|the)\s+(?:new\s+)?job\s+(?:at|with)|"
+       r"signed\s+(?:(?:a|the|my)\s+(?:new\s+)?"
        r"(?:contract|offer)\s+)?with|start(?:s|ed|ing)?\s+(?:(?:a|the|my)\s+(?:new\s+)?"
        r"(?:job|gig|role|position|post)\s+|working\s+)?at(?!" + _A_SCHOOL + r")|"
-       r"(?:(?:got\s+)?hired|start(?:ed|ing)(?:\s+work(?:ing)?)?)\s+as\s+(?:an?\s+)?"
+       r"(?:(?:got\s+)?hired|start(?:ed|ing)(?:\s+work(?:ing)?)?|(?:got|landed|found)\s+a\s+"
+       r"(?:new\s+)?job)\s+as\s+(?:an?\s+)?"
        r"[a-z]+(?:\s+[a-z]+){0,2}?\s+(?:at|by|with)|"
        r"switched\s+to(?!\s+(?i:" + _DRINKS + r")\b)|moved\s+over\s+to|new\s+employer\s+is|"
        r"(?:left|quit|worked\s+(?:at|for))\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*\s*"
@@ -1048,15 +1068,20 @@ _PATTERNS = (
        + r"(?:[a-z]+\s+){0,2}(?:at|for)\s+" + _PLACE, _EN_WORK),
     _p("work", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
        r"(?:at|for|with)\s+" + _PLACE, _EN_WORK),
+    # an employer named after its kind: "I'm a junior dev at a startup called Loop"
+    _p("work", r"\b(?:(?i:works?|working|employed|job|role|position|joined|joining|started)|"
+       r"(?i:" + _JOBS + r"))\s+(?:(?i:now|remotely|full[- ]time|part[- ]time)\s+)?"
+       r"(?:at|for|with)\s+" + _KIND_CALLED + _PLACE, _EN_WORK),
     # "working remotely for Shopify as a backend engineer": the job after the employer
     _p("job", r"\b(?i:works?|working|employed)\s+" + _NOW
        + r"(?:(?:remotely|full[- ]time|part[- ]time|freelance)\s+)?(?:at|for|with|by)\s+"
-       r"(?:the\s+)?[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*\s+as\s+(?:an?\s+)?"
+       r"(?:the\s+|" + _KIND_CALLED + r")?[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*\s+as\s+(?:an?\s+)?"
        r"(?P<v>[a-z][a-z ]{2,30}?)(?=\s+(?:at|for|in|since|now|and|but)\b|[.,;!?]|$)",
        "{s} works as {a} {v}."),
     # "started a new job at Google as a product manager": the job with the employer
-    _p("job", r"\b(?i:job|gig|role|position|post)\s+(?:at|with)\s+" + _EMPLOYER
-       + r"\s+as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)(?=\s+(?:at|for|in|since|now)\b|[.,;!?]|$)",
+    _p("job", r"\b(?:(?i:job|gig|role|position|post)\s+(?:at|with)|(?i:joined|joining))\s+"
+       + _EMPLOYER + r"\s+as\s+(?:an?\s+)?(?P<v>[A-Z]{2,4}(?:\s+[a-z]+)?|[a-z][a-z ]{2,30}?)"
+       r"(?=\s+(?:at|for|in|since|now)\b|[.,;!?]|$)",
        "{s} works as {a} {v}.", True),
     _p("job", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:now)\s+)?at\s+" + _EMPLOYER
        + r"\s+(?:(?i:now)\s+)?as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
@@ -1070,7 +1095,15 @@ _PATTERNS = (
     _p("job", _BEEN + r"(?:now\s+|still\s+)?an?\s+(?P<v>(?:(?!(?:good|great|bad|"
        r"terrible|decent|amazing|keen|home|avid|big|huge|lousy|fantastic|excellent|awful|"
        r"brilliant|better|worse|terrific)\b)(?:[a-z-]+|[A-Z]{2,4})\s+){0,3}?(?i:" + _JOBS + r"))"
-       r"(?=\s+(?:now|these\s+days|at|for|in|with|by)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
+       r"(?=\s+(?:now|these\s+days|at|for|in|with|by|from)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
+    # a trade said with its hours needs no name: "I'm a full-time potter now"
+    _p("job", _BEEN + r"(?:now\s+)?an?\s+(?i:full|part)[- ]time\s+(?!(?:" + _NOT_JOBS + r")\b)"
+       r"(?P<v>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)(?=\s+(?:now|at|for|in|with)\b|[.,;!?]|$)",
+       "{s} works as {a} {v}."),
+    # teaching a subject is the job: "I teach chemistry at a secondary school in Leeds"
+    _p("job", r"\b(?i:teach|teaches)\s+" + _NOW + r"(?P<v>(?i:" + _SUBJECTS + r"|" + _TAUGHT
+       + r")|" + _EN_LANGS + r")(?=\s+(?:now|at|in|to|for|with|since)\b|[.,;!?]|$)",
+       "{s} teaches {v}."),
     _p("job", r"\b(?:(?i:am|is|are|['’]m)\s+(?:now\s+)?|"
        r"(?i:has|have|['’]ve)\s+(?:just\s+|now\s+)?)?"
        r"(?P<v>(?i:retired))\b(?!\s+(?:the|it|his|her|their|my|from\s+(?:the\s+)?"
@@ -1079,7 +1112,7 @@ _PATTERNS = (
     # "Me jubilé", "我退休了"; each also as its block line says it
     *(_p("job", regex, template, True, lang=lang, reads=lambda _, said=said: said)
       for lang, regex, template, said in (
-          ("de", r"\b(?i:bin|ist)\s+(?:(?i:jetzt|nun|seit\s+\w+|endlich|offiziell)\s+)*"
+          ("de", r"\b(?i:bin|ist)\s+(?:(?i:ich|er|sie|jetzt|nun|seit\s+\w+|endlich|offiziell)\s+)*"
            r"(?P<v>(?i:in)\s+(?:Rente|Pension|den\s+Ruhestand)|(?i:im)\s+Ruhestand|"
            r"(?i:pensioniert)|Rentner(?:in)?|Pensionär(?:in)?)(?!\w)|"
            r"\b(?P<w>(?:Rente|Pension|Ruhestand)\s+gegangen)\b",
@@ -1093,9 +1126,10 @@ _PATTERNS = (
            r"\s+(?:ya\s+)?jubilad[oa]))(?!\w)", "{s} está jubilado.", "jubilado"),
           ("zh", r"(?P<v>退休)了?", "{s}退休了。", "退休"))),
     _p("job", r"\b(?i:promoted\s+to|hired\s+as|(?:go|goes|going|gone|went)\s+freelance\s+as|"
-       r"got\s+a\s+(?:new\s+)?job\s+as|"
+       r"(?:got|landed|found|accepted|took)\s+a\s+(?:new\s+)?job\s+as|"
        r"(?:re)?trained\s+as|qualified\s+as|became|become|becoming|"
-       r"start(?:ed|ing)\s+(?:work(?:ing)?\s+)?as)\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
+       r"start(?:ed|ing)\s+(?:work(?:ing)?\s+)?as)\s+(?:an?\s+)?(?P<v>(?:[A-Z]{2,4}\s+)?"
+       r"[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in|with|on|today|yesterday|now|last|this|recently)\b|[.,;!?]|$)",
        "{s} works as {a} {v}.", True),
     _p("job", _BEEN + r"an?\s+(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)"
@@ -1481,8 +1515,17 @@ _PATTERNS = (
        "{s} arbeitet als {v}.", lang="de"),
     _p("job", r"\b(?i:bin|ist)\s+" + _NOW + _DE_JOB + r"\s+von\s+Beruf\b",
        "{s} arbeitet als {v}.", lang="de"),
-    _p("job", r"\b(?i:bin|ist)\s+(?:(?i:jetzt|nun|inzwischen|mittlerweile|schon|endlich)\s+)*"
-       r"(?P<v>" + _DE_JOBS + r")" + _DE_JOB_END, "{s} arbeitet als {v}.", lang="de"),
+    _p("job", r"\b(?i:bin|ist)\s+(?:(?i:ich|er|sie|jetzt|nun|inzwischen|mittlerweile|schon|"
+       r"endlich)\s+)*(?P<v>" + _DE_JOBS + r")" + _DE_JOB_END, "{s} arbeitet als {v}.", lang="de"),
+    # a promotion: "Ich wurde zur Abteilungsleiterin befördert", "bin zum Teamleiter ernannt"
+    _p("job", r"\b(?i:zum|zur)\s+" + _DE_JOB + r"\s+(?i:befördert|ernannt|gemacht)\b",
+       "{s} arbeitet als {v}.", True, lang="de"),
+    # a new post: "Ich habe eine neue Stelle als Filialleiterin bei dm", "neuer Job als Koch"
+    _p("job", r"\b(?i:Stelle|Job|Position|Arbeit|Anstellung)\s+als\s+" + _DE_JOB + _DE_JOB_END,
+       "{s} arbeitet als {v}.", True, lang="de"),
+    _p("work", r"\b(?i:Stelle|Job|Position|Arbeit|Anstellung)\s+als\s+" + _unnamed(_DE_JOB)
+       + r"\s+(?:bei|für)\s+" + _DE_ARTICLE + _DE_EMPLOYER, "{s} arbeitet bei {v}.", True,
+       lang="de"),
     # what someone plays, does, goes out to do, speaks or learns, after "ich" or not
     # ("Ich spiele jeden Samstag Fußball", "Ich gehe zweimal die Woche schwimmen")
     _p("play {v}", r"\b(?i:spiele|spielt)\s+(?:(?i:ich|er|sie)\s+)?(?:[\wäöüß]+\s+){0,4}?"
@@ -1534,8 +1577,8 @@ _PATTERNS = (
     _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"als\s+"
        + _unnamed(_DE_JOB) + r"\s+(?:bei|für)\s+" + _DE_ARTICLE + _PLACE, "{s} arbeitet bei {v}.",
        lang="de"),
-    _p("work", r"\b(?i:bin|ist)\s+" + _NOW + r"(?:" + _DE_JOBS + r")\s+(?:bei|für)\s+"
-       + _DE_ARTICLE + _PLACE,
+    _p("work", r"\b(?i:bin|ist)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"(?:" + _DE_JOBS
+       + r")\s+(?:bei|für)\s+" + _DE_ARTICLE + _DE_EMPLOYER,
        "{s} arbeitet bei {v}.", lang="de"),
     # a school or clinic, named or not, with its town: "arbeite als Lehrer an einer
     # Grundschule in Köln", "Seit Oktober unterrichte ich an einem Gymnasium in Bonn"
@@ -1609,7 +1652,9 @@ _PATTERNS = (
        lang="fr"),
     _p("age", r"(?i:j['’]ai|ai|a)\s+(?:(?i:maintenant|désormais)\s+)?(?P<v>\d{1,3})\s+(?i:ans)\b",
        "{s} a {v} ans.", lang="fr"),
-    _p("job", r"(?i:suis|est)\s+(?i:devenue?)\s+(?:(?:un|une)\s+)?" + _FR_JOB + _FR_JOB_END,
+    # "Je suis devenue infirmière", "Je suis passée cheffe de projet", "J'ai été promu directeur"
+    _p("job", r"(?:(?i:suis|est)\s+(?i:devenue?|passée?)|(?i:été\s+)?(?i:promue?|nommée?)"
+       r"(?:\s+(?i:au\s+poste\s+de|comme))?)\s+(?:(?:un|une)\s+)?" + _FR_JOB + _FR_JOB_END,
        "{s} travaille comme {v}.", True, lang="fr"),
     # "Ma couleur préférée est le violet", "…, c'est le jaune maintenant"
     _p("favourite {k}", r"\b(?P<k>[a-zàâçéèêëîïôûù]{3,20})\s+(?P<g>(?i:préférée?|favorie?))\s*"
@@ -1667,6 +1712,12 @@ _PATTERNS = (
     _p("job", r"\b(?i:trabajo|trabaja)\s+" + _NOW + r"(?:en|para)\s+" + _EMPLOYER
        + r"\s+(?:como|de)\s+(?:(?:un|una)\s+)?" + _ES_JOB + _ES_JOB_END,
        "{s} trabaja como {v}.", lang="es"),
+    # a promotion or a new post: "Me ascendieron a jefa de ventas", "Tengo un trabajo nuevo
+    # como cocinero"
+    _p("job", r"\b(?:(?i:me\s+ascendieron|me\s+han\s+ascendido|(?:me\s+)?ascendid[oa]|"
+       r"me\s+nombraron|me\s+han\s+nombrado)\s+(?:a|como)|(?i:trabajo|puesto|empleo|curro)\s+"
+       r"(?:(?i:nuevo)\s+)?(?:como|de))\s+(?:(?:un|una)\s+)?" + _ES_JOB + _ES_JOB_END,
+       "{s} trabaja como {v}.", True, lang="es"),
     _p("job", r"\b(?i:soy)\s+" + _NOW + r"(?:(?:un|una)\s+)?" + _ES_JOB + _ES_JOB_END,
        "{s} trabaja como {v}.", lang="es"),
     # said of someone by name: "Lucía es enfermera", "Hugo est cuisinier", "Lucía ahora
@@ -2062,6 +2113,13 @@ _PATTERNS = (
     *_ZH_DOINGS,
 )
 _ENDS = (
+    # a trade left, by its doing ("I left teaching", "quit nursing last year"): the job ends
+    # and where it was done
+    *(_p(slot, r"\b(?i:quit|quitting|left|leaving|gave\s+up|giving\s+up)\s+"
+         r"(?:(?i:my\s+job\s+in)\s+)?"
+         r"(?i:teaching|nursing|medicine|law|journalism|academia|accountancy|retail|hospitality|"
+         r"banking|consulting|finance|engineering|the\s+(?:police|army|navy|NHS))\b", "")
+      for slot in ("job", "work")),
     _p("work", r"\b(?i:quit|left|resigned\s+from|handed\s+in\s+(?:my\s+)?notice\s+at)\s+"
        r"(?:my\s+job\s+at\s+|(?:his|her|their)\s+job\s+"
        r"at\s+)?" + _PLACE, ""),
@@ -2092,19 +2150,23 @@ _ENDS = (
        + _PLACE, ""),
     _p("work", r"\b(?i:bei)\s+" + _DE_ARTICLE + _PLACE + r"\s+(?i:gekündigt|aufgehört)\b", ""),
     # a job left with no employer named: "I quit my job", "J'ai démissionné", "Ich habe
-    # gekündigt", "He dejado mi trabajo", "我辞职了"
-    _p("work", r"\b(?:(?i:quit)\s+(?i:my|the)|(?i:left)\s+(?i:my))\s+(?i:job)\b"
-       r"(?!\s+(?i:at|with|as|for|early|late)\b)|"
-       r"\b(?i:resigned|handed\s+in\s+my\s+notice)\b(?!\s+(?i:from|as|to|at|myself|"
-       r"ourselves)\b)", ""),
-    _p("work", r"\b(?i:démissionné)\b(?!\s+(?i:de|du|d['’]|chez)\b)|\b(?i:quitté\s+mon\s+"
-       r"(?:travail|job|boulot|poste))\b(?!\s+(?i:chez|à|au)\b)", ""),
-    _p("work", r"\b(?i:habe|hab|hat|haben)\s+(?:(?i:ich|jetzt|heute|gestern|endlich|"
-       r"meinen\s+Job|meine\s+Stelle)\s+)*(?i:gekündigt)\b", ""),
-    _p("work", r"\b(?i:renuncié|dimití|he\s+dimitido|he\s+renunciado|"
-       r"(?:dejé|he\s+dejado)\s+mi\s+(?:trabajo|curro|puesto|empleo))\b"
-       r"(?!\s+(?i:en|a|de)\b)", ""),
-    _p("work", r"(?<![\u4e00-\u9fff]{2})(?<!从)(?:辞职了|离职了|辞掉了?工作|把工作辞了)", ""),
+    # gekündigt", "He dejado mi trabajo", "我辞职了"; it ends the job too, named or not ("I
+    # quit my job at Amazon": no longer its warehouse supervisor)
+    *(_p(slot, regex.replace("{at}", at), "") for regex, named in (
+        (r"\b(?:(?i:quit)\s+(?i:my|the)|(?i:left)\s+(?i:my))\s+(?i:job)\b"
+         r"(?!\s+(?i:{at}early|late)\b)|"
+         r"\b(?i:resigned|handed\s+in\s+my\s+notice)\b(?!\s+(?i:from|as|to|at|myself|"
+         r"ourselves)\b)", "at|with|as|for|"),
+        (r"\b(?i:démissionné)\b(?!\s+(?i:{at}de\s+(?:mon|ma|son|sa)\b))|\b(?i:quitté\s+mon\s+"
+         r"(?:travail|job|boulot|poste))\b(?!\s+(?i:{at}de\s+(?:mon|ma|son|sa)\b))",
+         r"de\b|du\b|d['’]|chez\b|à\b|au\b|"),
+        (r"\b(?i:habe|hab|hat|haben)\s+(?:(?i:ich|jetzt|heute|gestern|endlich|"
+         r"meinen\s+Job|meine\s+Stelle)\s+)*(?i:gekündigt)\b", ""),
+        (r"\b(?i:renuncié|dimití|he\s+dimitido|he\s+renunciado|"
+         r"(?:dejé|he\s+dejado)\s+mi\s+(?:trabajo|curro|puesto|empleo))\b"
+         r"(?!\s+(?i:{at}de\s+(?:mi|su)\b))", r"en\b|a\b|de\b|"),
+        (r"(?<![\u4e00-\u9fff]{2})(?<!从)(?:辞职了|离职了|辞掉了?工作|把工作辞了)", ""))
+      for slot, at in (("work", named), ("job", ""))),
     # a car sold or scrapped with none named after it
     _p("car", r"\b(?i:sold|got\s+rid\s+of|scrapped|totall?ed)\s+(?i:my|the|our)\s+"
        r"(?:(?i:old)\s+)?(?i:car)\b|\b(?:Auto|Wagen)\s+(?:[\wäöüß]+\s+){0,2}?"
@@ -2196,7 +2258,9 @@ _ZH_KIN = (r"[姐妹哥弟爸妈父母妻丈儿女孩爷奶舅姑姨叔伯]|老�
 """Whose someone is right after "我" with no "的" ("我姐姐搬到了重庆": the sister moved)."""
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
-                    r"\bme\s+(?:mudé|he|hice|cambié|pasé|vine|trasladé|jubilé|divorcié|separé|casé)\b|\bhe\s+(?:dejado|dimitido|"
+                    r"\bme\s+(?:mudé|he|hice|cambié|pasé|vine|trasladé|jubilé|divorcié|separé|casé|"
+                    r"ascendieron|nombraron|contrataron|han\s+(?:ascendido|nombrado|contratado))\b|"
+                    r"\bhe\s+(?:dejado|dimitido|"
                     r"renunciado|vendido)\b|"
                     r"\bnos\s+(?:mudamos|hemos|vinimos|trasladamos|dieron|dan|entregaron|"
                     r"divorciamos|separamos)\b|"
@@ -2216,6 +2280,7 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"(?:(?i:just|finally|recently|also|so|ended\s+up)\s+)?(?i:moved|movd|relocated|quit|"
                     r"joined|left|switched|changed|got|started|handed|traded|sold|bought|took|signed|"
                     r"gave|retrained|became|turned|swapped|been|taking|accepted|officially|not|married|"
+                    r"landed|promoted|hired|"
                     r"no\s+longer)\b|"
                     # Chinese leaves out "我": a message that begins with the change says it
                     r"^\s*(?:上个?月|上周|上星期|上礼拜|昨天|前天|前几天|今年|去年|最近|刚刚?|终于|"
@@ -2314,6 +2379,18 @@ _NEW_JOB = re.compile(r"(?i:\bnew\s+(?:job|role|position|gig)|\bfirst\s+day|"
                       r"\bnouveau\s+(?:job|boulot|poste|travail)|\bpremier\s+jour|"
                       r"\bnuevo\s+(?:trabajo|curro|puesto|empleo)|\bprimer\s+día)")
 """A new job or its first day said, after which a place headed for is the employer."""
+_JOB_ALONE = re.compile(r"(?:^|(?<=[.!?:]\s))(?:(?P<w>[A-Za-z][a-z]+|[A-Z]{2,4})(?=(?:\s+"
+                        r"(?:[A-Za-z][a-z]+|[A-Z]{2,4}))?\s+(?i:" + _JOBS
+                        + r")\s+(?:at|for|with)\s)|(?P<j>(?i:" + _JOBS
+                        + r"))(?=\s+(?:at|for|with)\s))")
+"""A job said with no subject after a new job ("New job! Junior dev at Loop."): the
+speaker's, "I'm junior dev at Loop"."""
+
+
+def _job_alone(match: re.Match[str]) -> str:
+    word = match["w"] or match["j"]
+    return ("I'm " if match["w"] else "I'm a ") + (
+        word[:1].lower() + word[1:] if word.istitle() else word)
 # a time is no employer: "New job starts Monday, Friday here I come"
 _NAMES = (r"(?!(?:" + "|".join(m for lang in ("en", "de") for m in MONTH_NAMES[lang])
           + r"|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|(?:Mon|Diens|Donners|Frei|Sams|Sonn)tag|"
@@ -2643,6 +2720,7 @@ def _spoken(text: str) -> str:
                            text)
     text = _NEW_LABEL.sub(r"My new \g<k> is ", text)
     if _NEW_JOB.search(text):
+        text = _JOB_ALONE.sub(_job_alone, text)
         for regex, said in _HEADED:
             text = regex.sub(lambda m, said=said: said.format(
                 m["a"] or m.groupdict().get("b")), text)
@@ -3028,10 +3106,12 @@ _BEING = {
            r"ahora|ya|desde\s+(?:(?:el\s+)?(?:" + "|".join(MONTH_NAMES["es"])
            + r")|la\s+primavera|el\s+verano|el\s+otoño|el\s+invierno|\d{4})", "en", "en"),
 }
+_NOT_A_PLACE = r"(?!(?:Rente|Pension|Elternzeit|Mutterschutz|Kurzarbeit)\b)"
+"""What "bin in …" says one is in that is no town ("Seit Oktober bin ich in Rente")."""
 _BEING_AT = {lang: re.compile(
     r"(?:(?P<n1>(?i:" + now + r"))\s*,?\s+)?(?<![\w'’])(?P<be>" + be + r")\s+(?:(?P<n2>(?i:"
     + now + r"))\s+)?(?P<p>" + work + "|" + home + r")\s+(?:(?:der|dem|la|el)\s+(?=[A-Z]))?"
-    + _PLACE + r"(?<!['’]s)(?:\s+(?P<n3>(?i:"
+    + _NOT_A_PLACE + _PLACE + r"(?<!['’]s)(?:\s+(?P<n3>(?i:"
     + now + r")))?(?=\s*[.!,;]|\s*$)") for lang, (be, now, work, home) in _BEING.items()}
 # not where one works or studies ("我现在在华为工作": the work slot says that)
 _ZH_BEING_AT = re.compile(r"(?P<be>我们?)(?P<n1>现在|目前)在(?![\u4e00-\u9fffA-Za-z]{1,10}?"
@@ -3494,11 +3574,16 @@ def same_secret(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
 
 
 # "What did my mum do?", "What did Sam do for a living?" ask for a job that ended, as
-# "before" does; "What did I do?" asks for events.
+# "before" does; "What did I do?" asks for events. A job asked in the past tense the same
+# ("What was my job?", "Quel était mon métier ?", "Was war mein Beruf?", "¿Cuál era mi
+# trabajo?", "我以前做什么工作？" says "before" already).
 _FOR_LIVING = r"\s+for\s+(?:a\s+)?(?:living|work)"
 _DID_DO = re.compile(r"^\s*what\s+did\s+(?:(?:my|your|his|her|our)\s+[\w'’]+|(?-i:[A-Z])\w+)"
                      r"\s+do(?:" + _FOR_LIVING + r")?\s*\??\s*$|^\s*what\s+did\s+(?:I|we)\s+do"
-                     + _FOR_LIVING, re.IGNORECASE)
+                     + _FOR_LIVING + r"|\b(?:was|war|était|etait|era|fue)\s+(?:my|mein|mon|mi)\s+"
+                     r"(?:job|occupation|profession|career|beruf|métier|metier|boulot|travail|"
+                     r"trabajo|profesión|profesion|oficio|empleo)\b|\b(?:que|qu['’]est-ce\s+que)\s+"
+                     r"(?:je|tu)\s+faisais\b|\bqu[ée]\s+hac[ií]a\b", re.IGNORECASE)
 
 
 CORRECTION = re.compile(
@@ -3681,9 +3766,12 @@ def _before(question: str, memories: Sequence[str]) -> list[str]:
     held = {(_meant(s.slot), _key(str(s.value))) for m in memories for p in sentences_of(m)
             if not PAST.search(p) and not USER_SAID_LEAD.match(_STAMP.sub("", p))
             for s in _users(p)}
+    # (a job never said to change is the only one known: "What was my previous job?" of "I
+    # teach chemistry at a school in Leeds" after a move)
     kept = [m for m in memories if not SINCE.search(m) and not any(
         now.get(_meant(s.slot)) == _key(str(s.value))
-        or _meant(s.slot) not in now and (_meant(s.slot), _key(str(s.value))) in held
+        or _meant(s.slot) not in {*now, "job"}
+        and (_meant(s.slot), _key(str(s.value))) in held
         for p in sentences_of(m) for s in _users(p)) and not (after and _names(m, named))]
     if first:
         kept.sort(key=lambda m: stamp[1] if (stamp := _STAMP.match(m)) else "9999")

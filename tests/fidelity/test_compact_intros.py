@@ -200,9 +200,7 @@ QUESTIONS = [
     ("liu", "我叫什么名字？", "刘洋", []),
     ("liu", "我多大了？", "32", []),
     ("liu", "我以前做什么工作？", "程序员", []),
-    ("liu", "我做什么工作？", "律师", ["程序员"],
-     "answer.py (helper-53): '我做什么工作？' is answered with the work line '用户在深圳工作。' "
-     "('在深圳做程序员' names a town as where one works), not the job '用户的工作是律师。'"),
+    ("liu", "我做什么工作？", "律师", ["程序员"]),
 ]
 
 # (user, what the human block now says, what it no longer says, what a past fact keeps)

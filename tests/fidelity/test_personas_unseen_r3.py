@@ -101,10 +101,7 @@ QUESTIONS = [
     ("julie", "Où est-ce que j'habitais avant ?", "Nantes", []),
     ("julie", "Où est-ce que je travaille ?", "Capgemini", ["Orange"]),
     ("julie", "Quelle est ma couleur préférée ?", "jaune", ["violet"]),
-    ("julie", "Que fait Claire dans la vie ?", "avocate", [],
-     "'elle est avocate' is now a fact of its own ('Claire travaille comme avocate.' beside "
-     "'Claire habite à Lille.' in her item); the answer ranks the home over the trade for "
-     "'Que fait … dans la vie' (it quoted the whole message while both were one sentence)"),
+    ("julie", "Que fait Claire dans la vie ?", "avocate", []),
     ("julie", "What's my name?", "Julie Martin", []),
     ("liming", "我叫什么名字？", "李明", []),
     ("liming", "我住在哪里？", "深圳", ["华为"]),

@@ -106,10 +106,7 @@ CASES: list[object] = [
     # a question that names someone is of them, not of the user
     ("jonas", "Was macht Miriam beruflich?", ["Ärztin"], ["Lehrer"]),
     ("jonas", "What does Miriam do for a living?", ["Ärztin"], ["Lehrer", "teacher"]),
-    known(("lucia", "¿A qué se dedica Pablo?", ["bombero"], []),
-          "'Mi hermano Pablo vive en Valencia y es bombero.' is stored as three facts ('Pablo es "
-          "el hermano del usuario. Pablo vive en Valencia. Pablo trabaja como bombero.'); since "
-          "answers round 7 the answer ranks the home over the work for 'se dedica'"),
+    ("lucia", "¿A qué se dedica Pablo?", ["bombero"], []),
     ("tomas", "What does Joel do?", ["sound engineer"], ["nurse"]),
     ("camille", "What's my dog called?", ["Your dog is called Filou"], []),
     ("camille", "Wie heißt mein Hund?", ["Dein Hund heißt Filou"], []),

@@ -1116,7 +1116,8 @@ def answer(question: str, memories: list[str]) -> str:
     said = _answer(question, memories)
     lang = language(question)
     nothing = _NO_ANSWERS.get(lang, NO_ANSWER)
-    if said == nothing and (_ASKS_IF.search(question) or _past_names(question, memories)):
+    if said == nothing and (_ASKS_IF.search(question) or _DID_I.search(question)
+                            or _past_names(question, memories)):
         return _answer(question, memories, before=True)
     if said == nothing and _OWN_AGE_ASKED.search(question) and (age := _age_from_birth(
             memories)) is not None:
@@ -1129,6 +1130,10 @@ def answer(question: str, memories: list[str]) -> str:
     return said
 
 
+_DID_I = re.compile(r"(?i:\bdid\s+(?:I|we)\s+(?:have|own|drive|use|ride)\b|\bused\s+to\s+"
+                    r"(?:have|own|drive)\b)")
+"""A question of what the user had ("What car did I have?"): what ended answers it when nothing
+current does."""
 _OWN_AGE_ASKED = re.compile(r"(?i:^\s*how\s+old\s+am\s+i\b|^\s*what['’]?s\s+my\s+age\b)")
 _BORN = re.compile(r"\b[Tt]he user was born on (?P<day>\d{1,2} [A-Z][a-z]+ \d{4})\b")
 
@@ -1459,7 +1464,10 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     # (a memory's resolved "(label)" dates its summary, not a line of the message it quotes:
     # "On Monday I handed in my thesis" below "This week (the week of 6 April 2025) …")
     # ("The boiler service is due in September": a month the line says, not the day it was said)
-    if (when and (_says_its_day(line, memories[-neg_index]) or _MONTH_NAMED.search(line))
+    if since_asked and _SINCE_SAID.search(line) and _says_time(line):
+        return _said_to_user(voiced(line), lang)  # "Since March 2025 you have lived in Paris."
+    if (when and (_says_its_day(line, memories[-neg_index])
+                  or _MONTH_NAMED.search(line) and not _day_said(line, memories[-neg_index]))
             and not _SEEN.search(question)
             and not (_labelled_date(memories[-neg_index]) and line in _summary_of(
                 memories[-neg_index]))

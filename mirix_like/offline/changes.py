@@ -2982,9 +2982,12 @@ def _gone(text: str, blocks: Mapping[str, list[str]],
     ("Pickle passed away" ends "The user's cat is Pickle."), of the habits it says stopped
     ("I stopped climbing" ends "The user goes climbing on Tuesdays."), and of a value the
     speaker no longer likes (``said``: "Ya no me gusta la paella" ends "La comida favorita
-    del usuario es paella."); a value liked more than the one held replaces it ("I'm more
-    into Arctic Monkeys than Radiohead" makes Arctic Monkeys the favourite band)."""
+    del usuario es paella."), of a thing held that it says was sold with nothing named
+    after it ("Sold the Mazda, I cycle everywhere now" ends "The user's car is a red Mazda 3.");
+    a value liked more than the one held replaces it ("I'm more into Arctic Monkeys than
+    Radiohead" makes Arctic Monkeys the favourite band)."""
     names = {_key(who) for who, _ in parted(text)}
+    sold = {_key(m["what"]) for m in _SOLD.finditer(text)}
     disliked = {s.slot.removeprefix(_LIKING) for s in said
                 if s.slot.startswith(_LIKING) and s.value is None}
     preferred = {s.slot.removeprefix(_PREFER): s.value for s in said
@@ -2996,6 +2999,7 @@ def _gone(text: str, blocks: Mapping[str, list[str]],
                     _head(held.value) in disliked or _head(held.value) in preferred):
                 continue  # a liking said again is its own setting
             if _key(held.value) in names or _head(held.value) in disliked or (
+                    sold & set(_key(held.value).split()) and not said) or (
                     held.slot.startswith(_HABIT)
                     and stopped(text, held.slot.removeprefix(_HABIT))):
                 found[held.slot] = Setting(held.slot, None, "", True)
@@ -3005,6 +3009,9 @@ def _gone(text: str, blocks: Mapping[str, list[str]],
     return [found[slot] for slot in sorted(found)]
 
 
+_SOLD = re.compile(r"\b(?i:sold|got\s+rid\s+of|scrapped|traded\s+in)\s+(?i:the|my|our)\s+"
+                   r"(?:(?i:old)\s+)?(?P<what>[A-Z][\w-]+)")
+"""A thing sold by its name ("Sold the Mazda")."""
 _DRINK_SWITCHED = re.compile(r"\b(?P<verb>(?i:switched|changed|moved|gone\s+over|went\s+over))\s+"
                              r"(?:(?i:over)\s+)?(?i:from)\s+(?P<old>" + _DRINKS + r")\s+"
                              r"(?P<to>(?i:to)\s+(?:" + _DRINKS + r")\b)")

@@ -166,9 +166,7 @@ QUESTIONS = [
     ("omar", "How old am I?", "42", ["41"]),
     ("omar", "What's my favourite food?", "sushi", ["biryani"]),
     ("omar", "Where does Dina work?", "NHS", []),
-    ("omar", "Do I have kids?", "twins", [], "the intro that names the twins is an old episode "
-     "that active retrieval does not bring back for 'kids' (the hashing embedder sees no "
-     "likeness between 'kids' and 'twins'), so no memory to answer from reaches the rules"),
+    ("omar", "Do I have kids?", "twins", []),
     ("zoe", "Where am I based now?", "Swansea", ["Cardiff"]),
     ("zoe", "What's my favourite band?", "Wet Leg", ["Blur"]),
     ("zoe", "What does Rhys do?", "chef", []),

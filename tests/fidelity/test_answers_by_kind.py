@@ -53,6 +53,8 @@ PEOPLE = {
     "nia": ((BEFORE, ["I'm Nia, I work as a pharmacist at Boots in Cardiff.",
                       "Ich bin Lehrerin an einer Grundschule."]),),
     "mix": ((BEFORE, ["I live in Leeds and work as a nurse."]),),
+    "jonas": ((BEFORE, ["Meine Freundin Lisa ist Lehrerin."]),
+              (LATER, ["Lisa und ich haben uns verlobt!"])),
 }
 
 QUESTIONS = [
@@ -77,9 +79,7 @@ QUESTIONS = [
     ("ines", "Quand naîtra le bébé de ma sœur ?", "mars 2026", ["2025"]),
     ("pablo", "¿Qué instrumento toco?", "batería", []),
     ("pablo", "¿Cuándo nacerá el bebé?", "diciembre de 2025", ["mayo", "2024"]),
-    ("pablo", "¿Cómo se llama mi restaurante?", "La Tapería", [],
-     "the core keeps 'trabaja por cuenta propia en un restaurante' without the name the "
-     "message gives, and a quoted message is no fact to a question for a name"),
+    ("pablo", "¿Cómo se llama mi restaurante?", "La Tapería", []),
     ("klaus", "Welches Instrument spiele ich?", None, ["Tochter", "Marathon"]),
     ("rafa", "¿Cómo se llaman mis hijas?", "Marta y Lucía", []),
     ("rafa", "¿Dónde va a estudiar Marta?", None, ["The user", "El usuario"]),
@@ -94,6 +94,9 @@ QUESTIONS = [
     ("nia", "Bin ich Ärztin?", "Lehrerin", []),
     # a home asked for is the home alone, in the language asked ("Du wohnst in Leeds.")
     ("mix", "Wo wohne ich?", "Leeds", ["nurse"]),
+    # a name asked for is answered by a line that names someone ("Lisa und ich haben uns
+    # verlobt!"), not by one that only says the status ("Du bist verlobt.")
+    ("jonas", "Wie heißt meine Verlobte?", "Lisa", []),
 ]
 
 

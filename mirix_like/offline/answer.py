@@ -1130,9 +1130,11 @@ def answer(question: str, memories: list[str]) -> str:
     return said
 
 
-_SOMEONE = re.compile(r"(?!(?:Nutzers?|User|Usuario|Utilisateur|I)\b)[A-ZÀ-Þ][a-zß-ÿ]+|"
-                      r"[\u4e00-\u9fff]")
-"""A word that may name someone past a line's first (Chinese: any character)."""
+_SOMEONE = re.compile(r"\b(?!(?:Nutzers?|User|Usuario|Utilisateur|I|The|Der|Die|Das|Le|La|Les|L|"
+                      r"El|Los|Las|You|Your|Du|Dein|Deine|Tu|Ton|Ta|Tes|Tus?|Mi|Mis|My|Mein|"
+                      r"Meine|Mon|Ma|Mes)\b)[A-ZÀ-Þ][a-zß-ÿ]+|[\u4e00-\u9fff]")
+"""A word that may name someone, no article or pronoun opening a line (Chinese: any
+character)."""
 _DID_I = re.compile(r"(?i:\bdid\s+(?:I|we)\s+(?:have|own|drive|use|ride)\b|\bused\s+to\s+"
                     r"(?:have|own|drive)\b)")
 """A question of what the user had ("What car did I have?"): what ended answers it when nothing
@@ -1391,8 +1393,7 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
         if not candidates:
             return nothing
     elif name_asked:  # "Wie heißt meine Verlobte?": a line naming someone, not "Du bist verlobt"
-        candidates = [c for c in candidates
-                      if _SOMEONE.search(c[3].split(maxsplit=1)[-1])] or candidates
+        candidates = [c for c in candidates if _SOMEONE.search(c[3])] or candidates
     # "Is Anna pregnant?", "How old is Isla?": a line that names her and says nothing asked of
     # her is no answer (a screen's window names what it shows)
     named = _all_terms(" ".join(names))

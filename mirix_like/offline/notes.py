@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from mirix_like.offline.language import InputText
+from mirix_like.offline.replies import article
 
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
 _LABEL = re.compile(r"(?m)(?:^|(?<=[.;!]\s))\s*(?P<label>[A-Za-z][A-Za-z ]{1,24}?)\s*:\s*"
@@ -88,6 +89,4 @@ def _said(label: str, value: str) -> str:
         names = re.sub(r"\s*\(\d{1,2}\)", "", value)
         count = _NUMBERS.get(len(kids), "")
         return f"I have {count} {_KIDS[label]}, {names}. {ages}".replace("  ", " ").strip(" .")
-    article = "" if re.match(r"(?i)(?:a|an|the)\b", value) else (
-        "an " if value[:1].lower() in "aeiou" else "a ")
-    return _OWN[label].format(label=label, v=value, a=article).rstrip(".")
+    return _OWN[label].format(label=label, v=value, a=article(value)).rstrip(".")

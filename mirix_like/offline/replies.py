@@ -134,7 +134,7 @@ def _answering(question: str, reply: str) -> str | None:
             continue
         # a job as a common noun ("Nurse": I work as a nurse), not an acronym ("ICU nurse")
         job = words[:1].lower() + words[1:] if words[1:2].islower() else words
-        fields = {"x": words, "a": _article(words), "job": job, **found.groupdict()}
+        fields = {"x": words, "a": article(words), "job": job, **found.groupdict()}
         fields["k"] = fields.get("k") or fields.get("k2")
         if "{n}" in said:
             if not (number := _NUMBER.match(words)):
@@ -172,9 +172,9 @@ def _confirming(asked: re.Match[str], reply: str) -> str | None:
     return f"{said[:value.start('value')]}{new}. {rest}".strip()
 
 
-def _article(words: str) -> str:
+def article(words: str) -> str:
     """"a " or "an " before a job said bare ("Nurse": a nurse), none before one with its own
-    ("a nurse", "the head of IT")."""
+    ("a nurse", "the head of IT"); also for the jobs a profile's label gives (see notes)."""
     if re.match(r"(?i)(?:a|an|the)\b", words):
         return ""
     return "an " if words[:1].lower() in "aeiou" else "a "

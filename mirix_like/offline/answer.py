@@ -660,9 +660,9 @@ _HOUR_ASKED = re.compile(r"(?i:\bwhat\s+time\b|\bat\s+what\s+time\b|\bum\s+wie\s
 """A question for the hour of something, which a line that says its hour answers."""
 # "when" in the other languages: an hour answers it ("Quand est le rendez-vous ?").
 _WHEN_ELSEWHERE = re.compile(r"^[\s¿]*(?:quand|wann|cu[aá]ndo|a\s+qu[eé]\s+hora|"
-                             r"seit\s+wann|depuis\s+quand|desde\s+cu[aá]ndo|"
                              r"à\s+quelle\s+heure|um\s+wie\s*viel\s+uhr|l['’]heure|"
-                             r"la\s+hora|die\s+uhrzeit)\b", re.IGNORECASE)
+                             r"la\s+hora|die\s+uhrzeit)\b|" + _SINCE_ELSEWHERE.pattern,
+                             re.IGNORECASE)
 _MONTH_RE = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 )

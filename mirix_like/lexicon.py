@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Container
 
 __all__ = ["KIN", "WORD", "ZH_KIN", "compound_parts", "compound_splits", "meaning",
-           "same_meaning", "verb", "verb_language", "zh_meanings"]
+           "same_meaning", "uninverted", "verb", "verb_language", "zh_meanings"]
 
 # One group per line, the English word first: it names the group. What one pays or spends
 # is what a receipt's total says ("How much did I spend at Aldi?" of "SUMME EUR 10,67").
@@ -254,6 +254,16 @@ _LETTER = r"[^\W\d_\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\u
 WORD = re.compile(rf"{_LETTER}(?:{_LETTER}|['’-](?={_LETTER}))*")
 """A word in a spaced alphabet (not Chinese or Japanese, which have no spaces): letters, with
 inner apostrophes and hyphens ("rendez-vous", "Melanie's")."""
+_INVERTED = re.compile(r"(?<=\w)(?<!rendez)-(?:t-)?(?:je|tu|il|elle|on|nous|vous|ils|elles|ce)\b")
+"""The pronoun a French question joins to its verb ("est-ce", "travaille-t-il", "habite-je"); not
+"rendez-vous"."""
+
+
+def uninverted(text: str) -> str:
+    """``text`` with a French question's joined pronouns cut from their verbs ("Où
+    travaille-t-il ?" asks of "travaille"), so the verb is read as a word of its own."""
+    return _INVERTED.sub("", text)
+
 # Endings a word of a group may carry in a text: plurals and German case endings.
 _ENDINGS = ("s", "es", "e", "n", "en", "er")
 # What joins the parts of a German compound (the Fugenelement): "Vertrieb-s-besprechung".

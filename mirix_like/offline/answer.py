@@ -15,6 +15,7 @@ from mirix_like.lexicon import (
     compound_parts,
     meaning,
     same_meaning,
+    uninverted,
     verb,
     verb_language,
     zh_meanings,
@@ -75,8 +76,8 @@ _NO_ANSWERS = {
     "fr": "Je n'ai pas cette information en mémoire.",
     "es": "No tengo eso en mi memoria.",
 }
-_LIVE = ("wohn wohnt gewohnt wohnte leb lebt gelebt lebte habit habitais habitait vi vit viv vivo "
-         "vivi vivía vivia")
+_LIVE = ("wohn wohnt gewohnt wohnte leb lebt gelebt lebte habit habitais habitait vi vis vit viv "
+         "vivo vivi vivía vivia")
 _WORK = ("arbeit arbeitet gearbeitet arbeitete travaill travaillais travaillait trabaj trabajo "
          "trabaja trabajaba "
          # what a job is called in a question ("Was bin ich von Beruf?", "Quel est mon métier ?")
@@ -408,7 +409,7 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
     kind ("plays padel": "sport", "hobby") unless ``kinds`` is false (for a question that
     does not ask for one: "How much are the running shoes?" asks for no sport, "What martial
     art do I do?" does, :func:`_kind_asked`)."""
-    text = _COMPOUND.sub(r"\1", text)
+    text = uninverted(_COMPOUND.sub(r"\1", text))
     for phrase, word in _PHRASES:
         text = phrase.sub(word, text)
     found = list(_TOKEN.finditer(text))
@@ -695,11 +696,12 @@ _PLACE_SAID = re.compile(r"在\S{1,12}(?:工作|上班|住)|"
 # "What's my job?", "Was bin ich von Beruf?" ask what someone works as, not where: "works as
 # a pharmacist" over "works at Boots".
 _JOB_ASKED = re.compile(r"^\s*what\s+(?:do|does)\s+(?:I|we|my\s+\w+|[A-Z][\w'’-]+)\s+do\s*\??\s*$|"
+                        r"^\s*was\s+arbeite\w*\s+\w+\s*\?|\bwork(?:s|ed)?\s+as\s*\?|"
                         r"^\s*(?:am|is|are)\s+\w+\s+(?:still\s+)?an?\s+(?:[\w-]+\s+)?(?:" + JOBS
                         + r")\b|"
                         r"\b(?:job|occupation|profession|career|line\s+of\s+work|role|"
                         r"do(?:es)?\s+for\s+(?:a\s+)?(?:living|work)|beruf|métier|boulot|"
-                        r"profesión|oficio|en\s+qu[ée]\s+trabaj\w*|als\s+was\s+arbeite\w*|"
+                        r"profesión|oficio|(?:en|de)\s+qu[ée]\s+trabaj\w*|als\s+was\s+arbeite\w*|"
                         r"a\s+qu[ée]\s+(?:me|te|se)\s+dedic\w*|dans\s+la\s+vie)\b|"
                         r"什么工作|职业|做什么的|干什么的|哪一?行", re.IGNORECASE)
 _JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|" + _WORKS_AS.pattern + "|"
@@ -1410,7 +1412,7 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
         best = _newest_of_equals(best, candidates, matched, memories, named)
     best = _newest_of_opposites(best, candidates, matched, memories)
     if not _THEN_ASKED.search(question):
-        best = _corrected(best, candidates, matched)
+        best = _instead(_corrected(best, candidates, matched), candidates, matched, memories)
     _, neg_index, _, chosen = best
     # the same lines in a fuller rendering of the screen (a snippet may leave a table's
     # header out or its last rows, and heads its lines with the window's name), which may be
@@ -1702,6 +1704,39 @@ def _corrected(best: tuple[float, int, int, str],
     return best
 
 
+_INSTEAD = re.compile(r"(?i:\binstead\s+of|\brather\s+than|\b(?:an)?statt|\banstelle\s+von|"
+                      r"\bau\s+lieu\s+d[eu']|\ben\s+(?:lugar|vez)\s+de)\s+(?:(?i:the|des|der|dem|"
+                      r"la|le|l['’]|el|del)\s*)?(?P<old>[A-ZÀ-Þ][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)")
+"""A plan or choice that replaced another, named ("we're going to Norway instead of Iceland",
+"statt Golf", "au lieu de Lyon", "en vez de Roma")."""
+
+
+def _instead(best: tuple[float, int, int, str], candidates: list[tuple[float, int, int, str]],
+             matched: dict[tuple[int, str], set[str]],
+             memories: list[str]) -> tuple[float, int, int, str]:
+    """The line that says ``best``'s value was replaced by another, whatever words it shares
+    with the question ("Where am I travelling in September?" of "a trip to Iceland in
+    September": "Change of plans, we're going to Norway instead of Iceland"; an event is dated
+    by when it happens, so a plan's may be later than what changed it); added to the
+    ``candidates`` when it is none."""
+    for i, memory in enumerate(memories):
+        if i == -best[1]:
+            continue
+        for sentence in (one for part in statements(memory) for one in sentences_of(part.text)):
+            for said in _INSTEAD.finditer(sentence):
+                old = re.escape(said["old"])
+                if re.search(rf"(?<!\w){old}(?!\w)", best[3]) and not re.search(
+                        rf"(?<!\w){old}(?!\w)", sentence[:said.start()]):
+                    found = next((c for c in candidates if c[1] == -i and c[3] == sentence),
+                                 None)
+                    if found is None:
+                        found = (best[0], -i, best[2], sentence)
+                        candidates.append(found)
+                        matched[i, sentence] = set()
+                    return found
+    return best
+
+
 def _newest_of_opposites(best: tuple[float, int, int, str],
                          candidates: list[tuple[float, int, int, str]],
                          matched: dict[tuple[int, str], set[str]],
@@ -1896,7 +1931,7 @@ def _said_to_user(sentence: str, asked_in: str) -> str:
         # ("Do I have a car?": "You said: 我没有车，我骑自行车上学。"), not an answer in Chinese
         said = _ZH_USER.sub(lambda m: "我们" if m[0].endswith("等人") else "我", sentence)
         return f"{second_person_in('The user said:', asked_in)} {said}"
-    sentence = frame + second_person_in(sentence, lang)
+    sentence = frame + second_person_in(sentence, lang, quoted=bool(frame))
     if lang == "zh":  # "用户住在深圳" is "你住在深圳", "用户等人" "你们"; a "用户名" stays one
         sentence = _ZH_USER.sub(lambda m: "你们" if m[0].endswith("等人") else "你", sentence)
     # a value the vault keeps out of chat is said to be there, not shown as its marker
@@ -1953,11 +1988,16 @@ def _in_vault(marked: re.Match[str], lang: str) -> str:
 _VAULT_ASKED = re.compile(
     r"(?i:\b(?P<own>my|mon|ma|mes|mein|meine|meinen|meinem|meiner|mi|mis|the|le|la|das|der|die|"
     r"el|l['’](?=\w))(?:(?<=['’])|\s+)"
-    r"(?P<what>[^\W\d_][\w'’-]*(?:\s+(?!is\b|ist\b|est\b|es\b)[^\W\d_][\w'’-]*){0,3}?)"
+    r"(?P<what>[^\W\d_][\w'’-]*(?:\s+(?!is\b|ist\b|est\b|es\b)[^\W\d_][\w'’-]*){0,5}?)"
     r"(?=\s*(?:[?？.!]|$|\s+(?:is|ist|est|es|again|nochmal|lautet)\b)))|"
     r"我的(?P<zh>[\u4e00-\u9fff]{1,8}?)(?=是|在|叫|多少|什么)")
 _YOUR = {"my": "your", "mon": "ton", "ma": "ta", "mes": "tes", "mein": "dein", "meine": "deine",
          "meinen": "deine", "meinem": "dein", "meiner": "deine", "mi": "tu", "mis": "tus"}
+_YOURS = {"my": "your", "mein": "dein", "meine": "deine", "meinen": "deinen", "meinem": "deinem",
+          "meiner": "deiner", "meines": "deines", "mon": "ton", "ma": "ta", "mes": "tes",
+          "mi": "tu", "mis": "tus"}
+_MY = re.compile(rf"\b(?:{'|'.join(_YOURS)})\b")
+""""My" inside what is asked, told back as "your" ("für mein Fahrradschloss": "für dein …")."""
 _VAULT_SAID = {"en": "{own} {what} is in the knowledge vault.",
                "de": "{own} {what} ist im Wissenstresor.",
                "fr": "{own} {what} est dans le coffre de connaissances.",
@@ -1974,7 +2014,9 @@ def _vault_asked(question: str, lang: str) -> str | None:
     if asked["zh"]:
         return _VAULT_SAID["zh"].format(what=asked["zh"])
     own = _YOUR.get(asked["own"].lower(), asked["own"])
-    said = _VAULT_SAID[lang].format(own=own, what=asked["what"])
+    # "die PIN für mein Fahrradschloss" is "für dein Fahrradschloss" told back
+    what = _MY.sub(lambda w: _YOURS[w[0]], asked["what"])
+    said = _VAULT_SAID[lang].format(own=own, what=what)
     if own.endswith(("'", "’")):  # "l'ancien code"
         said = said.replace(f"{own} ", own, 1)
     return said[:1].upper() + said[1:]

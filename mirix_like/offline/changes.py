@@ -35,7 +35,7 @@ from mirix_like.retrieval.ranking import FIRST, asks_before
 
 __all__ = ["DRINKS", "JOBS", "NATIONALITIES", "Setting", "block_lines", "core_calls", "in_time",
            "parted", "passed", "replacing", "same_secret", "says_being_at", "says_dose", "says_now",
-           "says_stop", "settings", "since", "superseded", "switches_drink"]
+           "says_sold", "says_stop", "settings", "since", "superseded", "switches_drink"]
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
 _PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?!I\b|I['’])"
@@ -3012,6 +3012,12 @@ def _gone(text: str, blocks: Mapping[str, list[str]],
 _SOLD = re.compile(r"\b(?i:sold|got\s+rid\s+of|scrapped|traded\s+in)\s+(?i:the|my|our)\s+"
                    r"(?:(?i:old)\s+)?(?P<what>[A-Z][\w-]+)")
 """A thing sold by its name ("Sold the Mazda")."""
+
+
+def says_sold(text: str) -> bool:
+    """Whether ``text`` says a thing was sold by its name, which ends the block's line that
+    holds it (see :func:`_gone`)."""
+    return bool(_SOLD.search(text))
 _DRINK_SWITCHED = re.compile(r"\b(?P<verb>(?i:switched|changed|moved|gone\s+over|went\s+over))\s+"
                              r"(?:(?i:over)\s+)?(?i:from)\s+(?P<old>" + _DRINKS + r")\s+"
                              r"(?P<to>(?i:to)\s+(?:" + _DRINKS + r")\b)")

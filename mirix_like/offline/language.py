@@ -444,7 +444,18 @@ def third_person(text: str, subject: str, zh: bool) -> str:
             out = subject
         return cap(out) if m.start() == 0 else out
 
+    text = _OF_US.sub(lambda m: f"{_HOW_MANY_OF_US[m[1].lower()]} people", text)
+    text = _WE_ALL.sub(lambda m: "We" if m[0][0].isupper() else "we", text)
     return _FIRST_PERSON.sub(swap, text)
+
+
+_HOW_MANY_OF_US = {"both": "two", "the two": "two", "the three": "three", "the four": "four"}
+_OF_US = re.compile(r"(?:(?<=\bfor\s)|(?<=\bto\s)|(?<=\bwith\s)|(?<=\bbetween\s))"
+                    r"(both|the\s+two|the\s+three|the\s+four)\s+of\s+us\b", re.IGNORECASE)
+_WE_ALL = re.compile(r"\b(?:both|all|the\s+two|the\s+three|the\s+four)\s+of\s+us\b(?=\s+[a-z])",
+                     re.IGNORECASE)
+"""How many "us" were ("3000 euros for both of us": for two people), not "the user and
+others"; as a subject, "we" ("The two of us went hiking": the user and others went)."""
 
 
 _PLAIN = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go",
@@ -490,9 +501,10 @@ _USER_VERB = re.compile(r"(?<![,;:]\s)(?<!^)(?<!\bof\s)(?<!\bto\s)(?<!\bfor\s)(?
                         r"guesses|hopes|believes|reckons|means|wants|needs|is|was|has|does)\b")
 
 
-def second_person(text: str) -> str:
+def second_person(text: str, *, quoted: bool = False) -> str:
     """An English statement about "the user" said to them: "The user's dog is Rex" -> "Your
-    dog is Rex", "the user lives in Oslo" -> "you live in Oslo"."""
+    dog is Rex", "the user lives in Oslo" -> "you live in Oslo". The ``quoted`` words of the
+    user's message keep their "our"."""
     text = _OPENED.sub(lambda m: f"{m['open']}you{m['adv']} {_plain_verb(m['verb'])}", text)
     text = _USER_VERB.sub(lambda m: f"you {_plain_verb(m['verb'])}", text)
 
@@ -510,7 +522,7 @@ def second_person(text: str) -> str:
     text = _USER_SAID.sub(swap, text)
     # a household's own in a statement about the user ("Your husband is Rhys and our daughter
     # is Elin"), not in their quoted words
-    if not text.startswith("You said"):
+    if not quoted and not text.startswith("You said"):
         text = re.sub(r"\b([Oo])ur\b", lambda m: "Your" if m[1] == "O" else "your", text)
     return text
 
@@ -706,15 +718,16 @@ USER_SAID_LEAD = re.compile(r"^[Tt]he user said:")
 """How a quoted message opens (an event's "The user said: …")."""
 
 
-def second_person_in(text: str, lang: str) -> str:
+def second_person_in(text: str, lang: str, *, quoted: bool = False) -> str:
     """A statement about the user said to them, in English, German, Spanish or French,
     whichever it names the user in ("Der Nutzer wohnt in Wien" -> "Du wohnst in Wien", "La
     hermana del usuario vive en Sevilla" -> "Tu hermana vive en Sevilla", "L'utilisateur
     habite à Lille" -> "Tu habites à Lille"); the English "The user said: …" of a quoted
-    message opens in ``lang``, the message's language."""
+    message opens in ``lang``, the message's language (see :func:`second_person` for
+    ``quoted``)."""
     if lang in _YOU_SAID:
         text = USER_SAID_LEAD.sub(_YOU_SAID[lang], text)
-    text = second_person(text) if lang == "en" else text
+    text = second_person(text, quoted=quoted) if lang == "en" else text
     if "Nutzer" in text:
         text = _de_second(text)
     if "usuario" in text:

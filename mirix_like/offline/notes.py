@@ -54,7 +54,7 @@ def written_out(inp: InputText) -> InputText:
     message or text only."""
     if inp.role not in (None, "user") or inp.kind == "image":
         return inp
-    text = _profile(inp.text)
+    text = _kin_listed(_profile(inp.text))
     for pattern, said in _LEFT_OUT:
         text = pattern.sub(said, text)
     text = re.sub(r"\bI'm ([Vv]egan|[Vv]egetarian|[Pp]escatarian)", lambda m: "I'm "
@@ -63,6 +63,48 @@ def written_out(inp: InputText) -> InputText:
     text = re.sub(r"\bI'm ([A-Z])(?=[a-z]+\s+(?:to|in|as|from)\b)", lambda m: "I'm "
                   + m[1].lower(), text)
     return inp if text == inp.text else replace(inp, text=text)
+
+
+# Those of a kind named in passing as a list, after "our" or "my": "with my husband Tom and
+# our two kids, Ella and Sam", "con nuestros dos hijos, Pablo y Marta", "avec nos deux
+# enfants, Léa et Hugo", "mit unseren beiden Kindern, Paul und Mia".
+_NAMED = r"[A-ZÀ-Þ][\w'’-]+(?:\s*\(\d{1,2}\))?"
+_KIN_LISTED = re.compile(
+    r"\b(?P<own>our|my|Our|My|nuestr[oa]s|mis|Mis|nos|mes|Nos|Mes|unser\w{0,2}|mein\w{0,2}|"
+    r"Unser\w{0,2}|Mein\w{0,2})\s+(?:\w+\s+)?(?P<kind>(?i:kids|children|sons|daughters|cats|dogs|"
+    r"hij[oa]s|gat[oa]s|perr[oa]s|enfants|fils|filles|chats|chiens|kinder|kindern|söhne|söhnen|"
+    r"töchter|töchtern|katzen|hunde|hunden))\s*[,:(]\s*(?P<names>" + _NAMED + r"(?:,\s*"
+    + _NAMED + r")*,?\s+(?P<and>and|y|e|et|und)\s+" + _NAMED + r")")
+_HAVE = {"and": "I have {n} {kind}, {names}.", "y": "Tengo {n} {kind}, {names}.",
+         "e": "Tengo {n} {kind}, {names}.", "et": "J'ai {n} {kind}, {names}.",
+         "und": "Ich habe {n} {kind}, {names}."}
+_COUNTS = {"and": ("two", "three", "four", "five"), "y": ("dos", "tres", "cuatro", "cinco"),
+           "e": ("dos", "tres", "cuatro", "cinco"), "et": ("deux", "trois", "quatre", "cinq"),
+           "und": ("zwei", "drei", "vier", "fünf")}
+_OF_DATIVE = {"kindern": "Kinder", "söhnen": "Söhne", "töchtern": "Töchter", "hunden": "Hunde"}
+"""German says "mit unseren Kindern": who one has is "Kinder"."""
+_ALREADY_HAD = re.compile(r"(?i)\b(?:have|has|tengo|tenemos|tiene|ai|avons|habe|haben|hat)\s+"
+                          r"(?:\w+\s+)?$")
+
+
+def _kin_listed(text: str) -> str:
+    """``text`` with each list of the speaker's children or pets named in passing also said
+    as a statement of having them ("… and our two kids, Ella and Sam." adds "I have two kids,
+    Ella and Sam."), in the list's language; not when it already is one ("I have two kids,
+    …")."""
+    added = []
+    for m in _KIN_LISTED.finditer(text):
+        if _ALREADY_HAD.search(text, 0, m.start("kind")):
+            continue
+        names = re.findall(r"[A-ZÀ-Þ][\w'’-]+", m["names"])
+        counts = _COUNTS[m["and"]]
+        if not 2 <= len(names) <= len(counts) + 1:
+            continue
+        kind = m["kind"].lower() if m["and"] != "und" else _OF_DATIVE.get(
+            m["kind"].lower(), m["kind"][:1].upper() + m["kind"][1:].lower())
+        listed = f"{', '.join(names[:-1])} {m['and']} {names[-1]}"
+        added.append(_HAVE[m["and"]].format(n=counts[len(names) - 2], kind=kind, names=listed))
+    return " ".join([text.rstrip(), *added]) if added else text
 
 
 def _profile(text: str) -> str:

@@ -17,6 +17,9 @@ from mirix_like.offline.language import InputText, cap
 
 _LEADS = (r"^(?:(?:in|at|near|around|from|outside|à|a|en|au|aux|de|chez|dans|aus|bei|im|am)\s+|"
           r"d['’]|在)")
+_SOFTENED = (r"(?:,?\s*(?:roughly|approximately|more\s+or\s+less|then|again|exactly|by\s+the\s+"
+             r"way|if\s+you\s+don['’]t\s+mind\s+(?:me\s+)?asking|if\s+I\s+may\s+ask))?\s*\?")
+"""How a question may end after what it asks ("What's your budget, roughly?")."""
 _ANSWERED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(question, re.IGNORECASE), said) for question, said in (
         # where someone lives
@@ -68,7 +71,8 @@ _ANSWERED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bc[oó]mo\s+te\s+llamas\b", "Me llamo {name}."),
         (r"你叫什么", "我叫{name}。"),
         # a favourite
-        (r"\bwhat['’]?s\s+your\s+(?:all-time\s+)?favou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s*\?",
+        (r"\bwhat['’]?s\s+your\s+(?:all-time\s+)?favou?rite\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)"
+         + _SOFTENED,
          "My favourite {k} is {x}."),
         (r"\bwas\s+ist\s+dein(?:e)?\s+Lieblings(?P<k>\w+)\s*\?", "Mein Lieblings{k} ist {x}."),
         (r"\bquel(?:le)?\s+est\s+ton\s+(?P<k>\w+)\s+préférée?\s*\?", "Mon {k} préféré est {x}."),
@@ -77,8 +81,8 @@ _ANSWERED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # budget?" "Around 900 a month.", "Do you have a budget?" the same)
         (r"\b(?:do\s+you\s+have\s+any|any)\s+allerg(?:y|ies)\b|\bwhat\s+are\s+you\s+allergic"
          r"\s+to\b", "I'm allergic to {job}."),
-        (r"\bwhat(?:['’]s|\s+is)\s+your\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s*\?|\bdo\s+you\s+have\s+"
-         r"an?\s+(?P<k2>[a-z]+)\s*\?", "My {k} is {x}."),
+        (r"\bwhat(?:['’]s|\s+is)\s+your\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)" + _SOFTENED
+         + r"|\bdo\s+you\s+have\s+an?\s+(?P<k2>[a-z]+)" + _SOFTENED, "My {k} is {x}."),
     ))
 _FRAGMENT = re.compile(r"^\s*(?P<x>[^!?,;:。！？，；]{1,60}?)\s*"
                        r"(?P<end>[.!?](?=\s|$)|[,;:。！？，；]|$)")
@@ -126,8 +130,11 @@ def _answering(question: str, reply: str) -> str | None:
     fragment = _FRAGMENT.match(reply)
     if not fragment or _NOT_SAID.search(fragment["x"].strip()):
         return None
-    words = re.sub(_LEADS, "", fragment["x"].strip(), flags=re.IGNORECASE).strip()
-    if not words or len(words.split()) > 5:
+    words = fragment["x"].strip()
+    if not re.match(r"(?i)(?:around|near)\s+\d", words):  # "around 900 a month" says about
+        words = re.sub(_LEADS, "", words, flags=re.IGNORECASE).strip()
+    # (an amount may say what it is for: "about 3000 euros for both of us")
+    if not words or len(words.split()) > (8 if re.search(r"\d", words) else 5):
         return None
     for pattern, said in _ANSWERED:
         if not (found := pattern.search(question)):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from mirix_like.lexicon import WORD, compound_splits, same_meaning
+from mirix_like.lexicon import WORD, compound_splits, same_meaning, uninverted
 
 __all__ = ["CJK_RUN", "OTHER_STOPWORDS", "QUESTION_WORDS", "STOPWORDS", "TOKEN", "ZH_STOP",
            "keyword_topics"]
@@ -84,7 +84,7 @@ def keyword_topics(question: str) -> list[str]:
             seen.add(term.lower())
             found.append(term)
 
-    text = _QUESTION_PHRASE.sub(" ", question)
+    text = uninverted(_QUESTION_PHRASE.sub(" ", question))
     covered: set[str] = set()
     for m in _PHRASE.finditer(text):
         if m.group(1):

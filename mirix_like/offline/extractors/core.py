@@ -13,6 +13,7 @@ from mirix_like.offline.changes import (
     parted,
     says_being_at,
     says_dose,
+    says_sold,
     says_stop,
     settings,
     switches_drink,
@@ -124,14 +125,14 @@ def _concerns(inp: InputText) -> bool:
     away", "We rehomed Miso"), or of a drink switched from the one a block holds, or of a
     habit stopped ("I stopped running"), or of a value corrected ("I meant Apex, not Acme"), or
     of where they are now, a move when a block holds where they live or work ("We're in Cork
-    now"), or of a dose, of the medicine a block holds when none is named ("Die Dosis wurde auf
-    5 mg erhöht")."""
+    now"), or of a thing sold by its name ("Sold the Honda last week"), or of a dose, of the
+    medicine a block holds when none is named ("Die Dosis wurde auf 5 mg erhöht")."""
     prep = prepare(inp.text)
     text = inp.text
     return any(_core_clauses(s, prep.zh) for s in prep.sentences()) or bool(
         settings(text, own=True)) or bool(parted(text)) or says_stop(
         text) or bool(CORRECTION.search(text.strip())) or says_being_at(text) or switches_drink(
-        text) or says_dose(text)
+        text) or says_dose(text) or says_sold(text)
 
 
 def _block_calls(inputs: list[InputText], shown: list[dict[str, Any]]) -> list[tuple[str, Row]]:

@@ -1,0 +1,127 @@
+"""Personas told across sessions in everyday wordings none of the rules were written from,
+asked back offline: a move and a new job in Spanish, German and French; codes changed; a
+car sold by its make alone ("Sold the Honda last week"); children named in passing as a list
+("with my husband Tom and our two kids, Ella and Sam") in four languages; a French question
+asked with "est-ce que" or an inverted verb ("Où travaille-t-il ?"); a plan that changed
+("we're going to Norway instead of Iceland") and a short reply to the assistant's question
+("What's your budget, roughly?" "about 3000 euros for both of us")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from support.told import RENDERING, asked_by, says_only, told_all
+
+from mirix_like import MemorySystem
+
+FIRST, LATER = "2025-01-05T09:00:00+00:00", "2025-06-05T09:00:00+00:00"
+PEOPLE = {
+    "lucia": ((FIRST, ["Hola, soy Lucía. Vivo en Valencia con mi marido Andrés y nuestros dos "
+                       "hijos, Pablo y Marta.", "Trabajo como enfermera en el Hospital La Fe.",
+                       "Mi madre se llama Rosa y vive en Sevilla."]),
+              (LATER, ["Nos hemos mudado a Madrid por el trabajo de Andrés.",
+                       "Ahora trabajo en el Hospital Gregorio Marañón."])),
+    "jonas": ((FIRST, ["Ich heiße Jonas und wohne in Hamburg.",
+                       "Ich arbeite als Elektriker bei den Stadtwerken.",
+                       "Die PIN für mein Fahrradschloss ist 5520."]),
+              (LATER, ["Lea und ich sind nach Lübeck gezogen.",
+                       "Ich habe die Stelle gewechselt und arbeite jetzt bei Dräger."])),
+    "claire": ((FIRST, ["Bonjour ! Je m'appelle Claire, j'habite à Lyon et je suis architecte.",
+                        "Le code de la porte de l'immeuble est 41B27."]),
+               (LATER, ["J'ai déménagé à Grenoble le mois dernier.",
+                        "Le nouveau code de la porte est 90C13.",
+                        "Ma sœur Julie travaille chez Airbus à Toulouse."])),
+    "kenji": ((FIRST, ["I drive a Honda Fit, mostly to the pharmacy."]),
+              (LATER, ["Sold the Honda last week, in Kyoto I just bike everywhere."])),
+    "sue": ((FIRST, ["I live in Leeds with my husband Tom and our two kids, Ella and Sam."]),
+            (LATER, ["We moved to York last month."])),
+    "jan": ((FIRST, ["Ich wohne mit meiner Frau Anna und unseren beiden Kindern, Paul und Mia, "
+                     "in Köln."]),
+            (LATER, ["Wir sind nach Bonn umgezogen."])),
+    "eve": ((FIRST, ["J'habite à Lyon avec mon mari Paul et nos deux enfants, Léa et Hugo."]),
+            (LATER, ["Nous avons déménagé à Annecy."])),
+    "omar": ((FIRST, ["We have two cats, Pixel and Byte."]), (LATER, ["I love my cats."])),
+}
+
+QUESTIONS = [
+    ("lucia", "¿Dónde vivo?", "Madrid", ["Valencia"]),
+    ("lucia", "¿Dónde vivía antes?", "Valencia", []),
+    ("lucia", "¿Dónde trabajo?", "Marañón", ["La Fe"]),
+    # "¿De qué trabajas?" asks for the job, not the workplace
+    ("lucia", "¿De qué trabajo?", "enfermera", []),
+    ("lucia", "¿Cómo se llaman mis hijos?", "Pablo y Marta", []),
+    ("lucia", "¿Dónde vive mi madre?", "Sevilla", []),
+    ("jonas", "Wo wohne ich?", "Lübeck", ["Hamburg"]),
+    ("jonas", "Wo arbeite ich?", "Dräger", ["Stadtwerke"]),
+    ("jonas", "Was arbeite ich?", "Elektriker", []),
+    # a value kept out of chat is said to be in the vault, "mein" told back as "dein"
+    ("jonas", "Wie ist die PIN für mein Fahrradschloss?", "für dein Fahrradschloss", ["5520"]),
+    ("claire", "Où est-ce que j'habite ?", "Grenoble", ["Lyon"]),
+    ("claire", "Où est-ce que je vis ?", "Grenoble", ["Lyon"]),
+    ("claire", "Où j'habitais avant ?", "Lyon", []),
+    ("claire", "Où travaille-t-elle, Julie ?", "Airbus", []),
+    # what the old value was is in the vault: the answer names it, not "the door"
+    ("claire", "Quel était l'ancien code de la porte ?", "L'ancien code de la porte", ["41B27"]),
+    ("kenji", "Do I have a car?", "until", []),
+    ("sue", "What are my kids called?", "Ella and Sam", []),
+    ("sue", "What do I work as?", None, ["Ella"]),
+    ("sue", "Where do I live?", "York", ["Leeds"]),
+    ("jan", "Wie heißen meine Kinder?", "Paul und Mia", []),
+    ("jan", "Wo wohne ich?", "Bonn", ["Köln"]),
+    ("eve", "Comment s'appellent mes enfants ?", "Léa et Hugo", []),
+    ("eve", "Où est-ce que j'habite ?", "Annecy", ["Lyon"]),
+    ("omar", "What are my cats called?", "Pixel and Byte", []),
+]
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    with told_all(tmp_path_factory.mktemp("personas_unseen_r4"), PEOPLE) as system:
+        yield system
+
+
+@pytest.mark.parametrize(("user", "question", "says", "not_said"), asked_by(QUESTIONS))
+def test_told_facts_come_back_current(memory: MemorySystem, user: str, question: str,
+                                      says: str | None, not_said: list[str]) -> None:
+    says_only(memory.chat(question, user_id=user).answer, says, not_said)
+
+
+CONVERSATION = [
+    ("2025-04-01T10:00:00+00:00", [
+        ("user", "hey"), ("assistant", "Hi! How can I help today?"),
+        ("user", "I need help planning a trip to Iceland in September with my boyfriend Lars"),
+        ("assistant", "Sounds great! What's your budget, roughly?"),
+        ("user", "about 3000 euros for both of us"),
+        ("assistant", "Noted. Where will you fly from?"),
+        ("user", "Lisbon, that's where we live")]),
+    ("2025-07-30T10:00:00+00:00", [
+        ("user", "change of plans, we're going to Norway instead of Iceland"),
+        ("assistant", "Okay! Same dates?"), ("user", "yes, still September")]),
+]
+
+
+@pytest.fixture(scope="module")
+def planner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    path = tmp_path_factory.mktemp("trip_planner")
+    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
+        for at, turns in CONVERSATION:
+            system.add([{"role": role, "content": text} for role, text in turns],
+                       user_id="ines", occurred_at=at)
+            report = system.flush("ines")
+            assert report.failed_inputs == [] and report.pending_inputs == []
+        yield system
+
+
+@pytest.mark.parametrize(("question", "says", "not_said"), [
+    ("Where am I travelling in September?", "Norway", []),
+    # the reply is read with the assistant's question; "both of us" is two people
+    ("What's my travel budget?", "3000 euros for two people", ["the user", "others"]),
+    ("Where do I live?", "Lisbon", []),
+    ("Where was I going to go originally?", "Iceland", []),
+])
+def test_a_conversation_with_the_assistant_comes_back(planner: MemorySystem, question: str,
+                                                      says: str, not_said: list[str]) -> None:
+    answer = planner.chat(question, user_id="ines").answer
+    says_only(answer, says, not_said)
+    assert not RENDERING.search(answer)

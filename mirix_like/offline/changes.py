@@ -426,6 +426,8 @@ _JOBS = (r"teacher|nurse|doctor|surgeon|dentist|vet|veterinarian|pharmacist|para
          r"jeweller|jeweler")
 """Trades by name: "I'm a nurse", "my mum is a teacher" give the job slot without "at"."""
 JOBS = _JOBS
+_TITLE_CASE_JOB = r"(?:[A-Z][a-z]+\s+){0,3}(?=[A-Z])(?i:" + _JOBS + r")\b"
+"""A job title written in capitals ("Staff Data Engineer", "Head Chef")."""
 _RANKED = (r"(?:(?i:head|senior|junior|lead|chief|principal|deputy|staff|sous)\s+(?:[a-z]+\s+)?"
            r"(?i:" + _JOBS + r")|(?!(?i:the|a|an|my|your|his|her|its|our|their|no|not|this|that|"
            r"still|also|now|just|currently|really|so|very)\b)(?:[A-Z]{2,4}|[a-z]+)\s+"
@@ -616,7 +618,7 @@ _OTHERS_STATUS = (
      r"(?i:está|están|se\s+ha|se\s+han|se)\s+(?P<v>(?i:casad[oa]s?|casó|casaron|prometid[oa]s?|"
      r"comprometi(?:d[oa]s?|ó|eron)|divorciad[oa]s?|divorció|divorciaron|separad[oa]s?|separó|"
      r"separaron))\b", "es"),
-    (r"(?:^|(?<=[，,。；\s]))(?P<who>(?![我你他她])[\u4e00-\u9fff]{2,3}?)(?:和[\u4e00-\u9fff]{1,3}?)?"
+    (r"(?:^|(?<=[，,。；\s]))(?P<who>(?![我你他她])[\u4e00-\u9fff]{2,3}?)(?:和(?!我)[\u4e00-\u9fff]{1,3}?)?"
      r"(?:已经|刚刚?|终于|上个月|去年|今年)?(?P<v>结婚|订婚|离婚|分手)了?", "zh"),
 )
 """Someone's marriage, engagement or parting, by name (see the relationship patterns)."""
@@ -1078,9 +1080,11 @@ _PATTERNS = (
        r"(?:the\s+|" + _KIND_CALLED + r")?[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*\s+as\s+(?:an?\s+)?"
        r"(?P<v>[a-z][a-z ]{2,30}?)(?=\s+(?:at|for|in|since|now|and|but)\b|[.,;!?]|$)",
        "{s} works as {a} {v}."),
-    # "started a new job at Google as a product manager": the job with the employer
+    # "started a new job at Google as a product manager", "joined Wise as a Staff Data
+    # Engineer": the job with the employer
     _p("job", r"\b(?:(?i:job|gig|role|position|post)\s+(?:at|with)|(?i:joined|joining))\s+"
-       + _EMPLOYER + r"\s+as\s+(?:an?\s+)?(?P<v>[A-Z]{2,4}(?:\s+[a-z]+)?|[a-z][a-z ]{2,30}?)"
+       + _EMPLOYER + r"\s+as\s+(?:an?\s+)?(?P<v>" + _TITLE_CASE_JOB + r"|[A-Z]{2,4}(?:\s+[a-z]+)?|"
+       r"[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in|since|now)\b|[.,;!?]|$)",
        "{s} works as {a} {v}.", True),
     _p("job", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:now)\s+)?at\s+" + _EMPLOYER
@@ -2059,16 +2063,21 @@ _PATTERNS = (
     # A spouse by name: "married to Anna", "Ich bin mit Petra verheiratet", "Je suis mariée
     # avec Hugo", "Estoy casado con Lucía", "我和小红结婚了"; each as its block line says it
     *(_p("partner", regex, template, lang=lang) for lang, regex, template in (
-        ("en", r"(?:\b(?:I['’]m|I\s+am|(?i:the\s+user\s+is))\s+|^\s*)(?:(?i:happily|now)\s+)?"
+        ("en", r"(?:\b(?:I['’]m|I\s+am|(?i:the\s+user\s+is)|I\s+(?:(?:just|finally|officially)\s+)*"
+         r"got)\s+|^\s*)(?:(?i:happily|now)\s+)?"
          r"(?i:married)\s+(?i:to)\s+(?P<v>" + _NAME_WORD + r")(?![\w'’-])",
          "{s} is married to {v}."),
+
         ("de", r"\b(?i:bin|ist)\s+(?:(?i:seit\s+\w+(?:\s+\w+)?|glücklich|jetzt)\s+)*mit\s+"
          r"(?P<v>" + _NAME_WORD + r")\s+(?i:verheiratet)\b", "{s} ist mit {v} verheiratet."),
         ("fr", r"\b(?i:suis|est)\s+(?:(?i:mariée?)\s+(?:à|avec)|(?i:pacsée?)\s+avec)\s+"
          r"(?P<v>" + _NAME_WORD + r")", "{s} est marié avec {v}."),
         ("es", r"\b(?i:estoy|está|soy|es)\s+(?i:casad[oa])\s+con\s+(?P<v>" + _NAME_WORD + r")",
          "{s} está casado con {v}."),
-        ("zh", r"(?:我|用户)(?:和|跟)(?P<v>[\u4e00-\u9fff]{2,3}?)结婚", "{s}和{v}结婚了。"))),
+        ("zh", r"(?:我|用户)(?:和|跟)(?P<v>[\u4e00-\u9fff]{2,3}?)结婚", "{s}和{v}结婚了。"),
+        # "李静和我结婚了": the spouse named first
+        ("zh", r"(?:^|(?<=[，,。；！!\s]))(?P<v>(?![我你他她])[\u4e00-\u9fff]{2,3}?)(?:和|跟)"
+         r"(?:我|用户)(?:已经|刚刚?|终于|上个月|去年|今年)?结婚", "{s}和{v}结婚了。"))),
     # A partner named after the word of them: "my wife Anna", "meine Frau Petra", "mon mari
     # Paul", "mi mujer Lucía" (not "mein Freund", "ma copine": friends as often)
     *(_p("{k}", r"\b(?P<my>(?i:" + mine + r"))\s+(?P<k>(?i:" + kin + r"))\s*,?\s+(?P<v>"
@@ -2704,13 +2713,21 @@ def _bare_intro(match: re.Match[str]) -> str:
         f" {unit}" if unit and unit.split()[0].casefold() not in _BARE_SAID else "")
 
 
+_WED_PAIR = re.compile(r"\b(?P<name>" + _NAME_WORD + r")\s+and\s+I\s+(?P<verb>(?:(?:just|finally|"
+                       r"officially)\s+)*(?:got|are|were))\s+married\b")
+"""A wedding told with the spouse first ("Kate and I got married last Saturday!"), said as
+"I got married to Kate"."""
+
+
 def _spoken(text: str) -> str:
-    """``text`` with the shapes people introduce themselves in said as statements: "Omar
+    """``text`` with the shapes people introduce themselves in said as statements (and a
+    spouse named first, see _WED_PAIR): "Omar
     here - 41, a civil engineer at Arup" is "I'm Omar, 41, I'm a civil engineer at Arup";
     "Big cyclist too." is "I'm a big cyclist too."; "Favourite food: biryani." is "My
     favourite food is biryani."; "New landlord: Ms. Patel." is "My new landlord is Ms.
     Patel."."""
     text = _HERE.sub(_here, text)
+    text = _WED_PAIR.sub(r"I \g<verb> married to \g<name>", text)
     text = _BARE_INTRO.sub(_bare_intro, text)
     text = _APPOSED_JOB.sub(lambda m: m[0] + ("i'm " if m[0].islower() else "I'm "), text)
     text = _APPOSED_TRADE.sub(lambda m: m[0] + ("i'm a " if m[0].islower() else "I'm a "), text)
@@ -3333,8 +3350,9 @@ def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
                 continue  # "I used to work at the BBC" ends no "works at Sky"
             if setting.value is not None and any(
                     _same_slot(s.slot, setting.slot) and s.value
-                    and _key(s.value) == _key(setting.value) for s in old):
-                continue  # the block already says so
+                    and _key(s.value) == _key(setting.value) for s in old) and not (
+                    _WED.search(content) and not _WED.search(current[slot_line - 1])):
+                continue  # the block already says so (not a partner now married)
             edits = replace.setdefault(label, {})
             # of two new values, the later said ("Just moved to Bath." "Moved again, now in
             # Bristol!"); a new value over an ending
@@ -3369,6 +3387,12 @@ def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
                 "content": "\n".join(line for line, _ in edits.values() if line is not None),
                 "valid_from": min(when for _, when in edits.values()).isoformat()}))
     return calls
+
+
+_WED = re.compile(r"(?i:\b(?:married|verheiratet|mariée?|casad[oa]|wife|husband|spouse)\b)|结婚|"
+                  r"妻子|丈夫")
+"""A partner one is married to: a line of the same partner that does not say so is replaced
+("The user's girlfriend is Kate." by "The user is married to Kate.")."""
 
 
 def _ends_another(ending: Setting, held: Sequence[Setting]) -> bool:

@@ -18,8 +18,9 @@ from mirix_like.offline.language import InputText
 from mirix_like.offline.replies import article
 
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
-_LABEL = re.compile(r"(?m)(?:^|(?<=[.;!]\s))\s*(?P<label>[A-Za-z][A-Za-z ]{1,24}?)\s*:\s*"
-                    r"(?P<value>[^.;!\n]{1,80}?)\s*(?=[.;!\n]|$)")
+_LABEL = re.compile(r"(?m)(?:^|(?<=[.;!]\s))\s*(?:[-*•]\s*)?(?P<label>[A-Za-z][A-Za-z'’ ]{1,24}?)"
+                    r"[ \t]*:[ \t]*(?P<value>(?:(?:Dr|Mr|Mrs|Ms|St|Prof)\.\s|[^.;!\n]){1,80}?)\s*"
+                    r"(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bSt)(?<!\bProf)(?=[.;!\n]|$)")
 _INTRO = re.compile(r"^\s*(?i:about\s+me|me|profile|quick\s+intro)\s*:\s*"
                     r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})\s*,\s*")
 _PARTNERS = "wife husband partner girlfriend boyfriend fiancé fiancée fiance fiancee"
@@ -27,6 +28,13 @@ _KIDS = {"kids": "kids", "children": "kids", "sons": "sons", "daughters": "daugh
 _OWN = {  # label: how it is said of oneself; a value must not look like an address line
     **{label: "My {label} is {v}." for label in _PARTNERS.split()},
     **{label: "My {label} is {v}." for label in ("son", "daughter", "dog", "cat")},
+    # who and what a household has ("- dentist: Dr. Okafor, Mondays only", "- gym: PureGym")
+    **{label: "My {label} is {v}." for label in (
+        "dentist", "doctor", "gp", "physio", "therapist", "vet", "landlord", "boss",
+        "hairdresser", "accountant", "gym")},
+    "car": "My car is {a}{v}.",
+    **dict.fromkeys(("kids school", "kid's school", "kids' school", "kid’s school",
+                     "kids’ school"), "The kids go to {v}."),
     **dict.fromkeys(("allergies", "allergy", "allergic to", "allergic"), "I'm allergic to {v}."),
     **dict.fromkeys(("job", "occupation", "profession", "work"), "I work as {a}{v}."),
     **dict.fromkeys(("location", "based in", "lives in", "living in", "home", "city"),

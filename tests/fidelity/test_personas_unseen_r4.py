@@ -42,6 +42,13 @@ PEOPLE = {
     "eve": ((FIRST, ["J'habite à Lyon avec mon mari Paul et nos deux enfants, Léa et Hugo."]),
             (LATER, ["Nous avons déménagé à Annecy."])),
     "omar": ((FIRST, ["We have two cats, Pixel and Byte."]), (LATER, ["I love my cats."])),
+    # a list of notes to self, one "- label: value" a line
+    "raj": ((FIRST, ["Notes to self:\n- dentist: Dr. Okafor, Mondays only\n- gym: PureGym "
+                     "Camden\n- car: Skoda Octavia (reg LX21 ABC)"]),
+            (LATER, ["Personal update: I've joined Wise as a Staff Data Engineer."])),
+    "tom": ((FIRST, ["My girlfriend is called Kate."]),
+            (LATER, ["Kate and I got married last Saturday!"])),
+    "wei": ((FIRST, ["我女朋友叫李静，她是老师。"]), (LATER, ["李静和我结婚了！"])),
 }
 
 QUESTIONS = [
@@ -72,6 +79,15 @@ QUESTIONS = [
     ("eve", "Comment s'appellent mes enfants ?", "Léa et Hugo", []),
     ("eve", "Où est-ce que j'habite ?", "Annecy", ["Lyon"]),
     ("omar", "What are my cats called?", "Pixel and Byte", []),
+    ("raj", "Who is my dentist?", "Dr. Okafor", []),
+    ("raj", "Which gym do I go to?", "PureGym Camden", []),
+    ("raj", "What car do I drive?", "Skoda Octavia", []),
+    # a title in capitals is the job
+    ("raj", "What's my job title?", "Staff Data Engineer", []),
+    ("tom", "Am I married?", "married to Kate", []),
+    ("tom", "Who is Kate?", "wife", ["girlfriend"]),
+    ("wei", "李静是谁？", "结婚", ["女朋友"]),
+    ("wei", "我结婚了吗？", "你和李静结婚了", ["我"]),
 ]
 
 

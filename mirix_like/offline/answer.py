@@ -116,7 +116,9 @@ _SAME_WORDS = {"job": "work", "occupation": "work", "profession": "work", "emplo
                "reside": "live", "resid": "live", "hometown": "live", "student": "study",
                # a field of study by its other names, exercise as the sports that are one
                "major": "study", "degree": "study", "exercise": "sport", "workout": "sport",
-               "kitten": "cat", "puppy": "dog", "haustier": "pet", "mascota": "pet",
+               "kitten": "cat", "puppy": "dog", "pup": "dog", "doggo": "dog",
+               "haustier": "pet", "mascota": "pet",
+               "relocate": "move", "relocated": "move", "relocating": "move",
                "animal": "pet", "animaux": "pet",
                "twin": "kid", "child": "kid", "children": "kid", "bday": "birthday",
                # a brother or son in the other languages (not in the lexicon, where English
@@ -1094,12 +1096,24 @@ _ASIDE = re.compile(r"^[\s¿¡]*(?:btw|by\s+the\s+way|oh\s+and|quick\s+q(?:uesti
                     r"übrigens|ach\s+ja|au\s+fait|d['’]ailleurs|por\s+cierto|oye)\b"
                     r"\s*[,:!-]?\s*|^(?:顺便问一下|对了)[，,]?", re.IGNORECASE)
 _AGAIN = re.compile(r"\s+(?:again|nochmal|noch\s+mal)(?=\s*[?？]?\s*$)", re.IGNORECASE)
+_WHEN_DID = re.compile(r"(?i:\bwhen\s+(?:did|was|were)\b|\bwann\s+(?:habe|hab|hast|hat|bin|bist|"
+                       r"war|ist|haben|sind)\b|\bquand\s+(?:ai-je|as-tu|est-ce\s+que\s+j['’]ai|"
+                       r"j['’]ai|avons-nous|sommes-nous|suis-je))")
+"""A question of when something happened ("When did I move to Kyoto?"): the day an event is
+dated by answers it, as a line naming its own day does."""
+_THESE_DAYS = re.compile(r"\b(?:these\s+days|nowadays|at\s+the\s+moment|at\s+present|"
+                         r"right\s+now|currently)\b", re.IGNORECASE)
+_DID_SHORT = re.compile(r"\b(where|what|when|who|how|why)['’]d(?=\s+(?:I|we|you|he|she|they)\s+"
+                        r"[a-z]+(?<!ed)\b)", re.IGNORECASE)
+""""Where'd I move to?" is "Where did I move to?" (not "Where'd I moved", which is "had")."""
 
 
 def _asked(question: str) -> str:
     """``question`` without how it opens before it asks and an "again" that asks nothing:
     "Remind me how much I spent at Tesco?" asks "how much I spent at Tesco?"."""
     core = _AGAIN.sub("", _LEAD_IN.sub("", _ASIDE.sub("", question, count=1), count=1))
+    core = _DID_SHORT.sub(r"\1 did", core)  # "Where'd I move to?" asks where I did
+    core = _THESE_DAYS.sub("now", core)  # "where I'm living these days" asks of no day
     return core if core.strip(" ?？¿") else question
 
 
@@ -1227,6 +1241,7 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     wanted = _split_compounds(_mended(wanted, known), known)
     when = bool(_WHEN.search(question))
     timely = when or bool(_WHEN_ELSEWHERE.search(question))
+    did_when = timely and bool(_WHEN_DID.search(question))
     # a line that says its hour or day answers it: "BOARDING 07:35" over "BOARDING PASS", "the
     # migration is postponed to 2025-05-03" over the hours of a chat's messages around it
     if timely:
@@ -1299,6 +1314,8 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                         continue
                     sentence = _with_kin(sentence, kin, wanted)
                     terms = _terms(sentence, trade=not where) | _meant(sentence)
+                    if did_when and _day_of(memories[i]):  # an event's day answers "when did"
+                        terms.add(_SAYS_TIME)
                     found = _matched(terms, wanted) - _USER_TERMS
                     # beyond English a verb's forms may not share a stem ("vivo", "vive"):
                     # there "El usuario vive en Quito" answers by "the user" alone

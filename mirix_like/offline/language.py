@@ -444,11 +444,23 @@ def third_person(text: str, subject: str, zh: bool) -> str:
             out = subject
         return cap(out) if m.start() == 0 else out
 
+    # "I live in Osaka and work as a pharmacist": the verb joined to the speaker's is theirs too
+    text = _AND_VERB.sub(lambda m: m[0] if _TO_DO.search(m["head"]) else
+                         f"{m['head']}{_conjugate(m['verb'])}", text)
     text = _OF_US.sub(lambda m: f"{_HOW_MANY_OF_US[m[1].lower()]} people", text)
     text = _WE_ALL.sub(lambda m: "We" if m[0][0].isupper() else "we", text)
     return _FIRST_PERSON.sub(swap, text)
 
 
+_AND_VERB = re.compile(
+    r"(?P<head>\bI\s+(?:" + ADVERBS + r"\s+)*[a-z]+\b[^.;:!?]*?\b(?:and|but)\s+(?:also\s+)?)"
+    r"(?P<verb>work|live|play|teach|study|love|like|enjoy|speak|volunteer|drive|own|run|cook|"
+    r"write|coach|train|manage|lead|go|have|hate|prefer|need|want|help|care|read)\b"
+    r"(?![^.;:!?]*?\b(?:I|we)\b)")
+"""A verb of the speaker's after "and", with no subject of its own ("… and work as …")."""
+_TO_DO = re.compile(r"\b(?:to|can|could|will|would|should|must|might|let['’]s|help)\s+[a-z]+"
+                    r"(?:\s+[a-z]+)?\s+(?:and|but)\s+(?:also\s+)?$")
+"""An infinitive before "and" ("asked him to come and help"): the verb after it is one too."""
 _HOW_MANY_OF_US = {"both": "two", "the two": "two", "the three": "three", "the four": "four"}
 _OF_US = re.compile(r"(?:(?<=\bfor\s)|(?<=\bto\s)|(?<=\bwith\s)|(?<=\bbetween\s))"
                     r"(both|the\s+two|the\s+three|the\s+four)\s+of\s+us\b", re.IGNORECASE)
@@ -489,7 +501,9 @@ def _plain_verb(verb: str) -> str:
 
 # "the user" as the subject after a sentence's opening time words: "Since March the user has …"
 _OPENED = re.compile(
-    r"^(?P<open>(?:Since|Last|This|In|On|By|From|Until|After|During|Over|Every)\b[^,.;:!?]{0,30}?"
+    r"(?:^|(?<=[,;]\s))(?P<open>(?:[Ss]ince|[Ll]ast|[Tt]his|[Ii]n|[Oo]n|[Bb]y|[Ff]rom|[Uu]ntil|"
+    r"[Aa]fter|[Dd]uring|[Oo]ver|[Ee]very|[Tt]hese\s+days|[Nn]owadays|[Tt]oday|[Nn]ow|"
+    r"[Cc]urrently|[Rr]ecently|[Ll]ately|[Uu]sually|[Ss]ometimes|[Oo]ften|[Aa]t)\b[^,.;:!?]{0,30}?"
     r"\s)[Tt]he user(?P<adv>(?:\s+(?:" + ADVERBS + r"))*)\s+(?P<verb>[a-z]+(?:n['’]t)?)\b(?!['’])")
 
 

@@ -49,6 +49,11 @@ PEOPLE = {
     "tom": ((FIRST, ["My girlfriend is called Kate."]),
             (LATER, ["Kate and I got married last Saturday!"])),
     "wei": ((FIRST, ["我女朋友叫李静，她是老师。"]), (LATER, ["李静和我结婚了！"])),
+    "aiko": ((FIRST, ["Hi! I'm Aiko. I live in Osaka and work as a pharmacist.",
+                      "My dog is called Mochi, a shiba inu.",
+                      "My favourite drink is a matcha latte."]),
+             (LATER, ["Big news: we've relocated to Kyoto!", "These days I prefer hojicha over "
+                      "matcha.", "Sold the Honda last week, in Kyoto I just bike everywhere."])),
 }
 
 QUESTIONS = [
@@ -88,6 +93,14 @@ QUESTIONS = [
     ("tom", "Who is Kate?", "wife", ["girlfriend"]),
     ("wei", "李静是谁？", "结婚", ["女朋友"]),
     ("wei", "我结婚了吗？", "你和李静结婚了", ["我"]),
+    # "these days" asks for now, not for a line that says "these days"
+    ("aiko", "Remind me where I'm living these days?", "Kyoto", ["Osaka", "hojicha"]),
+    ("aiko", "Where'd I move to?", "Kyoto", []),
+    # the day of the move, not the day of a later line that names the town
+    ("aiko", "When did I move to Kyoto?", "June 2025", ["August"]),
+    ("aiko", "What's my pup called?", "Mochi", []),
+    # said to the user: "you prefer", never "you prefers"
+    ("aiko", "What do I like to drink?", "you prefer hojicha", ["prefers"]),
 ]
 
 
@@ -141,3 +154,11 @@ def test_a_conversation_with_the_assistant_comes_back(planner: MemorySystem, que
     answer = planner.chat(question, user_id="ines").answer
     says_only(answer, says, not_said)
     assert not RENDERING.search(answer)
+
+
+def test_a_verb_joined_to_the_speakers_is_theirs_too(memory: MemorySystem) -> None:
+    """"I live in Osaka and work as a pharmacist" is kept as "… lives in Osaka and works as a
+    pharmacist", not "and work"."""
+    hits = memory.search("Osaka pharmacist", user_id="aiko", memory_types=["episodic"])
+    summaries = [hit.item.summary for hit in hits]
+    assert any("lives in Osaka and works as a pharmacist" in s for s in summaries), summaries

@@ -710,7 +710,9 @@ _JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|" + _WORKS_AS.patter
                        # the trade may follow the employer: "arbeite bei Voestalpine als"
                        r"\barbeite\w*\s+(?:\S+\s+){0,3}als\b|"
                        r"\btravaill\w*\s+(?:\S+\s+){0,3}comme\b|"
-                       r"\btrabaj\w*\s+(?:(?:\S+\s+){0,3}como|de)\b|的工作是|" + _TRADE.pattern)
+                       r"\btrabaj\w*\s+(?:(?:\S+\s+){0,3}como|de)\b|的工作是|" + _TRADE.pattern
+                       # "… und ist Ärztin", "est infirmière", "es médica"
+                       + "|" + _TRADE_ABROAD.pattern)
 _STILL = re.compile(r"\b(?:still|noch|toujours|encore|todav[ií]a|a[uú]n|sigo|sigues)\b",
                     re.IGNORECASE)
 """A question whether something still holds, which may name the value that was replaced."""

@@ -585,6 +585,9 @@ _GONE = (r"(?P<who>\b(?!I\b)[A-Z][\w'’-]+)\s+(?:(?i:has|had|sadly|just|recentl
          r"(?P<v>(?i:passed\s+away|died|was\s+put\s+down|was\s+put\s+to\s+sleep|"
          r"was\s+re-?homed|was\s+given\s+away))\b")
 """Someone (or a pet) named as gone for good: "Pickle passed away", "Miso was rehomed"."""
+_RAN_AWAY = (r"(?P<who>\b(?!I\b)[A-Z][\w'’-]+)\s+(?:(?i:has|had|sadly|just|recently)\s+)*"
+             r"(?P<v>(?i:ran\s+away|went\s+missing|has\s+gone\s+missing))\b")
+"""A pet named as lost ("Sadly Pickle ran away last week"): no longer the user's."""
 _WHO = r"(?P<who>(?!I\b)[A-Z\u00c0-\u00de][\w'’-]+)"
 _SCHOOL = (r"(?:[A-Z][\w'’-]*\s+)+(?:Primary|Elementary|Kindergarten|Nursery|Preschool|"
            r"Pre-school|School|Montessori|Middle|High)\b(?:\s+School)?")
@@ -626,6 +629,7 @@ _PET = r"(?:(?i:our|my|the|poor|old|sweet|little|unsere?n?|unser|notre|nuestr[oa
 PARTED: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(regex), said) for regex, said
                                                          in (
     (_GONE, ""),
+    (_RAN_AWAY, ""),
     (r"\b(?:RIP|R\.I\.P\.?)\s+" + _WHO, "{who} passed away."),
     (r"\b(?i:re-?homed|gave\s+away|given\s+away|found\s+a\s+(?:new\s+)?home\s+for|"
      r"had\s+to\s+give\s+up)\s+(?:(?i:our|my|the)\s+(?:[a-z]+\s+){1,2}?)?" + _WHO,
@@ -1247,6 +1251,7 @@ _PATTERNS = (
     _p("bond", r"\b(?i:is|was)\s+the\s+user['’]s\s+(?P<v>(?:former\s+)?(?:girlfriend|boyfriend|"
        r"partner|fianc[ée]e?(?:\(e\))?|wife|husband|spouse))(?![\w(])", "{s} is the user's {v}."),
     _p("alive", _GONE, "{s} passed away.", True),
+    _p("alive", _RAN_AWAY, "{s} ran away.", True),
     _p("alive", r"(?P<v>去世|病死|死)了", "{s}去世了。", True, lang="zh"),
     # A sport, game or instrument played: one slot each, so a new one ends no other, but
     # "I don't play tennis anymore" ends tennis and "I took up padel" adds padel.
@@ -2303,10 +2308,13 @@ _PEOPLE = (KIN + r"|child|baby|twins|spouse|fianc[ée]e?|ex|mates?|buddy|manager
 _OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|er|sie|il|elle|ils)\b|"
                     r"\b(?:my|mon|ma|mes|mein\w*|mi|mis)\s+(?:[\w-]+\s+){0,2}?(?:" + _PEOPLE
                     + r")\b|\b(?:a|an|un|une|una|einen?|eine)\s+(?:[\w-]+\s+)?"
-                    r"(?!(?:dogs?|cats?)\b)(?:" + KIN + r")\b)|[他她]|我的")
+                    r"(?!(?:dogs?|cats?)\b)(?:" + KIN + r")\b)|[他她]|我的|"
+                    # a named person's own ("because Sam's family is from Porto")
+                    r"\b[A-Z][\w-]+['’]s\s+(?:[\w-]+\s+)?(?:family|parents|folks|" + _PEOPLE
+                    + r")\b")
 """Someone other than the speaker after "I" ("I think my sister lives in Rome", "J'ai un
-frère, Julien, qui vit à Bordeaux"); not what is the speaker's own ("I finished my MA and
-started a PhD")."""
+frère, Julien, qui vit à Bordeaux", "because Sam's family is from Porto"); not what is the
+speaker's own ("I finished my MA and started a PhD")."""
 _MY = re.compile(r"(?i:\b(?:my|our)\s+(?:all-time\s+|new\s+)?|\b(?:mein|unser)\w*\s+|"
                  r"\b(?:mon|ma|mi|notre|nuestr[oa])\s+)$|(?:我|我们)(?:的)?(?:最)?$")
 """The speaker's own, or their household's ("our landlord", "unser Hund")."""
@@ -3643,6 +3651,8 @@ _USE_TO = re.compile(r"\bdid\s+\w+\s+use\s+to\b", re.IGNORECASE)
 
 _DETAIL = re.compile(r"^\s*\((?P<who>[\w .'’-]{1,40}):\s")
 """A fact's detail: the message it was read from, in its "(speaker: …)"."""
+_DETAIL_TAIL = re.compile(r"\s+\((?:user|assistant):\s.*\)\s*$")
+"""A fact's detail after its statement, in one sentence with it."""
 
 
 def asks_then(question: str) -> bool:
@@ -3675,7 +3685,11 @@ def in_time(question: str, memories: Sequence[str], *, before: bool = False) -> 
     for memory in memories:
         parts, dropped = [], False
         for p in sentences_of(memory):
-            if PAST.search(p) or _states_stale(p, stale, new) or _older_value(p, now):
+            if not PAST.search(p) and _states_stale(p, stale, new) and (
+                    rest := _fresh_clauses(p, stale, new)):
+                # "I'm learning Portuguese because Sam's family is from Porto"
+                p = (stamp[0] if (stamp := _STAMP.match(p)) else "") + rest
+            elif PAST.search(p) or _states_stale(p, stale, new) or _older_value(p, now):
                 dropped = True
                 continue
             if dropped and (detail := _DETAIL.match(p)):
@@ -3764,6 +3778,21 @@ def stopped(text: str, value: str) -> bool:
                for sentence in sentences_of(text) for clause in _CLAUSE.split(sentence))
 
 
+_CLAUSE_JOINT = re.compile(r"\s*[,;]?\s+\b(?:because|since|but|so|as|weil|denn|aber|parce\s+que|"
+                           r"car|mais|porque|pero)\s+", re.IGNORECASE)
+
+
+def _fresh_clauses(sentence: str, stale: Sequence[str], new: set[str]) -> str:
+    """The clauses of ``sentence`` (joined by "because", "but", "weil" …) that state no
+    replaced value, as a sentence of their own; "" when none is left that says something."""
+    clauses = _CLAUSE_JOINT.split(sentence)
+    kept = [c.strip(" .!") for c in clauses if len(c.split()) >= 3
+            and not _states_stale(c, stale, new) and not _names(c, stale)]
+    if len(clauses) < 2 or not kept:
+        return ""
+    return cap(". ".join(kept)) + "."
+
+
 def _states_stale(sentence: str, stale: Sequence[str], new: set[str]) -> bool:
     """Whether ``sentence`` states a replaced value: names one and not what replaced it (the
     old message "I live in Lisbon"; not "I'm no longer vegetarian"), or gives a slot one
@@ -3826,7 +3855,9 @@ def _values(memories: Sequence[str], marker: re.Pattern[str], *,
         for part in sentences_of(memory):
             if not (marker.search(part) or marked and not PAST.search(part)):
                 continue
-            text = PERIOD.sub("", part)
+            # (not the message it was read from: "(user: My partner Sam is a nurse …)" ended
+            # the job, not the partner)
+            text = PERIOD.sub("", _DETAIL_TAIL.sub("", part))
             found.update(_key(s.value) for s in settings(text)
                          if s.value and s.slot not in _WORDY)
             if " is " in text:  # a vault value: "<caption> is <value>."

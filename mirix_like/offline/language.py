@@ -349,7 +349,8 @@ def speaker_of(inp: InputText) -> str:
 ADVERBS = (
     "also|really|just|always|never|still|even|totally|actually|finally|recently|usually|often|"
     "sometimes|only|already|definitely|truly|absolutely|kinda|sorta|honestly|personally|mostly|"
-    "literally|seriously|currently|now|too|so|once|first|then|genuinely|both|all"
+    "literally|seriously|currently|now|too|so|once|first|then|genuinely|both|all|no\\s+longer|"
+    "rarely|hardly|mainly|probably"
 )
 PAST_VERBS = word_set(
     """

@@ -30,10 +30,12 @@ _FRAMES = {"en": "{said}, from what you told me: {events}",
            "fr": "{said}, d'après ce que tu m'as dit : {events}",
            "es": "{said}, según lo que me contaste: {events}",
            "zh": "{said}，根据你告诉我的：{events}"}
-_DID = re.compile(r"(?i)\b(?:do|doing|done|up\s+to|happen\w*|machen|gemacht|getan|"
+_DID = re.compile(r"(?i)\b(?:do(?!\s+(?:I|you|we|they|he|she)\s+\w)|doing|done|up\s+to|happen\w*|"
+                  r"machen|gemacht|getan|"
                   r"passiert|unternommen|fait|fais|faisais|passé|hacer|hice|hacía|hiciste|"
                   r"pasó)\b|做|干|发生")
-"""What asks for whatever the user did, not one thing ("What did I eat?")."""
+"""What asks for whatever the user did, not one thing ("What did I eat?", "What do I drink in
+the morning?", where "do" only asks)."""
 _SAME_SPELLING = (("favorite", "favourite"), ("color", "colour"))
 
 

@@ -54,6 +54,15 @@ PEOPLE = {
                       "My favourite drink is a matcha latte."]),
              (LATER, ["Big news: we've relocated to Kyoto!", "These days I prefer hojicha over "
                       "matcha.", "Sold the Honda last week, in Kyoto I just bike everywhere."])),
+    "nina": ((FIRST, ["My partner Sam is a nurse at St Thomas'.",
+                      "I'm learning Portuguese because Sam's family is from Porto.",
+                      "We got a cat! Her name is Pickle.", "I drink coffee every morning."]),
+             (LATER, ["Sam now works at King's College Hospital.",
+                      "I've given up on Portuguese, learning Italian now.",
+                      "Sadly Pickle ran away last week.",
+                      "I no longer drink coffee, switched to green tea."])),
+    "felix": ((FIRST, ["Meine Frau heißt Julia und ist Ärztin."]),
+              (LATER, ["Julia arbeitet seit Mai in der Uniklinik."])),
 }
 
 QUESTIONS = [
@@ -101,6 +110,16 @@ QUESTIONS = [
     ("aiko", "What's my pup called?", "Mochi", []),
     # said to the user: "you prefer", never "you prefers"
     ("aiko", "What do I like to drink?", "you prefer hojicha", ["prefers"]),
+    # what a message said beside a value that changed still holds
+    ("nina", "Where is Sam's family from?", "Porto", []),
+    # the partner is no past value when only the partner's job changed
+    ("nina", "Who is my partner?", "Sam", []),
+    ("nina", "Where am I from?", None, ["Porto"]),
+    ("nina", "Which language am I learning?", "Italian", ["Portuguese"]),
+    ("nina", "Do I have a cat?", "Pickle was your cat", []),
+    ("nina", "Do I drink coffee?", "no longer drink coffee", ["noes"]),
+    ("nina", "What do I drink in the morning?", None, ["June", "from what you told me"]),
+    ("felix", "Was ist Julia von Beruf?", "Ärztin", []),
 ]
 
 

@@ -95,8 +95,8 @@ _SEM_RELATION = re.compile(
     r"(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})\s+(?:(?:just|recently|now|finally)\s+)?"
     r"(?P<verb>got\s+a\s+(?:new\s+)?job\s+(?:at|with)|lives?\s+in|lived\s+in|works?\s+"
     r"(?:now\s+)?(?:at|for|as)|start(?:ed|s)\s+(?:a\s+new\s+job\s+|working\s+)?at|retired|"
-    r"(?:has\s+|had\s+)?(?:passed\s+away|died)|got\s+(?:engaged|married)|"
-    r"worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from|(?:back\s+)?in\s+with"
+    r"(?:has\s+|had\s+)?(?:passed\s+away|died)|ran\s+away|went\s+missing|"
+    r"got\s+(?:engaged|married)|worked\s+(?:at|for|as)|is\s+from|was\s+born\s+in|moved\s+(?:to|from|(?:back\s+)?in\s+with"
     r"(?=[^;!?]{1,40}?\s+in\s+[A-Z]))|"
     r"relocated\s+to|"
     r"grew\s+up\s+in|studies\s+at|studied\s+at|joined|left|quit|turned\s+\d{1,3}|"
@@ -233,7 +233,8 @@ _BOND_OF = {"engaged": "fiancé(e)", "married": "spouse"}
 _DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|from|part of)\b")
 _RELATION_GATE = any_of("live", "work", "job", "from", "born", "moved", "grew", "stud", "joined",
                         "left", "quit", "turned", "has ", "start", "retired", "passed", "died",
-                        "engaged", "married", "relocated", "became")
+                        "engaged", "married", "relocated", "became", "ran away",
+                        "went missing")
 _COPULA_GATE = any_of(" is ", " are ", " was ", " were ")
 _HAVE_GATE = any_of("have", "'ve", "’ve")
 _MY_GATE = re.compile(r"\bmy\b")

@@ -39,12 +39,17 @@ def render(item: EpisodicEvent) -> str:
 
 def brief(item: EpisodicEvent) -> str:
     """``[date] what happened``: the summary, and the details when they say more than it
-    (not when they only quote the message the summary restates)."""
+    (not when they only quote the message the summary restates; an excerpt of them that
+    says something else is shown: "rent is 1100 now" of a message the summary tells the move
+    of)."""
     text = item.summary
     if item.details:
         said = set(_WORD.findall(item.summary.lower()))
-        new = set(_WORD.findall(item.details.lower())) - said
-        if len(new) > 0.4 * len(said):
+        told = set(_WORD.findall(item.details.lower()))
+        # (an excerpt of the details may be short: what it adds counts against its own length)
+        new = told - said
+        # (a number the summary leaves out is news: "rent is 1100 now")
+        if len(new) > 0.4 * min(len(said), len(told)) or any(w.isdigit() for w in new):
             text = f"{item.summary} — {item.details}"
     return f"[{item.occurred_at:%Y-%m-%d}] {text}"
 

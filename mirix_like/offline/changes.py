@@ -1040,8 +1040,8 @@ _PATTERNS = (
        r"signed\s+(?:(?:a|the|my)\s+(?:new\s+)?"
        r"(?:contract|offer)\s+)?with|start(?:s|ed|ing)?\s+(?:(?:a|the|my)\s+(?:new\s+)?"
        r"(?:job|gig|role|position|post)\s+|working\s+)?at(?!" + _A_SCHOOL + r")|"
-       r"(?:(?:got\s+)?hired|start(?:ed|ing)(?:\s+work(?:ing)?)?|(?:got|landed|found)\s+a\s+"
-       r"(?:new\s+)?job)\s+as\s+(?:an?\s+)?"
+       r"(?:(?:got\s+)?hired|start(?:ed|ing)(?:\s+work(?:ing)?)?|(?:got|landed|found|started|"
+       r"starting)\s+a\s+(?:new\s+)?job)\s+as\s+(?:an?\s+)?"
        r"[a-z]+(?:\s+[a-z]+){0,2}?\s+(?:at|by|with)|"
        r"switched\s+to(?!\s+(?i:" + _DRINKS + r")\b)|moved\s+over\s+to|new\s+employer\s+is|"
        r"(?:left|quit|worked\s+(?:at|for))\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*\s*"
@@ -1090,6 +1090,11 @@ _PATTERNS = (
        + _EMPLOYER + r"\s+as\s+(?:an?\s+)?(?P<v>" + _TITLE_CASE_JOB + r"|[A-Z]{2,4}(?:\s+[a-z]+)?|"
        r"[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in|since|now)\b|[.,;!?]|$)",
+       "{s} works as {a} {v}.", True),
+    # "started a new job as a junior devops engineer at Skyscanner"
+    _p("job", r"\b(?i:(?:got|landed|found|started|starting|start|took)\s+a\s+(?:new\s+)?"
+       r"(?:job|role|position|post)|new\s+(?:job|role|position))\s+as\s+(?:an?\s+)?"
+       r"(?P<v>[a-z][a-z ]{2,30}?)(?=\s+(?:at|for|with|in)\b|[.,;!?]|$)",
        "{s} works as {a} {v}.", True),
     _p("job", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:now)\s+)?at\s+" + _EMPLOYER
        + r"\s+(?:(?i:now)\s+)?as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"

@@ -61,6 +61,13 @@ PEOPLE = {
                       "I've given up on Portuguese, learning Italian now.",
                       "Sadly Pickle ran away last week.",
                       "I no longer drink coffee, switched to green tea."])),
+    # typed the way people text
+    "leo": ((FIRST, ["hey so quick intro lol - im leo, 27, i live in glasgow w my gf hannah 😊 "
+                     "i work in IT support at a bank, kinda boring but pays the bills. oh and im "
+                     "allergic to cats which sucks bc hannah loves them"]),
+            (LATER, ["update!! hannah and i moved to edinburgh last weekend, new flat is "
+                     "amazing. rent is 1100 now tho",
+                     "also started a new job as a junior devops engineer at skyscanner 🎉"])),
     "felix": ((FIRST, ["Meine Frau heißt Julia und ist Ärztin."]),
               (LATER, ["Julia arbeitet seit Mai in der Uniklinik."])),
 }
@@ -120,6 +127,13 @@ QUESTIONS = [
     ("nina", "Do I drink coffee?", "no longer drink coffee", ["noes"]),
     ("nina", "What do I drink in the morning?", None, ["June", "from what you told me"]),
     ("felix", "Was ist Julia von Beruf?", "Ärztin", []),
+    ("leo", "Where do I live?", "Edinburgh", ["Glasgow"]),
+    ("leo", "Where did I live before?", "Glasgow", []),
+    ("leo", "How old am I?", "27", []),
+    ("leo", "Who is my girlfriend?", "Hannah", []),
+    ("leo", "What's my job?", "junior devops engineer", []),
+    # a number the event's summary leaves out is in what the message said
+    ("leo", "How much is my rent?", "1100", []),
 ]
 
 

@@ -23,7 +23,7 @@ from mirix_like.lexicon import (
 from mirix_like.memory_types.base import utcnow
 from mirix_like.memory_types.episodic import BRIEF_DAY
 from mirix_like.memory_types.semantic import PAST, SINCE
-from mirix_like.offline.all_named import all_named
+from mirix_like.offline.all_named import all_had, all_named
 from mirix_like.offline.changes import (
     DRINKS,
     JOBS,
@@ -1228,7 +1228,8 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                  if _mentions(one, names)] for parts in said]
     own_name = False
     name_asked = bool(_NAME_ASKED.search(question))
-    if name_asked and (every := all_named(question, memories, lang)):
+    if (name_asked and (every := all_named(question, memories, lang))) or (
+            every := all_had(question, memories, lang)):
         return every
     if name_asked:
         # "Wie heißt mein Sohn?" asks for the son's name: any name of his answers, not a

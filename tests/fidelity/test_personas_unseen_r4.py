@@ -68,6 +68,10 @@ PEOPLE = {
             (LATER, ["update!! hannah and i moved to edinburgh last weekend, new flat is "
                      "amazing. rent is 1100 now tho",
                      "also started a new job as a junior devops engineer at skyscanner 🎉"])),
+    "ana": ((FIRST, ["We have a dog called Rufus and a cat called Misha."]),
+            (LATER, ["We adopted a second cat, her name is Luna."])),
+    "marc": ((FIRST, ["J'ai deux enfants : Léo, 8 ans, et Jade, 5 ans."]),
+             (LATER, ["Léo a eu 9 ans hier !"])),
     "felix": ((FIRST, ["Meine Frau heißt Julia und ist Ärztin."]),
               (LATER, ["Julia arbeitet seit Mai in der Uniklinik."])),
 }
@@ -127,6 +131,11 @@ QUESTIONS = [
     ("nina", "Do I drink coffee?", "no longer drink coffee", ["noes"]),
     ("nina", "What do I drink in the morning?", None, ["June", "from what you told me"]),
     ("felix", "Was ist Julia von Beruf?", "Ärztin", []),
+    # all of a kind, or how many, told across sessions
+    ("ana", "What pets do I have?", "Rufus, Misha and Luna", []),
+    ("ana", "How many cats do I have?", "two cats", []),
+    ("marc", "Comment s'appellent mes enfants ?", "Léo et Jade", []),
+    ("marc", "Combien d'enfants ai-je ?", "deux enfants", []),
     ("leo", "Where do I live?", "Edinburgh", ["Glasgow"]),
     ("leo", "Where did I live before?", "Glasgow", []),
     ("leo", "How old am I?", "27", []),

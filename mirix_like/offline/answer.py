@@ -684,6 +684,8 @@ _DATE_FORMS = (
     ),
 )
 _ROLE = r"(?:the|a|an|my|our|his|her|their|[\w-]+['’]s)\b"
+_ROLE_IS = r"(?:is\s+" + _ROLE + r"|(?:est|es|ist)\s+(?:le|la|el|der|die)\b)"
+"""Who someone is, said of them ("Emma is the user's daughter", "Hugo est le fiancé …")."""
 # "Where do I work?", "Who do I work for?" ask for a place or an employer: "works at Guy's",
 # not "works as a nurse".
 _WHERE = re.compile(r"^\s*(?:where|wo|wohin|woher|où|dónde|donde|ad[oó]nde)\b|"
@@ -693,6 +695,9 @@ _WHERE = re.compile(r"^\s*(?:where|wo|wohin|woher|où|dónde|donde|ad[oó]nde)\b
 _PLACE_SAID = re.compile(r"在\S{1,12}(?:工作|上班|住)|"
                          # a brand in lower case ("arbeitet bei dm.")
                          r"\bbei\s+[a-zäöü]{2,6}(?=\s*[.!]?\s*$)|"
+                         # working for no employer is where one works ("works for themself")
+                         r"\bfor\s+themsel(?:f|ves)\b|\bselbstst(?:ä|a)ndig\b|"
+                         r"\ben\s+indépendant|\bpor\s+cuenta\s+propia\b|"
                          r"\b(?:at|in|for|near|bei|für|nach|chez|à|en|au)\s+(?:the\s+)?"
                          r"[A-Z\u00c0-\u00de]")
 # "What's my job?", "Was bin ich von Beruf?" ask what someone works as, not where: "works as
@@ -716,7 +721,8 @@ _JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|" + _WORKS_AS.patter
 _STILL = re.compile(r"\b(?:still|noch|toujours|encore|todav[ií]a|a[uú]n|sigo|sigues)\b",
                     re.IGNORECASE)
 """A question whether something still holds, which may name the value that was replaced."""
-_WHO = re.compile(r"^\s*who\s+(?:is|was|['’]s)\b", re.IGNORECASE)
+_WHO = re.compile(r"^[\s¿]*(?:who\s+(?:is|was|['’]s)|wer\s+(?:ist|war)|qui\s+(?:est|était)|"
+                  r"qui[eé]n\s+(?:es|era))\b", re.IGNORECASE)
 # Any question for a person ("Who sent …?", "Wer hat …?"): a name answers it.
 _WHO_ASKED = re.compile(r"^[\s¿]*(?:who|whom|wer|qui|qui[eé]n(?:es)?)\b", re.IGNORECASE)
 # "When is my birthday?" asks for a day that comes back every year: the fact says it.
@@ -1333,7 +1339,7 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                     bonus = (0.25 * scores[i] + 0.5 * (_language_of(sentence) == lang)
                              - _QUOTED * bool(USER_SAID_LEAD.match(sentence))
                              - _QUOTED * ("…" in sentence))
-                    defines = who and any(re.match(rf"{re.escape(n)} is {_ROLE}", sentence)
+                    defines = who and any(re.match(rf"{re.escape(n)} {_ROLE_IS}", sentence)
                                           for n in names)
                     if part.lead:
                         leads.append(found)

@@ -40,6 +40,19 @@ __all__ = ["DRINKS", "JOBS", "NATIONALITIES", "Setting", "block_lines", "core_ca
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
 _PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?!I\b|I['’])"
           r"(?:de\s+|del\s+|am\s+|an\s+der\s+|&\s+|of\s+(?:the\s+)?)?" + _NAME + r")*)")
+_SHIFTS = (r"nights|days|earlies|lates|(?:night|day|early|late|evening|morning|afternoon)\s+"
+           r"shifts?|(?:night|day|early|late|evening|morning)s?\s+(?=(?i:now|instead)\b)")
+_DE_SHIFTS = r"(?:Nacht|Tag|Früh|Spät)(?:schicht|dienst)"
+
+
+def _shift(match: re.Match[str]) -> str:
+    """The shift a match names, as its time of day ("nights", "night shift": night)."""
+    word = match["v"].split()[0].casefold()
+    return {"nights": "night", "days": "day", "earlies": "early", "lates": "late"}.get(
+        word, word.removesuffix("s") if word.endswith("s") and word != "days" else word)
+
+
+_ZH_CAR = r"(?!新车|车)[\u4e00-\u9fffA-Za-z0-9 ]{2,12}?(?=了|[，。！？；,.!?]|$)"
 _ZH_PLACE = r"(?P<v>[\u4e00-\u9fff]{2,8}?)(?=了|啦|[，。！？；,.!?\s]|$)"
 _NOW = (r"(?:now\s+|currently\s+|jetzt\s+|nun\s+|inzwischen\s+|mittlerweile\s+|"
         r"maintenant\s+|désormais\s+|actuellement\s+|ahora\s+|actualmente\s+)?")
@@ -93,7 +106,7 @@ _PET_KINDS = (r"cat|kitten|dog|puppy|rabbit|bunny|hamster|guinea\s+pig|parrot|bu
 # Roles and things a person has one of at a time ("my dentist is Dr. Patel"); a new value
 # replaces the old one only when both read as names, numbers or dates, so "my car is red"
 # or "my manager is on leave" set nothing.
-_ONE_OF = (r"dentist|doctor|gp|therapist|physio(?:therapist)?|psychiatrist|vet|manager|boss|"
+_ONE_OF = (r"dentist|doctor|gp|GP|therapist|physio(?:therapist)?|psychiatrist|vet|manager|boss|"
            r"supervisor|landlord|landlady|partner|husband|wife|boyfriend|girlfriend|fianc[eé]e?|"
            r"car|bike|phone|laptop|hometown|home\s+town|birthday|nickname|first\s+name|"
            r"last\s+name|surname|name|major|team|club|mentor|coach|trainer|hairdresser|barber|"
@@ -120,7 +133,8 @@ _ROLES_ABROAD = (
     ("de", r"meine|unsere", "neue", r"Die\s+", r"Zahnärztin|Hausärztin|Ärztin|Tierärztin|"
      r"Vermieterin|Chefin|Therapeutin|Friseurin|Anwältin|Steuerberaterin|Trainerin",
      r"(?i:ist|heißt)", "Die {k} von {s} ist {v}."),
-    ("fr", r"mon|notre", "nouveau|nouvel", r"Le\s+", r"médecin|dentiste|propriétaire|proprio|"
+    ("fr", r"mon|notre", "nouveau|nouvel", r"Le\s+", r"médecin(?:\s+traitant)?|dentiste|"
+     r"propriétaire|proprio|"
      r"patron|chef|kiné|psy|vétérinaire|véto|coiffeur|avocat|comptable|coach",
      r"(?i:est|s['’]appelle)", "Le {k} de {s} est {v}."),
     ("fr", r"ma|notre", "nouvelle", r"La\s+", r"dentiste|propriétaire|proprio|patronne|kiné|psy|"
@@ -136,6 +150,16 @@ _ROLES_ABROAD = (
 """The roles one person has at a time for someone, in German, French and Spanish, by gender:
 each language, "my" and "our", "new", a block line's article, the roles, the verb that names
 them and how a block line says it."""
+_SWITCHED_ROLE = {
+    "de": (r"\b(?i:den|die|meinen|meine|unseren|unsere)\s+", r"\s+(?i:gewechselt)",
+           r"(?i:gehe\s+ich\s+zu(?:r|m)?|gehen\s+wir\s+zu(?:r|m)?|(?:ist\s+es|heißt\s+er|heißt\s+sie))"),
+    "fr": (r"\b(?i:changé\s+de)\s+", "",
+           r"(?i:c['’]est|je\s+vais\s+chez|je\s+vois|on\s+va\s+chez)"),
+    "es": (r"\b(?i:cambié\s+de|cambiado\s+de|cambiamos\s+de)\s+", "",
+           r"(?i:voy\s+al?|vamos\s+al?|es|me\s+atiende)"),
+}
+"""How a role's holder switched is said in German, French and Spanish: before the role, after
+it, and before the new one."""
 _NEW_ROLES_ABROAD = (
     ("de", r"habe|haben|hab|hat", "einen", "neuen", _ROLES_ABROAD[0][4], "namens",
      _ROLES_ABROAD[0][6]),
@@ -631,7 +655,7 @@ PARTED: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(regex), said
     (_GONE, ""),
     (_RAN_AWAY, ""),
     (r"\b(?:RIP|R\.I\.P\.?)\s+" + _WHO, "{who} passed away."),
-    (r"\b(?i:re-?homed|gave\s+away|given\s+away|found\s+a\s+(?:new\s+)?home\s+for|"
+    (r"\b(?i:re-?home[ds]?|re-?homing|gave\s+away|given\s+away|found\s+a\s+(?:new\s+)?home\s+for|"
      r"had\s+to\s+give\s+up)\s+(?:(?i:our|my|the)\s+(?:[a-z]+\s+){1,2}?)?" + _WHO,
      "{who} was rehomed."),
     # "We had to put Rex down", not a child put down for a nap
@@ -640,6 +664,12 @@ PARTED: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(regex), said
     # "Bello ist gestorben", "Wir mussten Bello einschläfern lassen"
     (_WHO + r"\s+(?:(?i:ist|sind)\s+(?:[\wäöüß]+\s+){0,3}?(?i:gestorben|verstorben|tot|"
      r"eingeschläfert\s+worden)|(?i:einschläfern\s+lassen|eingeschläfert))\b", ""),
+    # "Wir haben Luna abgegeben", "On a fait adopter Filou", "Dimos a Toby en adopción"
+    (r"\b(?i:haben|habe|hat|mussten|musste)\s+(?:(?i:wir|ich)\s+)?" + _PET + _WHO
+     + r"\s+(?:[\wäöüß]+\s+){0,2}?(?i:abgegeben|weggegeben|abgeben)\b", ""),
+    (r"\b(?i:fait\s+adopter|donné|confié)\s+" + _PET + _WHO, ""),
+    (r"\b(?i:dimos|di|hemos\s+dado|he\s+dado|tuvimos\s+que\s+dar)\s+(?:(?i:en\s+adopción)\s+)?"
+     r"a\s+" + _PET + _WHO + r"(?:\s+(?i:en\s+adopción))?", ""),
     # "Filou est mort", "On a dû faire euthanasier Filou"
     (_WHO + r"\s+(?:(?i:est|es)\s+(?:[\wàâçéèêëîïôûù]+\s+)?(?i:morte?|décédée?)|"
      r"(?i:nous\s+a\s+quittés))\b", ""),
@@ -840,6 +870,9 @@ _OWN_BUSINESS = (
 bakery", "J'ai ouvert ma propre boulangerie", "Abrí mi propia cafetería", "现在自己开了一家
 咖啡店"; each as its block line says it (the language, the regex, the template, and whether
 "my" in the words says whose)."""
+_JOB_FROM = (_BEEN + r"(?:an?\s+)?(?:[a-z]+\s+){0,2}?(?i:retired|" + _JOBS
+             + r")\s+(?i:from)\s+")
+"""A job or retirement with the town one is from ("I'm a retired teacher from Leeds")."""
 _EN_INTRO = (r"\b(?P<my>I['’]m|I\s+am|(?i:my\s+name\s+is|name['’]s))\s+" + _NAME
              + r"\s*,\s*[1-9]\d?(?:\s+(?:years?\s+old|y/?o))?")
 """A name and an age, as an intro gives them ("I'm Tom, 34", "name's Jake, 31")."""
@@ -1044,6 +1077,10 @@ _PATTERNS = (
        r"starting)\s+a\s+(?:new\s+)?job)\s+as\s+(?:an?\s+)?"
        r"[a-z]+(?:\s+[a-z]+){0,2}?\s+(?:at|by|with)|"
        r"switched\s+to(?!\s+(?i:" + _DRINKS + r")\b)|moved\s+over\s+to|new\s+employer\s+is|"
+       # (not to another office of the same one: "transferred to the London office")
+       r"(?:got\s+)?transferred\s+(?:over\s+)?to(?!\s+(?:the|our|their|an?|its)\s+"
+       r"(?:[A-Z][\w'’-]*\s+)*(?i:office|branch|site|team|ward|department|unit|store|shop|depot|"
+       r"plant|location|campus)\b)|"
        r"(?:left|quit|worked\s+(?:at|for))\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*\s*"
        r"[,;:–—-]+\s*(?:(?i:and|but)\s+)?(?:(?i:now)\s+(?i:I['’]m|I\s+am)\s+|"
        r"(?:(?i:I['’]m|I\s+am)\s+)?(?i:now)\s+(?:(?i:working)\s+)?)(?:at|with|for)|"
@@ -1056,6 +1093,7 @@ _PATTERNS = (
     _p("work", r"(?P<v>\b(?i:work(?:s|ing)?\s+for\s+(?:myself|themself|themselves|himself|"
        r"herself|ourselves)|(?:am|is|are|['’]m|['’]re)\s+(?:now\s+)?(?:self-employed|"
        r"freelancing|(?:a\s+)?freelancer|my\s+own\s+boss)|(?:went|gone|going|go)\s+freelance|"
+       r"(?<=\bI\s)(?:(?:now|currently)\s+)?freelance(?!\s+[a-z]+(?:er|or|ist)\b)|"
        r"self-employed\s+now))\b", "{s} works for themself.", True,
        reads=lambda _: "self-employed"),
     *(_p("work", regex, template, True, lang=lang, reads=lambda _, said=said: said)
@@ -1277,6 +1315,30 @@ _PATTERNS = (
        r"(?:(?i:learning|studying)\s+)?(?P<v>" + _EN_LANGS + r")", ""),
     _p("play {v}", r"\b(?i:(?:gave|given|giving)\s+up|stopped|quit)\s+(?i:playing\s+)?"
        r"(?:(?i:the)\s+)?(?P<v>" + _PLAYED + r")\b", ""),
+    # the shift one works, and a change of it ("I work nights", "I moved to days, no more night
+    # shifts", "Ich bin in die Frühschicht gewechselt", "je suis passée de jour", "我改上白班了")
+    _p("shift", r"\b(?i:work|works|working|on|do|does|doing)\s+(?:(?i:now|only|mostly|the)\s+)*"
+       r"(?P<v>" + _SHIFTS + r")\b", "{s} works {v} shifts.", reads=_shift),
+    _p("shift", r"\b(?i:moved|switched|changed|went|gone|going|back|put)\s+(?:(?i:over|back)\s+)?"
+       r"(?i:to|onto|on)\s+(?:(?i:the)\s+)?(?P<v>" + _SHIFTS + r")\b", "{s} works {v} shifts.",
+       True, reads=_shift),
+    *(_p("shift", regex, template, change, lang=lang) for lang, regex, template, change in (
+        ("de", r"\b(?i:arbeite|arbeitet|bin|ist|habe|hat|mache|macht)\s+(?:(?i:jetzt|nun|wieder|"
+         r"nur\s+noch|immer)\s+)*(?:(?i:in\s+der|im)\s+)?(?P<v>" + _DE_SHIFTS + r")",
+         "{s} arbeitet {v}.", False),
+        ("de", r"\b(?i:in\s+die|zur|zum|auf|in\s+den)\s+(?P<v>" + _DE_SHIFTS + r")\s+"
+         r"(?i:gewechselt|gegangen)\b", "{s} arbeitet {v}.", True),
+        ("fr", r"\b(?i:travaille|bosse|suis|est)\s+(?:(?i:maintenant|désormais|toujours)\s+)?"
+         r"(?P<v>(?i:de\s+(?:nuit|jour|matin|soir)))\b", "{s} travaille {v}.", False),
+        ("fr", r"\b(?i:passée?|repassée?)\s+(?P<v>(?i:de\s+(?:nuit|jour|matin|soir)))\b",
+         "{s} travaille {v}.", True),
+        ("es", r"\b(?i:trabajo|trabaja|estoy|está)\s+(?:(?i:ahora)\s+)?(?:(?i:en\s+el)\s+)?"
+         r"(?P<v>(?i:(?:turno\s+)?de\s+(?:noche|día|mañana|tarde)))\b", "{s} trabaja {v}.", False),
+        ("es", r"\b(?i:cambié|me\s+cambié|me\s+pasé|pasé|paso)\s+(?i:al)\s+"
+         r"(?P<v>(?i:turno\s+de\s+(?:noche|día|mañana|tarde)))\b", "{s} trabaja {v}.", True),
+        ("zh", r"(?:我|用户)(?:现在|目前)?上(?P<v>夜班|白班|早班|晚班|中班)", "{s}上{v}。", False),
+        ("zh", r"(?:改|换|调|转)(?:成|到|上)?了?(?P<v>夜班|白班|早班|晚班|中班)", "{s}上{v}。",
+         True))),
     # smoking, and its end ("I quit smoking", "Three months smoke-free today!")
     _p("smoke", r"\b(?:I|[Ww]e|[Tt]he\s+user)\s+(?:(?i:still|now|only|usually|occasionally)\s+)?"
        r"(?P<v>smoke|vape)s?\b(?!\s*-?\s*free)", "{s} {v}s."),
@@ -1389,7 +1451,7 @@ _PATTERNS = (
        r"(?!(?:Dr|Doctor|Prof|Professor|Nurse|Dentist)\b|[^.;!?]*\bfor\s+(?:my|the|his|her|"
        r"our|their)\b)(?P<v>" + _NAME + r")", "{s}'s partner is {v}.", True),
     # "switched dentists, I see Dr Patel now", "switched gyms too, The Gym Group now"
-    _p("{k}", r"\b(?i:switched|changed)\s+(?P<k>" + _ONE_OF + r")s?\b(?:[^.;!?]*?\b"
+    _p("{k}", r"\b(?i:switched|changed)\s+(?P<k>(?i:" + _ONE_OF + r"))s?\b(?:[^.;!?]*?\b"
        r"(?i:see|go\s+to|use|have|got|with|to|train\s+at|work\s+out\s+at|it['’]s|it\s+is)\s+"
        r"|(?:\s+(?i:too|as\s+well|again))?\s*[,:–—-]\s*(?:(?i:now|it['’]s)\s+)?)"
        + _VALUE, "{s}'s {k} is {v}.", True),
@@ -1413,6 +1475,12 @@ _PATTERNS = (
        r"(?:健身|撸铁|锻炼)",
        "{s}在{v}健身。",
        lang="zh"),
+    # a car in Chinese ("我开一辆大众高尔夫"), and one bought after the old one was sold
+    # ("我把旧车卖了，现在开特斯拉")
+    _p("car", r"(?:我|用户)(?:现在|目前)?开(?:的是)?(?:一辆|辆)(?P<v>" + _ZH_CAR + ")",
+       "{s}开一辆{v}。", lang="zh"),
+    _p("car", r"(?:车卖了|卖了(?:旧)?车|卖掉了?(?:旧)?车)[^。！？]{0,6}?(?:开|买了|换了)"
+       r"(?:一辆|辆|的是)?(?P<v>" + _ZH_CAR + ")", "{s}开一辆{v}。", True, lang="zh"),
     _p("{k}", r"\b(?i:switched|changed|moved|went)\s+(?i:over\s+)?to\s+(?i:an?\s+)?(?i:new\s+)?"
        r"(?P<k>" + _ONE_OF + r")\s*[,:–—-]?\s*(?i:called\s+|named\s+)?" + _VALUE,
        "{s}'s {k} is {v}.", True),
@@ -1878,6 +1946,13 @@ _PATTERNS = (
          + r")\s+(?i:" + new + r")\s+(?P<k>(?i:" + roles + r"))\s*(?:[,:–—-]\s*|\s+(?i:" + named
          + r")\s+)" + _TITLED, template, True, lang=lang)
       for lang, have, one, new, roles, named, template in _NEW_ROLES_ABROAD),
+    # a role's holder switched ("Ich habe den Zahnarzt gewechselt, jetzt gehe ich zu Dr. Schulz",
+    # "J'ai changé de médecin, maintenant c'est le docteur Bernard", "Cambié de dentista, ahora
+    # voy a la doctora Ruiz")
+    *(_p("{k}", switched + r"(?P<k>(?i:" + roles + r"))\b" + between + r"[^.;!?]*?\b"
+         + now + r"\s+" + _TITLED, template, True, lang=lang)
+      for lang, _, _, _, roles, _, template in _ROLES_ABROAD
+      for switched, between, now in (_SWITCHED_ROLE[lang],)),
     *(_p("{k}", r"\b(?i:tengo|tenemos|tiene)\s+(?:(?i:ahora)\s+)?(?i:un|una)\s+(?P<k>(?i:"
          + roles + r"))\s+(?i:nuev[oa])\s*(?:[,:–—-]\s*|\s+(?i:que\s+se\s+llama)\s+)" + _TITLED,
          template, True, lang="es")
@@ -2040,11 +2115,12 @@ _PATTERNS = (
     # A job or retirement with the town one is from, as an intro says it ("a retired teacher
     # from Leeds", "Rentner aus Leipzig", "retraitée de Nantes", "jubilado, de Sevilla"), and
     # work done remotely from a town ("working remotely from Toronto"): the home
+    # ... which is also where one is from ("Where am I from?")
+    _p("origin", _JOB_FROM + _PLACE + r"(?=\s*[.,;!?]|$)", "{s} is from {v}."),
     *(_p("home", regex + _PLACE + r"(?=\s*[.,;!?]|\s+(?:now|jetzt|maintenant|ahora)\b|$)",
          template, lang=lang)
       for lang, regex, template in (
-          ("en", _BEEN + r"(?:an?\s+)?(?:[a-z]+\s+){0,2}?(?i:retired|" + _JOBS
-           + r")\s+(?i:from)\s+", _EN_HOME),
+          ("en", _JOB_FROM, _EN_HOME),
           ("en", r"\b(?i:works?|working)\s+(?i:remotely|remote)\s+(?i:from)\s+", _EN_HOME),
           ("de", r"\b(?i:bin|ist)\s+(?:[a-zäöüß]+e[rns]?\s+)?(?:Rentner(?:in)?|Pensionär(?:in)?|"
            + _DE_JOBS + r")\s+aus\s+", "{s} wohnt in {v}."),
@@ -2350,8 +2426,9 @@ _INTRO = (r"\b(?:I['’]m|I\s+am|(?i:i['’]?m|my\s+name\s+is|name['’]s))\s+[A
           r"(?:\s+[A-Z][\w'’-]+)?,\s+(?:\d{1,3},\s+)?")
 """A name (with a surname or not) and age, typed in lower case or not ("I'm Omar, 41, ", "im
 jess, 26, ", "I'm Maya Okafor, ")."""
-_APPOSED_JOB = re.compile(_INTRO + r"(?=an?\s+[a-z])")
-"""A name and age, then what someone is ("I'm Omar, 41, a civil engineer at Arup")."""
+_APPOSED_JOB = re.compile(_INTRO + r"(?=an?\s+(?:[A-Z]{2,4}\s+)?[a-z])")
+"""A name and age, then what someone is ("I'm Omar, 41, a civil engineer at Arup", "a UX
+designer")."""
 _APPOSED_TRADE = re.compile(_INTRO + r"(?=(?:[a-z]+\s+)?(?i:" + _JOBS + r")\b)")
 """A name and age, then a trade with no article ("im jess, 26, nurse in leeds")."""
 _APPOSED_ABROAD = tuple((re.compile(intro + r"(?=" + job + r")"), said) for intro, job, said in (
@@ -2518,8 +2595,8 @@ _SLOT_SAME = dict.fromkeys(("boyfriend", "girlfriend", "fiance", "fiancé", "fia
                            "未婚妻", "未婚夫", "对象"), "partner") | {
     # the roles of one in German, French and Spanish, by the English slot (see _ROLES_ABROAD)
     **dict.fromkeys(("zahnarzt", "zahnärztin", "dentiste", "dentista"), "dentist"),
-    **dict.fromkeys(("arzt", "ärztin", "hausarzt", "hausärztin", "médecin", "médico", "médica",
-                     "doctora"), "doctor"),
+    **dict.fromkeys(("arzt", "ärztin", "hausarzt", "hausärztin", "médecin", "médecin traitant",
+                     "médico", "médica", "doctora"), "doctor"),
     **dict.fromkeys(("vermieter", "vermieterin", "propriétaire", "proprio", "casero", "casera"),
                     "landlord"),
     **dict.fromkeys(("chef", "chefin", "patron", "patronne", "jefe", "jefa"), "boss"),

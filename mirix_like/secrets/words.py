@@ -478,6 +478,11 @@ _MY_NUMBER = (
     (re.compile(r"\b(?i:my\s+(?:new\s+)?(?:(?:phone|mobile|cell)\s+)?number|my\s+(?:new\s+)?"
                 r"(?:mobile|cell))" + _BEFORE_VALUE + r"\b(?i:is|it['’]s|to|now)\s+(?:(?i:now)\s+)?"
                 + _PHONE_VALUE), "phone number"),
+    # said casually with no "my" at the start: "new number's 07700 900123", "btw new mobile:
+    # 07700 900123" (not "Sam's new number is …")
+    (re.compile(r"(?:^|(?<=[.!?]\s))(?:(?i:btw|fyi|ps|oh|also|so|and|ok)[,:!]?\s+)*(?i:new\s+"
+                r"(?:(?:phone|mobile|cell)\s+)?(?:number|no\.?)|new\s+(?:mobile|cell))"
+                r"(?:['’]s|\s+is|\s*:)\s+(?:(?i:now)\s+)?" + _PHONE_VALUE), "phone number"),
     (re.compile(r"\b(?i:mi\s+(?:nuevo\s+)?(?:número(?:\s+de\s+(?:teléfono|móvil|celular))?|móvil|"
                 r"celular|teléfono)(?:\s+nuevo)?)" + _BEFORE_VALUE + r"\b(?i:es|será)\s+"
                 r"(?:(?i:ahora|el)\s+)*" + _PHONE_VALUE), "número de teléfono"),

@@ -208,6 +208,18 @@ _WITH_USER = (
     re.compile(r"\b(?i:proposed|popped\s+the\s+question)\s+to\s+(?P<name>[A-Z][\w'’-]+)\b"
                r"[^.!?]{0,40}?\b(?:she|he|they)\s+said\s+yes\b"),
 )
+# A proposal said yes to in French, Spanish or German ("Hugo m'a demandée en mariage", "Javier
+# me pidió matrimonio", "Tom hat mir einen Antrag gemacht"): the proposer is the fiancé(e),
+# said in the language it was told in.
+_PROPOSED_ABROAD = tuple((re.compile(r"\b(?P<name>[A-ZÀ-Þ][\w'’-]+)\s+" + regex), said)
+                         for regex, said in (
+    (r"(?:(?i:m['’]a|nous\s+a)\s+(?:(?i:enfin|finalement)\s+)?(?i:demandée?s?\s+en\s+mariage|"
+     r"fait\s+sa\s+demande))\b", "{n} est le fiancé de l'utilisateur."),
+    (r"(?:(?i:me|nos)\s+(?:(?i:ha|por\s+fin|al\s+fin)\s+)?(?i:pidió|pedido)\s+"
+     r"(?:(?i:la\s+)?mano|matrimonio|que\s+me\s+case\s+con\s+él))",
+     "{n} es el prometido del usuario."),
+    (r"(?:(?i:hat)\s+(?:(?i:mir|uns)\s+)?(?:(?i:endlich|gestern)\s+)?(?i:einen)\s+"
+     r"(?i:(?:Heirats)?antrag)\s+(?i:gemacht))", "{n} ist der Verlobte des Nutzers.")))
 # "Kate and Tom got married in July", "Kate und Tom haben sich verlobt", "Kate et Tom se sont
 # séparés", "Kate y Tom se casaron", "小红和小明结婚了": a fact of each of the two.
 _PAIRED = re.compile(
@@ -411,6 +423,9 @@ def _with_user(sentence: str, subject: str) -> list[_Fact]:
             if m["name"].lower() not in _BAD_SUBJECTS:
                 bond = _BOND_OF.get(m.groupdict().get("what") or "engaged", "former partner")
                 facts.append(_Fact(m["name"], f"{m['name']} is {subject}'s {bond}."))
+    for pattern, said in _PROPOSED_ABROAD:
+        facts += [_Fact(m["name"], said.format(n=m["name"])) for m in pattern.finditer(sentence)
+                  if m["name"].lower() not in _BAD_SUBJECTS]
     return facts
 
 

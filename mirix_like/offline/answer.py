@@ -698,8 +698,9 @@ _PLACE_SAID = re.compile(r"在\S{1,12}(?:工作|上班|住)|"
                          # working for no employer is where one works ("works for themself")
                          r"\bfor\s+themsel(?:f|ves)\b|\bselbstst(?:ä|a)ndig\b|"
                          r"\ben\s+indépendant|\bpor\s+cuenta\s+propia\b|"
-                         r"\b(?:at|in|for|near|bei|für|nach|chez|à|en|au)\s+(?:the\s+)?"
-                         r"[A-Z\u00c0-\u00de]")
+                         # ("moving to Braga", not "moving in August")
+                         r"\b(?:at|in|to|for|near|bei|für|nach|chez|à|en|au)\s+(?:the\s+)?"
+                         r"(?!" + _MONTH_RE + r"\b)[A-Z\u00c0-\u00de]")
 # "What's my job?", "Was bin ich von Beruf?" ask what someone works as, not where: "works as
 # a pharmacist" over "works at Boots".
 _JOB_ASKED = re.compile(r"^\s*what\s+(?:do|does)\s+(?:I|we|my\s+\w+|[A-Z][\w'’-]+)\s+do\s*\??\s*$|"
@@ -779,6 +780,11 @@ _OWN_VOICE = re.compile(r"(?:Mi|Mis|Mon|Ma|Mes|Mein|Meine|Meinen|Meinem|Meiner|�
 …", "So entkalke ich …", a procedure's title as they wrote it): said as theirs, not the
 answer's."""
 _ASSISTANT_ASKED = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:[Tt]he assistant asked:|助手问[：:])")
+# what the assistant said (a suggestion: "You could try St Mary's") is nothing the user did or
+# is, unless the question is put to the assistant ("What did you suggest?")
+_ASSISTANT_SAID = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:[Tt]he assistant said:|助手说[：:])")
+_TO_ASSISTANT = re.compile(r"(?i)\b(?:you|your|du|dich|dir|dein\w*|tu|toi|vous|votre|te|"
+                           r"usted)\b|你")
 _ABOUT_ASKING = re.compile(r"(?i:\bask|\bfrag|\bdemand|\bpregunt)|问")
 _USER_TERMS = frozenset({"user", "nutzer", "utilisateur", "usuario", "用户"})
 _QUOTED = 0.01
@@ -1307,8 +1313,10 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     # what the assistant asked the user says nothing of them ("你多大了？" is no age), unless
     # the question is about asking
     echoes = not _ABOUT_ASKING.search(question)
+    own = _asks_of_self(question, lang) and not _TO_ASSISTANT.search(question)
     for i, parts in enumerate(said):
-        if scores[i] > 0 and not (echoes and _ASSISTANT_ASKED.match(memories[i])):
+        if scores[i] > 0 and not (echoes and _ASSISTANT_ASKED.match(memories[i])) and not (
+                own and _ASSISTANT_SAID.match(memories[i])):
             leads: list[set[str]] = []
             kin = _kin_named(parts)
             for part in parts:
@@ -1438,7 +1446,10 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
         best = _newest_of_equals(best, candidates, matched, memories, named)
     best = _newest_of_opposites(best, candidates, matched, memories)
     if not _THEN_ASKED.search(question):
-        best = _instead(_corrected(best, candidates, matched), candidates, matched, memories)
+        best = _corrected(best, candidates, matched)
+        # (what replaced a plan's place says nothing of its time: "When is my trip?" stays
+        # "in September", not the day "Norway instead of Iceland" was said)
+        best = best if timely else _instead(best, candidates, matched, memories)
     _, neg_index, _, chosen = best
     # the same lines in a fuller rendering of the screen (a snippet may leave a table's
     # header out or its last rows, and heads its lines with the window's name), which may be

@@ -1139,6 +1139,12 @@ _PATTERNS = (
        r"(?=\s+(?:at|for|in|since|now)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
     _p("job", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
        r"(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
+    # a start to come in a new job ("I start as a product manager on April 1", "I'm starting
+    # there as a nurse in May"): the job it will be (not "I started as an intern", its past)
+    _p("job", r"\b(?:I\s+(?i:start)|(?:I['’]m|I\s+am)\s+(?i:starting))\s+(?:(?i:there|work)\s+)?"
+       r"as\s+(?:an?\s+)?(?P<v>[a-z][a-z ]{2,30}?)"
+       r"(?=\s+(?:at|for|in|on|from|next|this|after)\b|[.,;!?]|$)", "{s} works as {a} {v}.",
+       True),
     _p("job", r"\b(?:(?i:now)\s+(?:I['’]m|I\s+am)|(?:I['’]m|I\s+am)\s+(?i:now))\s+an?\s+"
        r"(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)(?P<v>(?:[a-z][a-z-]+|[A-Z]{2,4})"
        r"(?:\s+[a-z][a-z-]+){0,2}?)(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}.",
@@ -1560,6 +1566,8 @@ _PATTERNS = (
     _p("home", r"\b(?i:wohne|wohn|wohnt|wohnen|lebe|lebt|leben)\s+(?:(?i:wir|ich)\s+)?" + _NOW
        + r"in\s+" + _PLACE,
        "{s} wohnt in {v}.", lang="de"),
+    _p("origin", r"\b(?i:komme|stamme)\s+(?:(?i:ich)\s+)?(?:(?i:ursprünglich|eigentlich)\s+)?"
+       r"aus\s+" + _PLACE, "{s} kommt aus {v}.", lang="de"),
     # "ist nach Köln gezogen", "ist bei uns in Köln eingezogen"
     _p("home", r"\b(?i:bin|ist|sind)\s+" + _NOW + r"(?:[\wäöüß]+\s+){0,3}?(?:nach|in)\s+" + _PLACE
        + r"\s+(?i:um|ein)?gezogen",
@@ -1602,6 +1610,9 @@ _PATTERNS = (
     # a promotion: "Ich wurde zur Abteilungsleiterin befördert", "bin zum Teamleiter ernannt"
     _p("job", r"\b(?i:zum|zur)\s+" + _DE_JOB + r"\s+(?i:befördert|ernannt|gemacht)\b",
        "{s} arbeitet als {v}.", True, lang="de"),
+    # a start to come: "Ich fange am 1. April als Produktmanagerin an", "beginne als Koch"
+    _p("job", r"\b(?i:fange|beginne|starte)\s+(?:(?i:ich)\s+)?(?:[\wäöüß.]+\s+){0,3}?als\s+"
+       + _DE_JOB + _DE_JOB_END, "{s} arbeitet als {v}.", True, lang="de"),
     # a new post: "Ich habe eine neue Stelle als Filialleiterin bei dm", "neuer Job als Koch"
     _p("job", r"\b(?i:Stelle|Job|Position|Arbeit|Anstellung)\s+als\s+" + _DE_JOB + _DE_JOB_END,
        "{s} arbeitet als {v}.", True, lang="de"),
@@ -1701,6 +1712,8 @@ _PATTERNS = (
     # French
     _p("home", r"(?i:habite|habites|habitons|vis|vit|vivons)\s+" + _NOW + r"(?:à|a|en|au)\s+"
        + _PLACE, "{s} habite à {v}.", lang="fr"),
+    _p("origin", r"\b(?i:je\s+viens|je\s+suis\s+originaire)\s+d(?:e\s+|['’])" + _PLACE,
+       "{s} vient de {v}.", lang="fr"),
     # "a emménagé chez nous à Paris"
     _p("home", r"(?i:déménagé|demenagé|emménagé|installée?s?)\s+(?:chez\s+\w+(?:\s+\w+)?\s+)?"
        r"(?:à|a|en|au)\s+" + _PLACE,
@@ -1778,6 +1791,8 @@ _PATTERNS = (
     # Spanish
     _p("home", r"\b(?i:vivo|vive|vivimos)\s+" + _NOW + r"en\s+" + _PLACE, "{s} vive en {v}.",
        lang="es"),
+    _p("origin", r"\b(?i:soy|vengo)\s+(?:(?i:originalmente|originari[oa])\s+)?de\s+" + _PLACE,
+       "{s} es de {v}.", lang="es"),
     # "se mudó con nosotros a Madrid", "se vino a vivir conmigo a Sevilla"
     _p("home", r"\b(?i:me\s+mudé|se\s+mudó|me\s+he\s+mudado|se\s+ha\s+mudado|nos\s+mudamos|"
        r"nos\s+hemos\s+mudado|se\s+mudaron|se\s+han\s+mudado|(?:me|se)\s+(?:vino|vine|fue|fui)\s+"

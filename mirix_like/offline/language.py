@@ -186,7 +186,19 @@ _FILLER_PHRASES = re.compile(
     r"(?i:\b(?:sleep\s+(?:well|tight)|sweet\s+dreams|(?:i\s+)?miss\s+you|take\s+it\s+easy|"
     r"have\s+a\s+good\s+one|(?:enjoy\s+your|have\s+a\s+(?:good|great|nice))\s+"
     r"(?:day|evening|weekend|week)|c\s+u|see\s+ya|schlaf\s+gut|schönes\s+wochenende|"
-    r"dors\s+bien|bon\s+week-end|buen\s+finde(?:\s+de\s+semana)?|que\s+descanses)\b)")
+    r"dors\s+bien|bon\s+week-end|buen\s+finde(?:\s+de\s+semana)?|que\s+descanses|"
+    # an assistant's offer of help and its acknowledgements ("How can I help you today?",
+    # "Noted. Anything else?"): they say nothing of the user
+    r"(?:how|what)\s+(?:can|may|could)\s+i\s+(?:help|assist|do\s+for)(?:\s+you)?"
+    r"(?:\s+(?:with|today|now))*|(?:is\s+there\s+)?anything\s+else(?:\s+i\s+can\s+(?:help"
+    r"(?:\s+you)?(?:\s+with)?|do(?:\s+for\s+you)?))?(?=\s*\?)|good\s+to\s+know|makes\s+sense|"
+    r"got\s+it|noted|saved|will\s+do|of\s+course|certainly|sure\s+thing|how\s+(?:nice|lovely|"
+    r"exciting)|wie\s+schön|qu[eé]\s+bien|"
+    r"wie\s+kann\s+ich\s+(?:dir|ihnen|euch)\s+helfen|"
+    r"(?:sonst\s+)?noch\s+etwas(?=\s*\?)|gut\s+zu\s+wissen|verstanden|notiert|"
+    r"comment\s+puis-je\s+(?:t['’]|vous\s+)aider|autre\s+chose(?=\s*\?)|c['’]est\s+noté|"
+    r"compris|en\s+qu[eé]\s+puedo\s+ayudar(?:te|le|os)|algo\s+m[aá]s(?=\s*\?)|entendido|"
+    r"anotado)\b)")
 # Laughter and kisses as typed: "hahah", "ahaha", "jajaja", "jejeje", "xD", "xx".
 _LAUGH = re.compile(r"(?i:a?(?:h[aeiu]){2,}h?|(?:j[aeiu]){2,}j?|x+d*)")
 # Words as content_words sees them: Latin letters with accents, so "tschüss" is one word.
@@ -256,7 +268,9 @@ def without_names(words: tuple[str, ...], names: frozenset[str]) -> list[str]:
 
 _ZH_FILLER = re.compile(
     r"你好|您好|谢谢|多谢|好的|好吧|嗯+|哈+|哇+|再见|晚安|早上好|早安|是的|对的?|没问题|不客气|收到|"
-    r"太棒了|真棒|厉害|加油|拜拜|辛苦了|没事|没关系|明天见|回头见|待会见|一会儿见|好嘞|好|啊|呀|吧|呢|了|的|[\s\W\d_]"
+    r"太棒了|真棒|厉害|加油|拜拜|辛苦了|没事|没关系|明天见|回头见|待会见|一会儿见|好嘞|"
+    r"有什么(?:可以|能|我能)?帮(?:你|您)的?(?:吗)?|还有(?:别的|其他|什么)(?:事|问题|需要)?吗|记下了|明白了|"
+    r"好|啊|呀|吧|呢|了|的|[\s\W\d_]"
 )
 
 
@@ -380,7 +394,9 @@ _CONTRACTIONS = {"m": "is", "ve": "has", "ll": "will", "d": "would"}
 _WE_CONTRACTIONS = {"re": "are", "ve": "have", "ll": "will", "d": "would"}
 _APOSTROPHE = re.compile("['’]")
 _FIRST_PERSON = re.compile(
-    r"\b(?:(?P<contr>I['’](?:m|ve|ll|d))|(?P<i>[Ii])(?P<adv>(?:\s+(?:" + ADVERBS + r"))*)\s+"
+    # "How can I help?", "Do I need a visa?": asked, the verb after "I" stays as it is
+    r"\b(?:(?P<aux>(?i:can|could|would|will|should|shall|may|might|must|did|do|have|am|was))\s+"
+    r"I\b(?!['’])|(?P<contr>I['’](?:m|ve|ll|d))|(?P<i>[Ii])(?P<adv>(?:\s+(?:" + ADVERBS + r"))*)\s+"
     r"(?P<verb>[a-z]+(?:n['’]t)?)\b(?!['’])|(?P<we>[Ww]e['’](?:re|ve|ll|d)|[Ww]e|[Uu]s)|"
     r"(?P<own>[Mm]y|[Mm]ine|[Oo]ur|[Oo]urs)|(?P<self>[Mm]yself|[Oo]urselves)|(?P<me>[Mm]e|I))\b"
 )
@@ -428,7 +444,11 @@ def third_person(text: str, subject: str, zh: bool) -> str:
         return text
 
     def swap(m: re.Match[str]) -> str:
-        if m["contr"]:
+        if m["aux"]:
+            aux = m["aux"]
+            said = {"do": "does", "have": "has", "am": "is"}.get(aux.lower(), aux.lower())
+            out = f"{cap(said) if aux[0].isupper() else said} {subject}"
+        elif m["contr"]:
             out = f"{subject} {_CONTRACTIONS[_APOSTROPHE.split(m['contr'])[1]]}"
         elif m["i"]:  # "Sam and I go running": the verb of two stays as it is
             verb = m["verb"] if _joined(m.string[:m.start()]) else _conjugate(m["verb"])
@@ -554,7 +574,8 @@ _ES_TU = {"es": "eres", "está": "estás", "fue": "fuiste", "ha": "has", "va": "
           "estuvo": "estuviste"}
 _FR_TU = {"est": "es", "a": "as", "va": "vas", "fait": "fais", "peut": "peux", "veut": "veux",
           "vit": "vis", "sait": "sais", "dit": "dis", "part": "pars", "sort": "sors",
-          "dort": "dors", "prend": "prends", "apprend": "apprends", "étudie": "étudies"}
+          "dort": "dors", "prend": "prends", "apprend": "apprends", "étudie": "étudies",
+          "vient": "viens", "revient": "reviens", "devient": "deviens", "tient": "tiens"}
 _DE_NOT_VERBS = word_set("jetzt nicht nichts seit mit erst fast oft selbst nebst zuletzt "
                          "meist längst bereits damit somit trotzdem dort weit")
 _DE_USER = re.compile(

@@ -16,10 +16,22 @@ from dataclasses import replace
 from mirix_like.offline.language import InputText, cap
 
 _LEADS = (r"^(?:(?:in|at|near|around|from|outside|à|a|en|au|aux|de|chez|dans|aus|bei|im|am)\s+|"
-          r"d['’]|在)")
+          r"d['’]|nach\s+|在)")
 _SOFTENED = (r"(?:,?\s*(?:roughly|approximately|more\s+or\s+less|then|again|exactly|by\s+the\s+"
              r"way|if\s+you\s+don['’]t\s+mind\s+(?:me\s+)?asking|if\s+I\s+may\s+ask))?\s*\?")
 """How a question may end after what it asks ("What's your budget, roughly?")."""
+# who someone travels with: said as "my friend Carla", "with Carla" ("Who are you travelling
+# with?"), though an answer opening with "my" is otherwise a sentence of its own
+_COMPANION = (
+    r"\bwho\s+(?:are\s+you|will\s+you\s+be)\s+(?:travel?ling|going|flying)\s+with\b|"
+    r"\bwho['’]?s\s+(?:coming|going|travel?ling)\s+with\s+you\b",
+    r"\bmit\s+wem\s+(?:reist|fährst|fliegst)\s+du\b",
+    r"\bavec\s+qui\s+(?:voyages-tu|tu\s+voyages|pars-tu|tu\s+pars)\b",
+    r"\bcon\s+qui[eé]n\s+(?:viajas|vas)\b",
+    r"你(?:和|跟)谁(?:一起)?(?:去|旅行|旅游|出发)",
+)
+_WITH = re.compile(r"(?i)^(?:with|mit|avec|con|和|跟)\s*")
+_OWNED = re.compile(r"(?i)^(?:my|our|mein\w*|unser\w*|mon|ma|mes|notre|nos|mi|mis|nuestr\w+)\s+\w")
 _ANSWERED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(question, re.IGNORECASE), said) for question, said in (
         # where someone lives
@@ -31,6 +43,32 @@ _ANSWERED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"habitez-vous)\b|\btu\s+habites\s+où\b", "J'habite à {x}."),
         (r"\bd[oó]nde\s+(?:vives|vive\s+usted)\b", "Vivo en {x}."),
         (r"你(?:现在)?住(?:在)?哪", "我住在{x}。"),
+        # where someone is moving to
+        (r"\bwhere\s+(?:are\s+you|will\s+you\s+be)\s+moving\b|\bwhere\s+(?:will|do)\s+you\s+"
+         r"(?:want\s+to\s+)?move\b", "I'm moving to {x}."),
+        (r"\bwohin\s+(?:ziehst\s+du|zieht\s+ihr|ziehen\s+Sie)\b|\bwo\s+ziehst\s+du\s+hin\b",
+         "Ich ziehe nach {x}."),
+        (r"\boù\s+(?:est-ce\s+que\s+tu\s+déménages|déménages-tu|tu\s+déménages|vous\s+"
+         r"déménagez|déménagez-vous)\b|\btu\s+déménages\s+où\b", "Je déménage à {x}."),
+        (r"\ba\s*d[oó]nde\s+te\s+(?:mudas|vas\s+a\s+mudar)\b", "Me mudo a {x}."),
+        (r"你(?:要|打算|准备)?搬(?:到|去)哪", "我要搬到{x}。"),
+        # who someone travels with
+        (_COMPANION[0], "I'm travelling with {x}."),
+        (_COMPANION[1], "Ich reise mit {x}."),
+        (_COMPANION[2], "Je voyage avec {x}."),
+        (_COMPANION[3], "Viajo con {x}."),
+        (_COMPANION[4], "我和{x}一起去。"),
+        # what someone is looking for ("What kind of job are you looking for?")
+        (r"\bwhat\s+(?:kind|sort|type)\s+of\s+[a-z]+(?:\s+[a-z]+)?\s+are\s+you\s+looking\s+for\b",
+         "I'm looking for {x}."),
+        (r"\b(?:was\s+für\s+(?:eine?n?\s+)?|welche\s+art\s+von\s+)\w+\s+suchst\s+du\b",
+         "Ich suche {x}."),
+        (r"\bquel\s+(?:genre|type)\s+de\s+\w+\s+(?:cherches-tu|tu\s+cherches|recherches-tu)\b",
+         "Je cherche {x}."),
+        (r"\bqu[eé]\s+tipo\s+de\s+\w+\s+buscas\b", "Busco {x}."),
+        # someone's own dentist, doctor, gym ("Which dentist do you usually go to?")
+        (r"\bwhich\s+(?!one\b)(?P<k>[a-z]+)\s+do\s+you\s+(?:usually\s+|normally\s+)?(?:go\s+to|see|use)\b",
+         "My {k} is {x}."),
         # where someone comes from
         (r"\bwhere\s+(?:are\s+you|do\s+you\s+come)\s+from\b", "I'm from {x}."),
         (r"\bwoher\s+kommst\s+du\b", "Ich komme aus {x}."),
@@ -46,7 +84,8 @@ _ANSWERED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bd[oó]nde\s+trabajas\b", "Trabajo en {x}."),
         (r"你在哪(?:里|儿)?(?:工作|上班)", "我在{x}工作。"),
         # a job
-        (r"\bwhat\s+do\s+you\s+do(?:\s+for\s+(?:a\s+living|work))?\s*\?|\bwhat['’]s\s+your\s+"
+        (r"\bwhat\s+do\s+you\s+do(?:\s+for\s+(?:a\s+living|work))?(?:\s+(?:now|these\s+days|"
+         r"currently))?\s*\?|\bwhat['’]s\s+your\s+"
          r"(?:job|profession|occupation)\b|\bwhat\s+is\s+your\s+(?:job|profession|occupation)\b|"
          r"\bwhat\s+do\s+you\s+work\s+as\b", "I work as {a}{job}."),
         (r"\bwas\s+(?:machst\s+du\s+beruflich|bist\s+du\s+von\s+beruf)\b|\bals\s+was\s+arbeitest"
@@ -84,6 +123,17 @@ _ANSWERED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bwhat(?:['’]s|\s+is)\s+your\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)" + _SOFTENED
          + r"|\bdo\s+you\s+have\s+an?\s+(?P<k2>[a-z]+)" + _SOFTENED, "My {k} is {x}."),
     ))
+# "Lisbon, that's where we live", whatever was asked: the place is where its speaker lives
+_WHERE_LIVED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(said, re.IGNORECASE), full) for said, full in (
+        (r"^(?:that['’]s|it['’]s|which\s+is)\s+where\s+(?:I|we)\s+live\b", "I live in {x}."),
+        (r"^(?:da|dort)\s+wohne?n?\s+(?:ich|wir)\b", "Ich wohne in {x}."),
+        (r"^c['’]est\s+là\s+(?:où|que)\s+(?:j['’]habite|nous\s+habitons|on\s+habite)\b",
+         "J'habite à {x}."),
+        (r"^(?:ahí|allí|donde)\s+viv(?:o|imos)\b", "Vivo en {x}."),
+    ))
+# what goes on as a sentence of its own ("my friend Carla, Lars and I broke up in June")
+_CLAUSE = re.compile(r"(?i)^(?:I|I['’]\w+|we|we['’]\w+|my|our|he|she|they|[\w'’-]+\s+and\s+I)\b")
 _FRAGMENT = re.compile(r"^\s*(?P<x>[^!?,;:。！？，；]{1,60}?)\s*"
                        r"(?P<end>[.!?](?=\s|$)|[,;:。！？，；]|$)")
 # "So you live in Porto, right?", "And you're a teacher?": what is asked to be confirmed, said
@@ -128,17 +178,28 @@ def _answering(question: str, reply: str) -> str | None:
                                                                                reply)):
         return said
     fragment = _FRAGMENT.match(reply)
-    if not fragment or _NOT_SAID.search(fragment["x"].strip()):
+    companion = any(re.search(asked, question, re.IGNORECASE) for asked in _COMPANION)
+    x = _WITH.sub("", fragment["x"].strip()) if fragment and companion else ""
+    if not fragment or _NOT_SAID.search(fragment["x"].strip()) and not _OWNED.match(x):
         return None
-    words = fragment["x"].strip()
-    if not re.match(r"(?i)(?:around|near)\s+\d", words):  # "around 900 a month" says about
+    words = x or fragment["x"].strip()
+    if not x and not re.match(r"(?i)(?:around|near)\s+\d", words):  # "around 900 a month"
         words = re.sub(_LEADS, "", words, flags=re.IGNORECASE).strip()
     # (an amount may say what it is for: "about 3000 euros for both of us")
     if not words or len(words.split()) > (8 if re.search(r"\d", words) else 5):
         return None
+    rest = reply[fragment.end():].strip()
+    for lived, said in _WHERE_LIVED:
+        if found := lived.match(rest):  # "…, da wohnen wir seit 2019": "… in Hamburg seit 2019"
+            tail = rest[found.end():]
+            if tail.strip()[:1] in ("", *".!?;"):
+                return f"{said.format(x=words)} {cap(tail.lstrip(' .!?;'))}".strip()
+            return said.format(x=words)[:-1] + tail
     for pattern, said in _ANSWERED:
         if not (found := pattern.search(question)):
             continue
+        if re.match(rf"(?i){re.escape(said.split()[0])}\s", reply.strip()):
+            return None  # said in full already ("Soy de Hamburgo" to "¿De dónde eres?")
         # a job as a common noun ("Nurse": I work as a nurse), not an acronym ("ICU nurse")
         job = words[:1].lower() + words[1:] if words[1:2].islower() else words
         fields = {"x": words, "a": article(words), "job": job, **found.groupdict()}
@@ -151,10 +212,12 @@ def _answering(question: str, reply: str) -> str | None:
             if not _NAME.match(words) and not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", words):
                 return None
             fields["name"] = words
-        full, rest = cap(said.format(**fields)), reply[fragment.end():].strip()
+        full = cap(said.format(**fields))
         full = re.sub(r"^Je viens de (?=[AEIOUÉÈÎaeiouéèî])", "Je viens d'", full)
-        if rest and fragment["end"] in ",;:，；":  # "Nurse, mostly nights."
-            full = full[:-1] + fragment["end"]
+        if rest and fragment["end"] in ",;:，；" and not _CLAUSE.match(rest):
+            full = full[:-1] + fragment["end"]  # "Nurse, mostly nights."
+        else:
+            rest = cap(rest)
         return f"{full} {rest}".strip()
     return None
 

@@ -27,6 +27,7 @@ from mirix_like.offline.language import (
     prepare,
     sentences_of,
     subject_of,
+    subject_repeated,
     word_set,
 )
 from mirix_like.offline.timeparse import find_times, period_end
@@ -2831,7 +2832,7 @@ def _spoken(text: str) -> str:
     "Big cyclist too." is "I'm a big cyclist too."; "Favourite food: biryani." is "My
     favourite food is biryani."; "New landlord: Ms. Patel." is "My new landlord is Ms.
     Patel."."""
-    text = _HERE.sub(_here, text)
+    text = subject_repeated(_HERE.sub(_here, text))
     text = _WED_PAIR.sub(r"I \g<verb> married to \g<name>", text)
     text = _BARE_INTRO.sub(_bare_intro, text)
     text = _APPOSED_JOB.sub(lambda m: m[0] + ("i'm " if m[0].islower() else "I'm "), text)

@@ -473,15 +473,32 @@ def third_person(text: str, subject: str, zh: bool) -> str:
     return _FIRST_PERSON.sub(swap, text)
 
 
+_JOINED_VERBS = ("work", "live", "play", "teach", "study", "love", "like", "enjoy", "speak",
+                 "volunteer", "drive", "own", "run", "cook", "write", "coach", "train", "manage",
+                 "lead", "go", "have", "hate", "prefer", "need", "want", "help", "care", "read",
+                 "swim", "cycle", "hike", "climb", "dance", "sing", "paint", "draw", "knit", "bake",
+                 "surf", "ski", "jog", "walk", "practise", "practice", "attend", "collect")
 _AND_VERB = re.compile(
     r"(?P<head>\bI\s+(?:" + ADVERBS + r"\s+)*[a-z]+\b[^.;:!?]*?\b(?:and|but)\s+(?:also\s+)?)"
-    r"(?P<verb>work|live|play|teach|study|love|like|enjoy|speak|volunteer|drive|own|run|cook|"
-    r"write|coach|train|manage|lead|go|have|hate|prefer|need|want|help|care|read)\b"
-    r"(?![^.;:!?]*?\b(?:I|we)\b)")
+    r"(?P<verb>" + "|".join(_JOINED_VERBS) + r")\b(?![^.;:!?]*?\b(?:I|we)\b)")
 """A verb of the speaker's after "and", with no subject of its own ("… and work as …")."""
 _TO_DO = re.compile(r"\b(?:to|can|could|will|would|should|must|might|let['’]s|help)\s+[a-z]+"
                     r"(?:\s+[a-z]+)?\s+(?:and|but)\s+(?:also\s+)?$")
 """An infinitive before "and" ("asked him to come and help"): the verb after it is one too."""
+
+
+_YOU_AND_VERB = re.compile(
+    r"(?P<head>\b[Yy]ou\s+(?:" + ADVERBS + r"\s+)*[a-z]+\b[^.;:!?]*?\b(?:and|but)\s+"
+    r"(?:also\s+)?)(?P<verb>" + "|".join(_conjugate(v) for v in _JOINED_VERBS) + r")\b")
+"""The same verb said to the user ("You play tennis and swims": "… and swim")."""
+
+
+def subject_repeated(text: str) -> str:
+    """``text`` with "I" said again before a verb joined to the speaker's by "and" ("I play
+    tennis on Tuesdays and swim on Fridays": "… and I swim on Fridays"), so each clause is a
+    statement of its own."""
+    return _AND_VERB.sub(lambda m: m[0] if _TO_DO.search(m["head"]) else
+                         f"{m['head']}I {m['verb']}", text)
 _HOW_MANY_OF_US = {"both": "two", "the two": "two", "the three": "three", "the four": "four"}
 _OF_US = re.compile(r"(?:(?<=\bfor\s)|(?<=\bto\s)|(?<=\bwith\s)|(?<=\bbetween\s))"
                     r"(both|the\s+two|the\s+three|the\s+four)\s+of\s+us\b", re.IGNORECASE)
@@ -557,6 +574,7 @@ def second_person(text: str, *, quoted: bool = False) -> str:
     text = _USER_SAID.sub(swap, text)
     # a household's own in a statement about the user ("Your husband is Rhys and our daughter
     # is Elin"), not in their quoted words
+    text = _YOU_AND_VERB.sub(lambda m: m["head"] + _plain_verb(m["verb"]), text)
     if not quoted and not text.startswith("You said"):
         text = re.sub(r"\b([Oo])ur\b", lambda m: "Your" if m[1] == "O" else "your", text)
     return text

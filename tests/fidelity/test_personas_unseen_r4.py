@@ -72,6 +72,8 @@ PEOPLE = {
             (LATER, ["We adopted a second cat, her name is Luna."])),
     "marc": ((FIRST, ["J'ai deux enfants : Léo, 8 ans, et Jade, 5 ans."]),
              (LATER, ["Léo a eu 9 ans hier !"])),
+    "bea": ((FIRST, ["I play tennis on Tuesdays and swim on Fridays."]),
+            (LATER, ["I'm training for a 10k."])),
     "felix": ((FIRST, ["Meine Frau heißt Julia und ist Ärztin."]),
               (LATER, ["Julia arbeitet seit Mai in der Uniklinik."])),
 }
@@ -136,6 +138,9 @@ QUESTIONS = [
     ("ana", "How many cats do I have?", "two cats", []),
     ("marc", "Comment s'appellent mes enfants ?", "Léo et Jade", []),
     ("marc", "Combien d'enfants ai-je ?", "deux enfants", []),
+    # two habits in one sentence: each is read, and told back in the second person
+    ("bea", "When do I play tennis?", "You play tennis on Tuesdays and swim on Fridays", []),
+    ("bea", "When do I go swimming?", "Fridays", []),
     ("leo", "Where do I live?", "Edinburgh", ["Glasgow"]),
     ("leo", "Where did I live before?", "Glasgow", []),
     ("leo", "How old am I?", "27", []),

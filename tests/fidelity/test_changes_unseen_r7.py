@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from support.told import asked, says_only, told
+from support.told import asked, says_only, stored_facts, told
 
 from mirix_like import MemorySystem
 
@@ -201,13 +201,6 @@ def test_a_change_or_no_change_is_answered(memory: MemorySystem, n: int, questio
     says_only(memory.chat(question, user_id=f"u{n}").answer, says, not_said)
 
 
-def _stored(system: MemorySystem, user: str) -> dict[str, bool]:
-    """Each core line and semantic summary of ``user``, and whether it is past."""
-    lines = {line: False for block in system.store.list("core", user)
-             for line in block.value.splitlines() if line.strip()}
-    return lines | {f.summary: f.is_past() for f in system.store.list("semantic", user)}
-
-
 @pytest.mark.parametrize(("later", "now", "before"), [
     ("I transferred to Salford Royal in May.", "Salford Royal", "St Mary"),
     ("I moved to days, no more night shifts.", "day shifts", "night shifts"),
@@ -220,7 +213,7 @@ def test_the_new_value_is_current_and_the_old_one_past(memory: MemorySystem, lat
     """What the later session says holds now is current, what it replaced is past, and
     nothing current still says the old value."""
     n = next(n for n, (_, said, _) in enumerate(CASES) if said[-1] == later)
-    stored = _stored(memory, f"u{n}")
+    stored = stored_facts(memory, f"u{n}")
     assert [s for s, past in stored.items() if now in s and not past], stored
     assert not [s for s, past in stored.items() if before in s and not past], stored
     assert [s for s, past in stored.items() if before in s and past], stored

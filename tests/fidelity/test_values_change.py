@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from support.told import asked, says_only, told
+from support.told import asked, says_only, stored_facts, told
 
 from mirix_like import MemorySystem
 
@@ -155,13 +155,6 @@ def test_the_vault_keeps_the_new_value_current_and_the_old_one_past(
     assert not [t for t in told if old in t or new in t], told
 
 
-def _stored(system: MemorySystem, user: str) -> dict[str, bool]:
-    """Each core line and semantic summary of ``user``, and whether it is past."""
-    lines = {line: False for block in system.store.list("core", user)
-             for line in block.value.splitlines() if line.strip()}
-    return lines | {f.summary: f.is_past() for f in system.store.list("semantic", user)}
-
-
 @pytest.mark.parametrize(("later", "now", "before"), [
     ("doctor bumped my sertraline to 100mg", "100mg of sertraline", "50mg"),
     ("Die Dosis wurde auf 5 mg erhöht.", "5 mg Ramipril", "2,5 mg"),
@@ -175,7 +168,7 @@ def test_the_new_value_is_current_and_the_old_one_past(memory: MemorySystem, lat
                                                        now: str, before: str) -> None:
     """What the later session says holds now is current, what it replaced or ended is past,
     and nothing current still says the old value."""
-    stored = _stored(memory, _user(later))
+    stored = stored_facts(memory, _user(later))
     assert [s for s, past in stored.items() if now in s and not past], stored
     assert not [s for s, past in stored.items() if before in s and not past], stored
     assert [s for s, past in stored.items() if before in s and past], stored

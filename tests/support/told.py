@@ -62,6 +62,13 @@ def asked_by(questions: Sequence[Sequence[Any]]) -> list[Any]:
             for user, question, says, not_said, *known in questions]
 
 
+def stored_facts(system: MemorySystem, user: str) -> dict[str, bool]:
+    """Each core line and semantic summary of ``user``, and whether it is past."""
+    lines = {line: False for block in system.store.list("core", user)
+             for line in block.value.splitlines() if line.strip()}
+    return lines | {f.summary: f.is_past() for f in system.store.list("semantic", user)}
+
+
 RENDERING = re.compile(
     r"</?\w+>|[\[\]{}]|\"\w+\":|\d{4}-\d\d-\d\d|\((?:until|since)\b|\bthe user\b|\bNutzer|"
     r"\busuario\b|\butilisateur\b|用户|(?:^|\s)\d{1,3}:\s|\b(?:details|summary|content):",

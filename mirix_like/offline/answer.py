@@ -1111,7 +1111,7 @@ _ASIDE = re.compile(r"^[\s¿¡]*(?:btw|by\s+the\s+way|oh\s+and|quick\s+q(?:uesti
                     r"\s*[,:!-]?\s*|^(?:顺便问一下|对了)[，,]?", re.IGNORECASE)
 _AGAIN = re.compile(r"\s+(?:again|nochmal|noch\s+mal)(?=\s*[?？]?\s*$)", re.IGNORECASE)
 _WHEN_DID = re.compile(r"(?i:\bwhen\s+(?:did|was|were)\b|\bwann\s+(?:habe|hab|hast|hat|bin|bist|"
-                       r"war|ist|haben|sind)\b|\bquand\s+(?:ai-je|as-tu|est-ce\s+que\s+j['’]ai|"
+                       r"war|haben)\b|\bquand\s+(?:ai-je|as-tu|est-ce\s+que\s+j['’]ai|"
                        r"j['’]ai|avons-nous|sommes-nous|suis-je))")
 """A question of when something happened ("When did I move to Kyoto?"): the day an event is
 dated by answers it, as a line naming its own day does."""

@@ -86,8 +86,9 @@ def _typed_big(found: re.Match[str]) -> bool:
 def spelled_out(inp: InputText) -> InputText:
     """``inp`` with its casual English said in full (see the module); a user's message or text
     only, and one in another language as it is."""
-    if inp.role not in (None, "user") or inp.kind == "image" or language(inp.text) != "en":
-        return inp
+    if (inp.role not in (None, "user") or inp.kind == "image" or len(inp.text.split()) < 4
+            or language(inp.text) != "en"):
+        return inp  # (a few words are small talk as typed: "c u", "thx")
     text = _EMOJI.sub(lambda m: ". " if m.end() < len(m.string) else ".", inp.text)
     text = text.replace("!.", "!").replace("?.", "?").replace("..", ".")
     text = " ".join(_said_out(sentence) for sentence in _SENTENCE.split(text))

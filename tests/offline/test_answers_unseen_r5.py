@@ -176,10 +176,8 @@ SAID: list[tuple[str, list[str]]] = [
 ]
 TOLD: list[object] = [
     ("wie hoch ist meine kaltmiete", ["980"], []),
-    known(("how much was the deposit on my flat", ["2.940"], []),
-          "the episodic memory of the pasted lease is summarised by its first sentence (the "
-          "Kaltmiete); 'Die Kaution beträgt 2.940 €' is only in its details, which the "
-          "memories an answer reads do not carry"),
+    # the lease's details are shown where they say a number its summary leaves out
+    ("how much was the deposit on my flat", ["2.940"], []),
     known(("remind me when my sisters wedding is", ["4 October"], ["September"]),
           "the correction in the message ('sorry i mean september 21st') and the one a "
           "session later ('it got moved to October 4th', which names no sister) change no "

@@ -84,7 +84,8 @@ CASES: list[object] = [
     ("lin", "Do I have any siblings?", ["You said:", "哥哥"], []),
     ("lin", "Habe ich Geschwister?", ["Du hast gesagt:", "哥哥"], []),
     ("diego", "¿Tengo hermanos?", ["Ana y Marta"], []),
-    ("diego", "How many sisters do I have?", ["dos hermanas, Ana y Marta"], []),
+    # counted in the language asked, the names as told
+    ("diego", "How many sisters do I have?", ["two sisters", "Ana and Marta"], []),
     # a name asked for is the sentence that says it, not one that only says who they are
     ("lin", "What's my brother's name?", ["林峰"], []),
     ("lin", "我哥哥叫什么名字？", ["林峰"], []),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from mirix_like.offline.language import AND, sentences_of
+from mirix_like.offline.language import COUNTED, listed, sentences_of
 from mirix_like.offline.plain import statements
 from mirix_like.offline.retell import kin_and_name
 
@@ -53,9 +53,6 @@ _HAVE_ASKED = re.compile(
     r"\bcombien\s+d['’](?P<kind_fr>\w+)\s+(?:ai-je|j['’]ai|avons-nous)|"
     r"\bcombien\s+de\s+(?P<kind_fr2>\w+)\s+(?:ai-je|j['’]ai|avons-nous)|"
     r"\bcu[aá]nt[oa]s\s+(?P<kind_es>\w+)\s+(?:tengo|tenemos)\b)")
-_NUMBERS = {"en": ("two", "three", "four", "five", "six"), "de": ("zwei", "drei", "vier", "fünf",
-            "sechs"), "fr": ("deux", "trois", "quatre", "cinq", "six"),
-            "es": ("dos", "tres", "cuatro", "cinco", "seis")}
 _HAVE = {"en": "You have {n} {kind}: {names}.", "de": "Du hast {n} {kind}: {names}.",
          "fr": "Tu as {n} {kind} : {names}.", "es": "Tienes {n} {kind}: {names}."}
 _SAID = {"en": "{own} {kind} are called {names}.", "de": "{own} {kind} heißen {names}.",
@@ -75,17 +72,12 @@ def all_had(question: str, memories: list[str], lang: str) -> str | None:
     names = _named(memories, _KINDS.get(kind.casefold(), ()))
     if len(names) < 2:
         return None
-    listed = _listed(names, lang)
     if asked["what"]:
-        return _SAID[lang].format(own=_YOURS["my"], kind=kind, names=listed)
-    if len(names) - 2 >= len(_NUMBERS[lang]):
+        return _SAID[lang].format(own=_YOURS["my"], kind=kind, names=listed(names, lang))
+    if len(names) - 2 >= len(COUNTED[lang]):
         return None
-    return _HAVE[lang].format(n=_NUMBERS[lang][len(names) - 2], kind=kind, names=listed)
-
-
-def _listed(names: list[str], lang: str) -> str:
-    *first, last = names
-    return f"{', '.join(first)} {AND.get(lang, 'and')} {last}"
+    return _HAVE[lang].format(n=COUNTED[lang][len(names) - 2], kind=kind,
+                              names=listed(names, lang))
 
 
 def all_named(question: str, memories: list[str], lang: str) -> str | None:
@@ -99,7 +91,7 @@ def all_named(question: str, memories: list[str], lang: str) -> str | None:
     if len(names) < 2:
         return None
     return _SAID[lang].format(own=_YOURS[asked["own"].casefold()], kind=asked["kind"],
-                              names=_listed(names, lang))
+                              names=listed(names, lang))
 
 
 def _named(memories: list[str], kinds: tuple[str, ...]) -> list[str]:

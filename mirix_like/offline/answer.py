@@ -41,6 +41,7 @@ from mirix_like.offline.language import (
     VAULT_MARK,
     ZH_KIN,
     ended_abroad,
+    listed,
     second_person_in,
     sentences_of,
     word_set,
@@ -1600,9 +1601,7 @@ def _all_values(sentence: str, others: list[str], memories: list[str]) -> str:
              if not any(key.endswith(f" {other}") for other in tails)}
     if len(tails) < 2:
         return sentence
-    *first, last = tails.values()
-    joint = AND.get(language(sentence), "and")
-    return f"{' '.join(words[:head])} {', '.join(first)} {joint} {last}."
+    return f"{' '.join(words[:head])} {listed(list(tails.values()), language(sentence))}."
 
 
 def _shared_words(words: list[str], theirs: list[str]) -> int:
@@ -2028,13 +2027,14 @@ _VAULT_ASKED = re.compile(
     r"(?P<what>[^\W\d_][\w'’-]*(?:\s+(?!is\b|ist\b|est\b|es\b)[^\W\d_][\w'’-]*){0,5}?)"
     r"(?=\s*(?:[?？.!]|$|\s+(?:is|ist|est|es|again|nochmal|lautet)\b)))|"
     r"我的(?P<zh>[\u4e00-\u9fff]{1,8}?)(?=是|在|叫|多少|什么)")
-_YOUR = {"my": "your", "mon": "ton", "ma": "ta", "mes": "tes", "mein": "dein", "meine": "deine",
-         "meinen": "deine", "meinem": "dein", "meiner": "deine", "mi": "tu", "mis": "tus"}
 _YOURS = {"my": "your", "mein": "dein", "meine": "deine", "meinen": "deinen", "meinem": "deinem",
           "meiner": "deiner", "meines": "deines", "mon": "ton", "ma": "ta", "mes": "tes",
           "mi": "tu", "mis": "tus"}
 _MY = re.compile(rf"\b(?:{'|'.join(_YOURS)})\b")
 """"My" inside what is asked, told back as "your" ("für mein Fahrradschloss": "für dein …")."""
+_YOUR = {**_YOURS, "meinen": "deine", "meinem": "dein", "meiner": "deine"}
+""""My" opening what is asked, said as "your" where the answer names it first (the German
+forms as they stood before ``_YOURS``)."""
 _VAULT_SAID = {"en": "{own} {what} is in the knowledge vault.",
                "de": "{own} {what} ist im Wissenstresor.",
                "fr": "{own} {what} est dans le coffre de connaissances.",

@@ -73,14 +73,11 @@ def _said_out(sentence: str) -> str:
                       else _SHORTHAND[m[0]], sentence)
 
 
-def _typed_big(found: re.Match[str]) -> bool:
-    """Whether the sentence ``found`` is in has a capital: one typed all small is left so."""
-    text = found.string
-    start = max(text.rfind(". ", 0, found.start()), text.rfind("! ", 0, found.start()),
-                text.rfind("? ", 0, found.start()))
-    ends = [e for e in (text.find(". ", found.end()), text.find("! ", found.end()),
-                        text.find("? ", found.end())) if e >= 0]
-    return any(c.isupper() for c in text[start + 1:min(ends, default=len(text))])
+def _titled(found: re.Match[str]) -> str:
+    """A title and the name after it capitalised ("mr grant": "Mr Grant")."""
+    if found["name"] in STOPWORDS:
+        return found[0]
+    return f"{found['title'].capitalize()}{found['dot']} {found['name'].capitalize()}"
 
 
 def spelled_out(inp: InputText) -> InputText:
@@ -91,15 +88,17 @@ def spelled_out(inp: InputText) -> InputText:
         return inp  # (a few words are small talk as typed: "c u", "thx")
     text = _EMOJI.sub(lambda m: ". " if m.end() < len(m.string) else ".", inp.text)
     text = text.replace("!.", "!").replace("?.", "?").replace("..", ".")
-    text = " ".join(_said_out(sentence) for sentence in _SENTENCE.split(text))
-    names: set[str] = set()
-    for pattern in (_NAMED_AFTER, _INTRO, _TOWN_AFTER, _WORK_AT):
-        names.update(m["name"] for m in pattern.finditer(text) if _typed_big(m)
-                     and m["name"] not in STOPWORDS and m["name"] not in _NO_TOWN)
+    sentences = [_said_out(sentence) for sentence in _SENTENCE.split(text)]
+    # (a sentence typed all small is left so: the change rules read it themselves)
+    big = [any(c.isupper() for c in sentence) for sentence in sentences]
+    names = {m["name"] for sentence, capital in zip(sentences, big, strict=True) if capital
+             for pattern in (_NAMED_AFTER, _INTRO, _TOWN_AFTER, _WORK_AT)
+             for m in pattern.finditer(sentence)
+             if m["name"] not in STOPWORDS and m["name"] not in _NO_TOWN}
+    text = " ".join(_TITLED.sub(_titled, sentence) if capital else sentence
+                    for sentence, capital in zip(sentences, big, strict=True))
     # each name capitalised wherever it is typed ("… bc hannah loves them")
     for name in names:
         text = re.sub(rf"(?<![\w'’-]){re.escape(name)}(?![\w'’-])", name.capitalize(), text)
-    text = _TITLED.sub(lambda m: f"{m['title'].capitalize()}{m['dot']} {m['name'].capitalize()}"
-                       if m["name"] not in STOPWORDS and _typed_big(m) else m[0], text)
     return inp if text == inp.text else replace(inp, text=text)
 

@@ -50,7 +50,7 @@ def _shift(match: re.Match[str]) -> str:
     """The shift a match names, as its time of day ("nights", "night shift": night)."""
     word = match["v"].split()[0].casefold()
     return {"nights": "night", "days": "day", "earlies": "early", "lates": "late"}.get(
-        word, word.removesuffix("s") if word.endswith("s") and word != "days" else word)
+        word, word.removesuffix("s"))
 
 
 _ZH_CAR = r"(?!新车|车)[\u4e00-\u9fffA-Za-z0-9 ]{2,12}?(?=了|[，。！？；,.!?]|$)"
@@ -2169,7 +2169,6 @@ _PATTERNS = (
          r"got)\s+|^\s*)(?:(?i:happily|now)\s+)?"
          r"(?i:married)\s+(?i:to)\s+(?P<v>" + _NAME_WORD + r")(?![\w'’-])",
          "{s} is married to {v}."),
-
         ("de", r"\b(?i:bin|ist)\s+(?:(?i:seit\s+\w+(?:\s+\w+)?|glücklich|jetzt)\s+)*mit\s+"
          r"(?P<v>" + _NAME_WORD + r")\s+(?i:verheiratet)\b", "{s} ist mit {v} verheiratet."),
         ("fr", r"\b(?i:suis|est)\s+(?:(?i:mariée?)\s+(?:à|avec)|(?i:pacsée?)\s+avec)\s+"
@@ -2827,8 +2826,9 @@ _WED_PAIR = re.compile(r"\b(?P<name>" + _NAME_WORD + r")\s+and\s+I\s+(?P<verb>(?
 
 def _spoken(text: str) -> str:
     """``text`` with the shapes people introduce themselves in said as statements (and a
-    spouse named first, see _WED_PAIR): "Omar
-    here - 41, a civil engineer at Arup" is "I'm Omar, 41, I'm a civil engineer at Arup";
+    spouse named first, see _WED_PAIR; a verb joined by "and" given its "I" again, see
+    :func:`~mirix_like.offline.language.subject_repeated`): "Omar here - 41, a civil
+    engineer at Arup" is "I'm Omar, 41, I'm a civil engineer at Arup";
     "Big cyclist too." is "I'm a big cyclist too."; "Favourite food: biryani." is "My
     favourite food is biryani."; "New landlord: Ms. Patel." is "My new landlord is Ms.
     Patel."."""
@@ -3141,6 +3141,8 @@ def says_sold(text: str) -> bool:
     """Whether ``text`` says a thing was sold by its name, which ends the block's line that
     holds it (see :func:`_gone`)."""
     return bool(_SOLD.search(text))
+
+
 _DRINK_SWITCHED = re.compile(r"\b(?P<verb>(?i:switched|changed|moved|gone\s+over|went\s+over))\s+"
                              r"(?:(?i:over)\s+)?(?i:from)\s+(?P<old>" + _DRINKS + r")\s+"
                              r"(?P<to>(?i:to)\s+(?:" + _DRINKS + r")\b)")
@@ -3783,11 +3785,12 @@ def in_time(question: str, memories: Sequence[str], *, before: bool = False) -> 
     for memory in memories:
         parts, dropped = [], False
         for p in sentences_of(memory):
-            if not PAST.search(p) and _states_stale(p, stale, new) and (
-                    rest := _fresh_clauses(p, stale, new)):
+            past = bool(PAST.search(p))
+            stated = not past and _states_stale(p, stale, new)
+            if stated and (rest := _fresh_clauses(p, stale, new)):
                 # "I'm learning Portuguese because Sam's family is from Porto"
                 p = (stamp[0] if (stamp := _STAMP.match(p)) else "") + rest
-            elif PAST.search(p) or _states_stale(p, stale, new) or _older_value(p, now):
+            elif past or stated or _older_value(p, now):
                 dropped = True
                 continue
             if dropped and (detail := _DETAIL.match(p)):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -56,6 +56,17 @@ def any_of(*words: str) -> re.Pattern[str]:
 
 AND = {"de": "und", "fr": "et", "es": "y"}
 """The word that joins the last of a list in the languages beside English ("and")."""
+COUNTED = {"en": ("two", "three", "four", "five", "six"),
+           "de": ("zwei", "drei", "vier", "fünf", "sechs"),
+           "fr": ("deux", "trois", "quatre", "cinq", "six"),
+           "es": ("dos", "tres", "cuatro", "cinco", "seis")}
+"""Two to six in words, as a count of those named is said ("two kids", "dos hijos")."""
+
+
+def listed(items: Sequence[str], lang: str) -> str:
+    """``items`` said as a list in ``lang`` ("Ella, Sam and Leo", "Pablo y Marta")."""
+    *first, last = items
+    return f"{', '.join(first)} {AND.get(lang, 'and')} {last}"
 
 
 def word_set(text: str) -> frozenset[str]:

@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from mirix_like.offline.language import InputText
+from mirix_like.offline.language import COUNTED, InputText
 from mirix_like.offline.replies import article
 
-_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
+_MOST_LISTED = 5
+"""The most of a kind a list is read for (five kids, not a class list)."""
 _LABEL = re.compile(r"(?m)(?:^|(?<=[.;!]\s))\s*(?:[-*•]\s*)?(?P<label>[A-Za-z][A-Za-z'’ ]{1,24}?)"
                     r"[ \t]*:[ \t]*(?P<value>(?:(?:Dr|Mr|Mrs|Ms|St|Prof)\.\s|[^.;!\n]){1,80}?)\s*"
                     r"(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bSt)(?<!\bProf)(?=[.;!\n]|$)")
@@ -83,12 +84,10 @@ _KIN_LISTED = re.compile(
     r"hij[oa]s|gat[oa]s|perr[oa]s|enfants|fils|filles|chats|chiens|kinder|kindern|söhne|söhnen|"
     r"töchter|töchtern|katzen|hunde|hunden))\s*[,:(]\s*(?P<names>" + _NAMED + r"(?:,\s*"
     + _NAMED + r")*,?\s+(?P<and>and|y|e|et|und)\s+" + _NAMED + r")")
-_HAVE = {"and": "I have {n} {kind}, {names}.", "y": "Tengo {n} {kind}, {names}.",
-         "e": "Tengo {n} {kind}, {names}.", "et": "J'ai {n} {kind}, {names}.",
-         "und": "Ich habe {n} {kind}, {names}."}
-_COUNTS = {"and": ("two", "three", "four", "five"), "y": ("dos", "tres", "cuatro", "cinco"),
-           "e": ("dos", "tres", "cuatro", "cinco"), "et": ("deux", "trois", "quatre", "cinq"),
-           "und": ("zwei", "drei", "vier", "fünf")}
+_LANGUAGE_OF = {"and": "en", "y": "es", "e": "es", "et": "fr", "und": "de"}
+"""A list's language, by the word that joins its last name."""
+_HAVE = {"en": "I have {n} {kind}, {names}.", "es": "Tengo {n} {kind}, {names}.",
+         "fr": "J'ai {n} {kind}, {names}.", "de": "Ich habe {n} {kind}, {names}."}
 _OF_DATIVE = {"kindern": "Kinder", "söhnen": "Söhne", "töchtern": "Töchter", "hunden": "Hunde"}
 """German says "mit unseren Kindern": who one has is "Kinder"."""
 _ALREADY_HAD = re.compile(r"(?i)\b(?:have|has|tengo|tenemos|tiene|ai|avons|habe|haben|hat)\s+"
@@ -105,13 +104,15 @@ def _kin_listed(text: str) -> str:
         if _ALREADY_HAD.search(text, 0, m.start("kind")):
             continue
         names = re.findall(r"[A-ZÀ-Þ][\w'’-]+", m["names"])
-        counts = _COUNTS[m["and"]]
-        if not 2 <= len(names) <= len(counts) + 1:
+        if not 2 <= len(names) <= _MOST_LISTED:
             continue
-        kind = m["kind"].lower() if m["and"] != "und" else _OF_DATIVE.get(
+        lang = _LANGUAGE_OF[m["and"]]
+        kind = m["kind"].lower() if lang != "de" else _OF_DATIVE.get(
             m["kind"].lower(), m["kind"][:1].upper() + m["kind"][1:].lower())
-        listed = f"{', '.join(names[:-1])} {m['and']} {names[-1]}"
-        added.append(_HAVE[m["and"]].format(n=counts[len(names) - 2], kind=kind, names=listed))
+        # (joined as typed: "Pablo e Inés")
+        names_said = f"{', '.join(names[:-1])} {m['and']} {names[-1]}"
+        added.append(_HAVE[lang].format(n=COUNTED[lang][len(names) - 2], kind=kind,
+                                        names=names_said))
     return " ".join([text.rstrip(), *added]) if added else text
 
 
@@ -137,6 +138,6 @@ def _said(label: str, value: str) -> str:
         kids = list(_KID.finditer(value))
         ages = " ".join(f"{k['name']} is {k['age']} years old." for k in kids if k["age"])
         names = re.sub(r"\s*\(\d{1,2}\)", "", value)
-        count = _NUMBERS.get(len(kids), "")
+        count = COUNTED["en"][len(kids) - 2] if 2 <= len(kids) <= _MOST_LISTED else ""
         return f"I have {count} {_KIDS[label]}, {names}. {ages}".replace("  ", " ").strip(" .")
     return _OWN[label].format(label=label, v=value, a=article(value)).rstrip(".")

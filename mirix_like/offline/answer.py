@@ -32,6 +32,7 @@ from mirix_like.offline.changes import (
     asks_then,
     favourite_kind,
     in_time,
+    settings,
     stopped,
 )
 from mirix_like.offline.language import (
@@ -1144,9 +1145,11 @@ def answer(question: str, memories: list[str]) -> str:
     or one of someone an ended fact names, that nothing current answers is answered by what
     ended, told as ended ("¿Tengo novio?" after a break-up: "Tu novio se llamaba Marco hasta
     el 1 de agosto de 2025."; "Do I smoke?" after quitting; "Wer ist Petra?" the same)."""
-    said = _answer(question, memories)
     lang = language(question)
     nothing = _NO_ANSWERS.get(lang, NO_ANSWER)
+    if (there := _then_there(question, memories)) not in (None, nothing):
+        return there
+    said = _answer(question, memories)
     if said == nothing and (_ASKS_IF.search(question) or _DID_I.search(question)
                             or _past_names(question, memories)):
         return _answer(question, memories, before=True)
@@ -1159,6 +1162,37 @@ def answer(question: str, memories: list[str]) -> str:
         # a favourite band changed): the older of the values the rest say answers
         return _answer(question, [m for m in memories if not PAST.search(m)])
     return said
+
+
+_THERE_ASKED = re.compile(r"\s+(?:in|at|à|a|en)\s+(?P<p>[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*)"
+                          r"\s*[?？]?\s*$")
+"""A place a question of before names last ("Who was my landlord in Glasgow?", "Wer war mein
+Vermieter in Hamburg?"): the time the user lived there, not what it is asked of."""
+
+
+def _period(memory: str) -> tuple[str, str] | None:
+    """The first and last day a fact that ended held (the first "" when it does not say)."""
+    if not (ended := PAST.search(memory)):
+        return None
+    days = re.findall(r"\d{4}-\d{2}-\d{2}", ended[0])
+    return (min(days) if len(days) > 1 else "", max(days))
+
+
+def _then_there(question: str, memories: list[str]) -> str | None:
+    """The answer to a question of before about the time at a home that ended ("Who was my
+    landlord in Glasgow?" once the user lives in Leeds): what ended and held then, not the
+    stay itself; None when no such home is asked of."""
+    asked = _THERE_ASKED.search(question)
+    if not asked or not _THEN_ASKED.search(question):
+        return None
+    stays = [period for m in memories for p in sentences_of(m) if (period := _period(p)) and any(
+        s.slot == "home" and asked["p"] in str(s.value) for s in settings(p))]
+    if not stays:
+        return None
+    first, last = min(s[0] for s in stays), max(s[1] for s in stays)
+    held = [m for m in memories if not _mentions(m, {asked["p"]}) and (
+        (period := _period(m)) is None or period[0] <= last and period[1] >= first)]
+    return _answer(question[:asked.start()] + "?", held, before=True)
 
 
 _SOMEONE = re.compile(r"\b(?!(?:Nutzers?|User|Usuario|Utilisateur|I|The|Der|Die|Das|Le|La|Les|L|"

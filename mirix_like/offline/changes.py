@@ -115,6 +115,10 @@ _ONE_OF = (r"dentist|doctor|gp|GP|therapist|physio(?:therapist)?|psychiatrist|ve
            r"mother\s+tongue|native\s+language|star\s+sign|shoe\s+size|blood\s+type|"
            r"pronouns|job\s+title|title|role|position|salary|rent|internet\s+provider|"
            r"mobile\s+provider|pharmacy|" + _PET_KINDS)
+_ONE_WHO = (r"dentist|doctor|gp|GP|therapist|physio(?:therapist)?|psychiatrist|vet|manager|boss|"
+            r"supervisor|landlord|landlady|mentor|coach|trainer|hairdresser|barber|lawyer|"
+            r"accountant|roommate|flatmate")
+"""Of :data:`_ONE_OF`, the people, whom a name may follow at once ("my landlord Mr Patel")."""
 _VALUE = (r"(?P<v>(?:(?:an?|the)\s+(?:[a-z]+\s+){0,2})?(?:(?:Dr|Mr|Mrs|Ms|Prof|St)\.\s+)?"
           r"[A-Z0-9\u00c0-\u00de$€£][^.,;!?()]{0,40}?)(?=\s+(?:now|these\s+days|nowadays)\b|[.,;!?(]|$)")
 
@@ -250,6 +254,11 @@ ZH_TRADE = (r"(?:师|员|医生|护士|工人|警察|记者|司机|会计|老板
 _KIND_CALLED = (r"an?\s+(?:[a-z-]+\s+){0,2}?(?i:startup|start-up|company|firm|agency|studio|"
                 r"business|bakery|restaurant|caf[eé]|shop|charity|consultancy)\s+(?:called|named)\s+")
 """An employer's kind before its name ("a startup called Klio")."""
+_WORKPLACES = (r"bank|hospital|clinic|surgery|school|nursery|college|university|startup|start-up|"
+               r"company|firm|agency|consultancy|charity|hotel|restaurant|caf[eé]|bar|pub|shop|"
+               r"store|supermarket|factory|warehouse|call\s+cent(?:re|er)|care\s+home|pharmacy|"
+               r"library|museum|council|bakery|garage|salon|gym|studio|lab|newspaper|airline")
+"""Kinds of employer, said with "a" when the employer is not named ("at a bank")."""
 _EMPLOYER = r"[A-Z\u00c0-\u00de][\w&'’.-]*(?:\s+[A-Z\u00c0-\u00de][\w&'’.-]*)*"
 """An employer named before the job ("bei Voestalpine als", "chez Orange comme")."""
 _DRINKS = (r"(?:green|black|herbal|mint|iced|jasmine|earl\s+grey)\s+tea|tea|coffee|"
@@ -508,6 +517,11 @@ _DE_DONE = (r"Yoga|Pilates|Karate|Judo|Taekwondo|Kampfsport|Krafttraining|Cross[
 _DE_GONE_TO = (r"schwimmen|joggen|laufen|klettern|wandern|radfahren|Rad\s+fahren|reiten|"
                r"tanzen|bouldern|segeln|surfen|skifahren|Ski\s+fahren|rudern|angeln|tauchen|"
                r"kegeln|bowlen|golfen|boxen|walken|paddeln")
+_DE_GAP = (r"(?:(?P<when>(?i:(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|"
+           r"morgen|abend|vormittag|nachmittag)s|jeden\s+[A-ZÄÖÜ]\w+|am\s+Wochenende))\s+|"
+           r"[\wäöüß]+\s+){0,4}?")
+"""The words between a German verb and what is done, which may say on which days ("Ich spiele
+dienstags Tennis"): kept in the statement, as a question of when asks."""
 _FR_PLAYED = (r"football|foot|tennis(?:\s+de\s+table)?|ping-pong|golf|handball|basket(?:-ball)?|"
               r"volley(?:-ball)?|badminton|squash|hockey|rugby|padel|échecs|poker|bridge|piano|"
               r"guitare|violon(?:celle)?|batterie|flûte|clarinette|saxophone|trompette|harpe|"
@@ -617,6 +631,7 @@ _WHO = r"(?P<who>(?!I\b)[A-Z\u00c0-\u00de][\w'’-]+)"
 _SCHOOL = (r"(?:[A-Z][\w'’-]*\s+)+(?:Primary|Elementary|Kindergarten|Nursery|Preschool|"
            r"Pre-school|School|Montessori|Middle|High)\b(?:\s+School)?")
 """A child's school by name ("Oakwood Primary", "St Mary's School"): no employer."""
+SCHOOL = _SCHOOL
 _A_SCHOOL = r"\s+" + _SCHOOL
 _NAMED = (r"(?!(?:I|We|He|She|They|You|Ich|Wir|Er|Sie|Es|Je|Nous|On|Il|Elle|Ils|Elles|Yo|"
           r"Nosotros|Él|Ella|Ellos|Ellas|Mi|Mein|Meine|Mon|Ma)\b)[A-Z\u00c0-\u00de][\w'’-]+")
@@ -1117,6 +1132,13 @@ _PATTERNS = (
     _p("work", r"\b(?:(?i:works?|working|employed|job|role|position|joined|joining|started)|"
        r"(?i:" + _JOBS + r"))\s+(?:(?i:now|remotely|full[- ]time|part[- ]time)\s+)?"
        r"(?:at|for|with)\s+" + _KIND_CALLED + _PLACE, _EN_WORK),
+    # an employer by its kind only: "I work in IT support at a bank", "I'm a teacher at a
+    # primary school"; a later one named replaces it
+    _p("work", r"\b(?:(?i:works?|working|employed)\s+" + _NOW + r"(?:(?:in|as)\s+(?:an?\s+)?"
+       r"[A-Za-z]+(?:\s+[a-z]+){0,2}?\s+)?|" + _BEEN + r"(?:now\s+)?an?\s+(?!(?:[a-z]+\s+)?(?:"
+       + _NOT_JOBS + r")\b)[a-z]+(?:\s+[a-z]+)?\s+|(?i:teach(?:es|ing)?)\s+" + _NOW
+       + r")(?:at|for|in)\s+(?P<v>(?i:an?)\s+(?:[a-z]+\s+)?(?i:" + _WORKPLACES + r"))\b",
+       _EN_WORK),
     # "working remotely for Shopify as a backend engineer": the job after the employer
     _p("job", r"\b(?i:works?|working|employed)\s+" + _NOW
        + r"(?:(?:remotely|full[- ]time|part[- ]time|freelance)\s+)?(?:at|for|with|by)\s+"
@@ -1235,7 +1257,7 @@ _PATTERNS = (
        r"(?P<k>" + "|".join(_gerund(v) for v in _ACTIVITIES.split()) + r")\s+" + _WHEN_DONE,
        "{s} goes {ing} {v}."),
     _p(_HABIT + "{ing}",
-       r"\b(?i:I|we|he|she|they)\s+(?:(?i:usually|always|normally|now|often|mostly|"
+       r"\b(?i:I|we|the\s+user|he|she|they)\s+(?:(?i:usually|always|normally|now|often|mostly|"
        r"generally|only|tend\s+to|like\s+to|love\s+to|prefer\s+to)\s+)*(?P<k>(?i:"
        + "|".join(_ACTIVITIES.split()) + r"))(?:s|es)?\s+" + _WHEN_DONE, "{s} goes {ing} {v}."),
     # A class on set days ("I have yoga on Mondays", "my pilates class is on Tuesdays now")
@@ -1415,6 +1437,13 @@ _PATTERNS = (
     _p("{k}", r"(?<!favourite )(?<!favorite )\b(?i:new\s+|current\s+)?(?P<k>" + _ONE_OF
        + r")(?:['’]s\s+name)?\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:called\s+|named\s+|on\s+)?"
        + _VALUE, "{s}'s {k} is {v}.", possessive=True),
+    # one of them named in passing: "my landlord (mr grant) is raising the rent", "our
+    # landlord Mr Patel fixed the boiler", "my dentist, Dr Hall, said"
+    _p("{k}", r"\b(?P<my>(?i:my|our))\s+(?:(?i:new|current)\s+)?(?P<k>(?i:" + _ONE_WHO
+       + r"))\s*(?:,\s*|\(\s*|\s+)(?P<v>(?i:(?:dr|mr|mrs|ms|miss|prof)\.?\s+)[A-Za-z][\w'’-]+"
+       r"(?:\s+[A-Z][\w'’-]+)?|(?!(?:I|Is|Was|Has|And|But|So)\b)[A-Z][\w'’-]+"
+       r"(?:\s+[A-Z][\w'’-]+)?)(?=\s*[,)]|\s+[a-z]|\s*[.!?;]?$)", "{s}'s {k} is {v}.",
+       possessive=True, reads=lambda m: " ".join(cap(w) for w in m["v"].split())),
     # A pet by its name ("I have a dog called Biscuit"), unless one more ("also have").
     _p("{k}", r"(?<!\balso )\b(?i:have|has|['’]ve\s+got)\s+(?i:an?)\s+"
        r"(?:(?:little|baby|tabby|black|white|ginger|rescue)\s+)?(?P<k>(?i:" + _PET_KINDS + r"))\s+"
@@ -1492,7 +1521,7 @@ _PATTERNS = (
        r"(?P<k>" + _ONE_OF + r")\s*[,:–—-]?\s*(?i:called\s+|named\s+)?" + _VALUE,
        "{s}'s {k} is {v}.", True),
     # "traded in my Golf for a Tesla", "Traded the Golf in for a Tesla"
-    _p("car", r"\b(?i:sold|traded\s+in|traded)\s+(?i:my|the|our)\s+[^.;!?]{1,30}?\s+"
+    _p("car", r"\b(?i:sold|traded\s+in|traded)\s+(?i:my|the|our|his|her|their)\s+[^.;!?]{1,30}?\s+"
        r"(?:(?i:and|to)\s+(?i:bought|got|buy|get)|(?i:for))\s+"
        r"(?P<v>(?:an?\s+)?(?:[a-z][\w-]*\s+){0,2}?(?:[A-Z]|(?<=for\s)"
        r"(?:an?\s+)?[a-z])[^.,;!?()]{1,30}?)"
@@ -1514,6 +1543,14 @@ _PATTERNS = (
     _p("car", r"\b(?i:haben|habe|fahre|fahren)\s+(?:(?i:ich|wir)\s+)?" + _NOW + r"(?P<v>(?i:einen|"
        r"ein|eine)\s+[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*)?)\s+(?i:statt|anstatt|anstelle)\b",
        "{s} fährt {v}.", True, lang="de"),
+    # "Mein Vater hat seinen Volvo verkauft und einen Toyota gekauft", "Il a vendu sa Clio et
+    # acheté une Zoé"
+    _p("car", r"\b(?i:verkauft|verkaufte)\b[^.;!?]{0,20}?\s+(?i:und)\s+(?:(?i:sich|mir|uns)\s+)?"
+       r"(?P<v>(?i:einen|ein|eine)\s+[A-Z][^.,;!?()]{1,30}?)\s+(?i:gekauft|geholt)\b",
+       "{s} fährt {v}.", True, lang="de"),
+    _p("car", r"\b(?i:vendu)\s+(?i:ma|mon|notre|la|le|sa|son|leur)\s+[^.;!?]{1,30}?\s+(?i:et)\s+"
+       r"(?:(?i:a|ai|avons|ont)\s+)?(?i:acheté)\s+(?P<v>(?i:une|un)\s+[A-Z][^.,;!?()]{1,30}?)"
+       r"(?=\s+(?:maintenant|neuve?)\b|[.,;!?(]|$)", "{s} conduit {v}.", True, lang="fr"),
     _p("car", r"\b(?i:vendu)\s+(?i:ma|mon|notre|la|le)\s+[^.;!?]{1,30}?[,;]?\s+(?:(?i:et)\s+)?"
        r"(?:(?i:je|on|nous)\s+)?(?i:roule|roulons|conduis|conduisons)\s+" + _NOW
        + r"(?i:en)\s+(?P<v>[A-Z][^.,;!?()]{1,30}?)(?=\s+(?:maintenant|désormais|depuis)\b|"
@@ -1622,12 +1659,12 @@ _PATTERNS = (
        lang="de"),
     # what someone plays, does, goes out to do, speaks or learns, after "ich" or not
     # ("Ich spiele jeden Samstag Fußball", "Ich gehe zweimal die Woche schwimmen")
-    _p("play {v}", r"\b(?i:spiele|spielt)\s+(?:(?i:ich|er|sie)\s+)?(?:[\wäöüß]+\s+){0,4}?"
-       r"(?P<v>" + _DE_PLAYED + r")\b", "{s} spielt {v}.", lang="de"),
+    _p("play {v}", r"\b(?i:spiele|spielt)\s+(?:(?i:ich|er|sie)\s+)?" + _DE_GAP
+       + r"(?P<v>" + _DE_PLAYED + r")\b", "{s} spielt {when} {v}.", lang="de"),
     _p("play {v}", r"\b(?i:mache|macht|treibe|treibt)\s+(?:(?i:ich|er|sie)\s+)?"
-       r"(?:[\wäöüß]+\s+){0,4}?(?P<v>" + _DE_DONE + r")\b", "{s} macht {v}.", lang="de"),
-    _p("play {v}", r"\b(?i:gehe|geht)\s+(?:(?i:ich|er|sie)\s+)?(?:[\wäöüß]+\s+){0,4}?"
-       r"(?P<v>" + _DE_GONE_TO + r")\b", "{s} geht {v}.", lang="de"),
+       + _DE_GAP + r"(?P<v>" + _DE_DONE + r")\b", "{s} macht {when} {v}.", lang="de"),
+    _p("play {v}", r"\b(?i:gehe|geht)\s+(?:(?i:ich|er|sie)\s+)?" + _DE_GAP
+       + r"(?P<v>" + _DE_GONE_TO + r")\b", "{s} geht {when} {v}.", lang="de"),
     # "Ich jogge jeden Morgen", "Ich schwimme jetzt": the sport gone out to do, by its verb
     _p("play {v}", r"\b(?P<v>(?i:" + "|".join(_DE_DOING) + r"))\b", "{s} geht {v}.", lang="de",
        reads=lambda m: _DE_DOING[m["v"].casefold()]),
@@ -1837,6 +1874,8 @@ _PATTERNS = (
          + ")", "{s} goes to {v}.", change) for verbs, change in (
              ("goes|go|going", False),
              ("started|starts|moved|changed|switched|transferred", True))),
+    _p("school", r"\b(?i:goes|go|going)\s+to\s+school\s+at\s+" + _PLACE,
+       "{s} goes to school at {v}."),
     _p("school", r"\b(?i:geht|ging|kommt|kam|ist|wechselt|wechselte)\s+"
        r"(?:(?i:jetzt|nun|seit\s+\w+)\s+)*(?i:auf|in|an)\s+(?i:die|das|den|eine|ein)\s+"
        r"(?P<v>(?:[A-ZÄÖÜ][\wäöüß-]*)?(?:[Ss]chule|[Gg]rundschule|[Gg]ymnasium|[Kk]ita|"
@@ -1849,7 +1888,7 @@ _PATTERNS = (
     _p("school", r"\b(?i:va|iba|empezó|entró|se\s+cambió)\s+(?:(?i:ya|ahora)\s+)?"
        r"(?i:al|a\s+la|en\s+el|en\s+la|de)\s+(?P<v>(?i:colegio|escuela|instituto|guardería)"
        r"(?:\s+[A-ZÁÉÍÓÚ][\wáéíóúñ-]*)*)", "{s} va al {v}.", lang="es"),
-    _p("school", r"(?:在|去|到|上)(?P<v>(?![在去到上])[\u4e00-\u9fff]{2,8}?"
+    _p("school", r"(?:在|去|到了?|上)(?P<v>(?![在去到上了])[\u4e00-\u9fff]{2,8}?"
        r"(?:小学|中学|初中|高中|幼儿园))"
        r"(?:上学|读书|念书)?", "{s}在{v}上学。", lang="zh"),
     # someone else's age in Chinese ("小明今年10岁了"); the speaker's is the core's
@@ -2339,7 +2378,8 @@ _ENDS = (
     *(_p("partner", regex, "", lang=lang) for lang, regex, _ in _DIVORCED),
 )
 _NEGATION = re.compile(r"(?i:\bno\s+longer\b|\b(?:stopped|quit|gave\s+up)\s+playing\b|"
-                       r"\b(?:gave|given|giving)\s+up\b|\b(?:stopped|quit)\s+(?:doing\b|[a-z]+ing\b)|"
+                       r"\b(?:gave|given|giving)\s+up\b|\b(?:stopped|quit)\s+(?:doing\b|[a-z]+ing\b|"
+                       r"(?:" + _PLAYED + "|" + _CLASSES + r")\b)|"
                        r"(?:\bnot\b|n['’]t\b).*\b(?:anymore|any\s+more)\b|"
                        r"\bnicht\s+mehr\b|\bkein\w*\b.*\bmehr\b|\baufgehört\b|"
                        r"\bSchluss\s+gemacht\b|\b(?:arrêté|abandonné|lâché)e?\b|"
@@ -2510,6 +2550,27 @@ _NAMES = (r"(?!(?:" + "|".join(m for lang in ("en", "de") for m in MONTH_NAMES[l
           + r"|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|(?:Mon|Diens|Donners|Frei|Sams|Sonn)tag|"
           r"Mittwoch|Weekend|Wochenende|Lundi|Vendredi|Lunes|Viernes)\b)" + _NAME
           + r"(?:\s+" + _NAME + r")*")
+_OFFERED = (r"(?:(?!(?i:turned|declined|rejected|refused|down|abgelehnt|refusé|rechacé|"
+            r"rechazado)\b)[^.!?])*?(?:[.!?]+\s+|,\s+|\s+(?=(?i:so|and|und|et|y)\s))")
+"""What may come between an offer and the start said after it, no offer turned down."""
+_OFFER_START = tuple((re.compile(offer + _OFFERED + r"(?P<then>" + then + ")"), said)
+                     for offer, then, said in (
+    (r"(?:\b(?i:got|received|had|accepted|took)\s+(?:(?i:an?|the|that)\s+)?(?:(?i:job)\s+)?"
+     r"(?i:offer)\s+(?i:from|at|with)\s+" + _PLACE + r"|(?:^|(?<=[.!?]\s))"
+     + _PLACE.replace("(?P<v>", "(?P<w>") + r"\s+(?i:offered\s+me|made\s+me\s+an\s+offer)\b)",
+     r"(?:(?i:so|and)\s+)?I\s+(?:(?i:will|['’]ll|am|['’]m)\s+)?(?i:start(?:s|ing)?|"
+     r"begin(?:s|ning)?)\b(?!\s+(?i:at|with)\b)", "I start at {}."),
+    (r"\b(?i:Angebot|Jobangebot|Zusage)\s+(?i:von|bei)\s+" + _DE_ARTICLE + _PLACE,
+     r"(?:(?i:und)\s+)?(?i:ich)\s+(?i:fange|starte|beginne)\b(?![^.!?]*\b(?i:bei)\b)",
+     "Ich fange bei {} an."),
+    (r"\b(?i:offre|proposition)\s+(?:(?i:d['’](?:emploi|embauche))\s+)?(?i:de\s+|d['’]|chez\s+)"
+     + _PLACE, r"(?:(?i:et)\s+)?(?i:je)\s+(?i:commence)\b(?!\s+(?i:chez)\b)",
+     "J'ai commencé chez {}."),
+    (r"\b(?i:oferta)\s+(?:(?i:de\s+trabajo)\s+)?(?i:de|en)\s+" + _PLACE,
+     r"(?:(?i:y)\s+)?(?i:empiezo|comienzo)\b(?!\s+(?i:en|con)\s+[A-Z])", "Empiezo en {}.")))
+"""An offer from an employer, then a start with none named ("I got an offer from Monzo! I
+start as a product manager in March.", "Ich habe ein Angebot von Zalando bekommen! Ich fange im
+März an."): the start is at that employer, as the words of a start there say it."""
 _HEADED = (
     (re.compile(r"(?P<a>" + _NAMES + r")\s*,?\s+(?i:here\s+I\s+come)\b"), "I'm starting at {}"),
     (re.compile(r"(?P<a>" + _NAMES + r")\s*,\s*(?i:ich\s+komme|wir\s+kommen)\b"),
@@ -2765,6 +2826,7 @@ def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
             .replace(" von der Nutzer ", " des Nutzers "))
     if text.endswith(".."):  # the value ends with an initial: "Fontaines D.C."
         text = text[:-1]
+    text = re.sub(r"\s+\.$", ".", text)  # a time after the value left unsaid
     return text[:1].upper() + text[1:]
 
 
@@ -2842,6 +2904,9 @@ def _spoken(text: str) -> str:
     text = _DOER_ALONE.sub(lambda m: m[0] if _OTHER.search(text, 0, m.start()) else "I'm a ",
                            text)
     text = _NEW_LABEL.sub(r"My new \g<k> is ", text)
+    if started := [said.format(m["v"] or m.groupdict().get("w"))
+                   for regex, said in _OFFER_START for m in regex.finditer(text)]:
+        text = " ".join([text.rstrip() + ("" if text.rstrip()[-1:] in ".!?" else "."), *started])
     if _NEW_JOB.search(text):
         text = _JOB_ALONE.sub(_job_alone, text)
         for regex, said in _HEADED:
@@ -3552,6 +3617,8 @@ def replacing(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]]
               inputs: Sequence[InputText]) -> Row | None:
     """``item`` as the insert that supersedes the shown items it replaces, true since its
     input says (see :func:`superseded`); None when it replaces nothing."""
+    if memory_type == "semantic":
+        item = _school_switched(item, existing)
     ids = superseded(memory_type, item, existing)
     if not ids:
         return None
@@ -3579,6 +3646,27 @@ def replacing(memory_type: str, item: Row, existing: Sequence[Mapping[str, Any]]
         item = {**item, "summary": ("" if CJK.search(summary) else " ").join([*kept, summary]),
                 **({"past": past} if past else {})}
     return {**item, "supersedes": ids, **({"valid_from": start.isoformat()} if start else {})}
+
+
+_SWITCHED_TO_ONE = re.compile(r"\b(?i:switched|changed|moved|transferred)\s+(?:(?i:schools?)\s+)?"
+                              r"(?i:to)\b")
+
+
+def _school_switched(item: Row, existing: Sequence[Mapping[str, Any]]) -> Row:
+    """``item`` said as a school when it moves someone whose current facts give a school and no
+    workplace nor home ("Mia switched to St Anne's" of "Mia goes to Hillside Primary"): a
+    child changes school, not employer."""
+    name, summary = str(item.get("name") or ""), str(item.get("summary") or "")
+    said = settings(summary, subject=name)
+    if len(said) != 1 or said[0].slot not in ("work", "home") or (
+            not _SWITCHED_TO_ONE.search(f"{summary} {item.get('details') or ''}")):
+        return item
+    held = {s.slot for e in existing if e["fields"].get("valid_until") is None
+            and _key(str(e["fields"].get("name"))) == _key(name)
+            for s in settings(str(e["fields"].get("summary", "")), subject=name) if s.value}
+    if "school" not in held or held & {"work", "home"}:
+        return item
+    return {**item, "summary": f"{name} goes to school at {said[0].value}."}
 
 
 def _past_part(ids: Sequence[str], kept: Sequence[str],

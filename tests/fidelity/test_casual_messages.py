@@ -2,7 +2,7 @@
 "anyway"), several facts in one message, months without capitals ("visiting berlin in
 october", "next june"), a change told in passing ("switched gyms too, The Gym Group now").
 What they tell comes back current and clean; a line of the user's own message is said as
-theirs ("You said: my flatmate Kez …") or told to them ("Your flatmate Kez …"), never in
+theirs ("You said: my flatmate Kez …") or told to them ("Your flatmate is Kez."), never in
 their words as the assistant's own ("My flatmate Kez …").
 """
 
@@ -32,7 +32,7 @@ PEOPLE = {
 
 QUESTIONS = [
     ("jo", "What's my job?", "radiographer", []),
-    ("jo", "Who is Kez?", "flatmate Kez", ["Anyway", "lol", "My flatmate"]),
+    ("jo", "Who is Kez?", "flatmate is Kez", ["Anyway", "lol", "My flatmate"]),
     ("jo", "Am I engaged?", "engaged", ["boyfriend"]),
     ("jo", "When is the wedding?", "June 2026", []),
     ("jo", "Who am I marrying?", "Sam", []),

@@ -88,9 +88,7 @@ CASES = [
         ("What car do I drive?", "Toyota", ["Volvo"]),
     ]),
     (["My dad drives a Volvo."], ["My dad sold his Volvo and bought a Toyota."], [
-        ("What car does my dad drive?", "Toyota", ["Volvo"],
-         "no fact of the dad's car is kept: the answer is read from the two messages, and "
-         "'drives a Volvo' matches the question better than 'bought a Toyota'"),
+        ("What car does my dad drive?", "Toyota", ["Volvo"]),
         ("What car do I drive?", None, ["Toyota", "Volvo"]),
     ]),
     # a proposal in French or Spanish makes the partner a fiancé(e)
@@ -143,8 +141,7 @@ CASES = [
          "the children's school is no slot: 'switched the kids to' ends nothing"),
     ]),
     (["我儿子在实验小学上学。"], ["我儿子转学到育才小学了。"], [
-        ("我儿子在哪里上学？", "育才", ["实验"],
-         "a child's school is no slot in Chinese: '转学到' is read by no rule"),
+        ("我儿子在哪里上学？", "育才", ["实验"]),
     ]),
     # a provider changed
     (["Mon opérateur internet est Orange."], ["Je suis passé chez Free."], [

@@ -138,8 +138,8 @@ QUESTIONS = [
     ("ana", "How many cats do I have?", "two cats", []),
     ("marc", "Comment s'appellent mes enfants ?", "Léo et Jade", []),
     ("marc", "Combien d'enfants ai-je ?", "deux enfants", []),
-    # two habits in one sentence: each is read, and told back in the second person
-    ("bea", "When do I play tennis?", "You play tennis on Tuesdays and swim on Fridays", []),
+    # two habits in one sentence: each is its own, told back in the second person
+    ("bea", "When do I play tennis?", "You play tennis on Tuesdays", ["swim"]),
     ("bea", "When do I go swimming?", "Fridays", []),
     ("leo", "Where do I live?", "Edinburgh", ["Glasgow"]),
     ("leo", "Where did I live before?", "Glasgow", []),

@@ -36,6 +36,12 @@ _REACTION = (
     r"(?!\s+(?:that|this|it|you|your|yours|how|the\s+way|what|when|seeing|hearing|to\s+hear|"
     r"those|these|him|her|them|so\s+much|ya|y'all)\b)"
 )
+_DONE = (r"like|love|enjoy|prefer|hate|dislike|adore|work|live|grew up|was born|moved|play|"
+         r"study|teach|volunteer|mentor|collect|own|practi[cs]e|speak|paint|write|cook|bake|knit|"
+         r"swim|hike|believe in|care about|identify as|belong to|go to|attend")
+# "I play tennis on Tuesdays and swim on Fridays": two facts, so that one can end alone
+_AND_DONE = re.compile(r"\s+and\s+(?:also\s+)?(?=(?:" + _DONE + r"|go|do|run|cycle|climb)"
+                       r"\s+\w)")
 _CORE_EN = tuple(
     re.compile(p)
     for p in (
@@ -48,10 +54,7 @@ _CORE_EN = tuple(
         r"studying|training|working (?:as|at|on|for|in)|(?:\d+|\w+) years old|fond of|afraid of|"
         r"scared of|terrified of|obsessed with|addicted to|based in|living in|originally from)\b"
         r"[^;!?]*)",
-        r"\b(?P<c>I\s+" + ADV_GROUP + r"(?:like|love|enjoy|prefer|hate|dislike|adore|work|live|"
-        r"grew up|was born|moved|play|study|teach|volunteer|mentor|collect|own|practi[cs]e|speak|"
-        r"paint|write|cook|bake|knit|swim|hike|believe in|care about|identify as|belong to|"
-        r"go to|attend)\b" + _REACTION + r"[^;!?]{2,})",
+        r"\b(?P<c>I\s+" + ADV_GROUP + r"(?:" + _DONE + r")\b" + _REACTION + r"[^;!?]{2,})",
         r"\b(?P<c>I\s+" + ADV_GROUP + r"(?:have|['’]ve got|have got)\s+(?:\d+|a|an|one|two|three|"
         r"four|five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?(?:kids?|children|sons?|daughters?|"
         r"dogs?|cats?|pets?|siblings?|brothers?|sisters?|husband|wife|partner|boyfriend|"
@@ -84,12 +87,13 @@ def _core_clauses(sentence: str, zh: bool) -> list[str]:
     clauses = []
     for pattern in _CORE_EN:
         for m in pattern.finditer(sentence):
-            clause = first_clause(m["c"])
-            last = clause.split()[-1].lower().strip("\"'”’.")
-            if (last not in VAGUE_END and len(clause.split()) >= 3
-                    and not _NO_OBJECT.search(clause.rstrip(" .!\"'”’"))
-                    and not UNREAL.search(sentence, 0, m.start())):  # "If I moved to Leeds"
-                clauses.append(clause)
+            head, *more = _AND_DONE.split(first_clause(m["c"]))
+            for clause in (head, *(f"I {done}" for done in more)):
+                last = clause.split()[-1].lower().strip("\"'”’.")
+                if (last not in VAGUE_END and len(clause.split()) >= 3
+                        and not _NO_OBJECT.search(clause.rstrip(" .!\"'”’"))
+                        and not UNREAL.search(sentence, 0, m.start())):  # "If I moved to Leeds"
+                    clauses.append(clause)
     return clauses
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mirix_like.offline.changes import parted, passed, says_now, settings, since, until
+from mirix_like.offline.changes import SCHOOL, parted, passed, says_now, settings, since, until
 from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import (
     ADV_GROUP,
@@ -100,6 +100,7 @@ _SEM_RELATION = re.compile(
     r"(?=[^;!?]{1,40}?\s+in\s+[A-Z]))|"
     r"relocated\s+to|"
     r"grew\s+up\s+in|studies\s+at|studied\s+at|joined|left|quit|turned\s+\d{1,3}|"
+    r"goes\s+to\s+(?=" + SCHOOL + r")|(?:switched|changed|transferred)\s+(?:schools?\s+)?to|"
     r"has\s+(?:\d+|two|three|four|five|a|an))\b"
     r"[^;!?]{0,80}"
 )
@@ -109,7 +110,10 @@ _SEM_KIN_PLACE = re.compile(  # "My sister moved to Berlin": a relation not name
     r"works\s+(?:now\s+)?(?:at|for)|started\s+(?:a\s+new\s+job\s+|working\s+)?at|joined)\s+"
     r"[A-Z][^;!?]{1,60}|moved\s+(?:back\s+)?in\s+with\s+[^;!?]{1,40}?\s+in\s+[A-Z][^;!?]{0,40}|"
     r"(?:has\s+|just\s+)?(?:retired|passed\s+away|died)\b[^;!?]{0,60}|"
-    r"became\s+an?\s+[a-z][^;!?]{1,60})"
+    r"became\s+an?\s+[a-z][^;!?]{1,60}|"
+    # a car of theirs: "My dad drives a Volvo", "my sister sold her Fiesta and got a Tesla"
+    r"drives\s+(?:now\s+)?an?\s+[A-Z][^;!?]{1,40}|(?:sold|traded\s+in)\s+(?:his|her|their)\s+"
+    r"[^;!?]{1,60})"
 )
 # "Mi hermana Lucía vive en Valencia", "Meine Schwester ist nach Köln gezogen", "Mon frère
 # travaille chez Airbus": a relative's home, work or study in the other languages the rules read,
@@ -145,7 +149,8 @@ _KIN_ABROAD = re.compile(
     r"\b(?i:mi|meine?|ma|mon)\s+(?P<rel>(?i:" + "|".join(_KIN) + r"))\s+"
     r"(?:(?P<name>[A-ZÁÉÍÓÚÄÖÜÀÂÇÈÊÎÔ][\wáéíóúñäöüßàâçèéêîô'-]+)\s+)?"
     r"(?P<said>(?:vive|trabaja|estudia|wohnt|lebt|arbeitet|studiert|habite|vit|travaille|"
-    r"étudie|se\s+mudó|se\s+ha\s+mudado|se\s+(?:vino|fue)\s+a\s+vivir|ist|a\s+(?:dé|em)ménagé|"
+    r"fährt|conduit|conduce|étudie|se\s+mudó|se\s+ha\s+mudado|se\s+(?:vino|fue)\s+a\s+vivir|"
+    r"ist|a\s+(?:dé|em)ménagé|"
     r"s['’]est\s+installée?|va|geht|est|es|está|tiene|hat|a)\b" + _THEIRS
     + r"|se\s+jubiló|se\s+ha\s+jubilado|"
     r"a\s+pris\s+sa\s+retraite|est\s+à\s+la\s+retraite)")
@@ -246,7 +251,7 @@ _DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|
 _RELATION_GATE = any_of("live", "work", "job", "from", "born", "moved", "grew", "stud", "joined",
                         "left", "quit", "turned", "has ", "start", "retired", "passed", "died",
                         "engaged", "married", "relocated", "became", "ran away",
-                        "went missing")
+                        "went missing", "goes to", "switched", "changed", "transferred")
 _COPULA_GATE = any_of(" is ", " are ", " was ", " were ")
 _HAVE_GATE = any_of("have", "'ve", "’ve")
 _MY_GATE = re.compile(r"\bmy\b")
@@ -304,8 +309,8 @@ _SEM_ZH = (
         r"(?![住就是在来喜刚今])(?P<name>[\u4e00-\u9fffA-Za-z]{1,3}?)(?=住在|就是|是|在|来自|喜欢|刚|今年)[^，。！？；]{2,40}"
     ),
     re.compile(  # 我的姐姐住在成都, 我姐姐搬到了重庆: a relation unnamed, where they live
-        r"我们?的?(?P<rel>" + ZH_KIN + r")(?=住在|搬到|搬去|搬家到|退休|"
-        r"在[^，。！？；]{1,12}(?:工作|上班))[^，。！？；]{2,40}"
+        r"(?:我们?的?|^)(?P<rel>" + ZH_KIN + r")(?=住在|搬到|搬去|搬家到|退休|转学|"
+        r"在[^，。！？；]{1,12}(?:工作|上班|上学|读书))[^，。！？；]{2,40}"
     ),
 )
 _ZH_UNNAMED = len(_SEM_ZH) - 1

@@ -8,6 +8,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Collection
 from datetime import UTC, datetime
 
 from mirix_like.lexicon import (
@@ -38,6 +39,7 @@ from mirix_like.offline.changes import (
 from mirix_like.offline.language import (
     AND,
     KIN,
+    PAST_VERBS,
     USER_SAID_LEAD,
     VAULT_MARK,
     ZH_KIN,
@@ -1374,7 +1376,7 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                     # nor by "用户姐姐叫李娜": who someone is says nothing asked of the user
                     if about_me and ((not found and (lang == "en" or _KIN_OF_USER_ABROAD.search(
                             _QUOTE_LEAD.sub("", sentence))))
-                                     or _someone_else(sentence, lang)
+                                     or _someone_else(sentence, lang, others)
                                      or _of_one_of(sentence, others)):
                         continue
                     # a block of facts may mix languages: each sentence's own counts
@@ -1382,8 +1384,9 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                     bonus = (0.25 * scores[i] + 0.5 * (_language_of(sentence) == lang)
                              - _QUOTED * bool(USER_SAID_LEAD.match(sentence))
                              - _QUOTED * ("…" in sentence))
-                    defines = who and any(re.match(rf"{re.escape(n)} {_ROLE_IS}", sentence)
-                                          for n in names)
+                    # (by a full name too: "Sarah Lund is a product manager")
+                    defines = who and any(re.match(rf"{re.escape(n)}(?:\s+[A-Z][\w'’-]+)? "
+                                                   rf"{_ROLE_IS}", sentence) for n in names)
                     if part.lead:
                         leads.append(found)
                     elif _quotes_user(memories[i], part.text) and any(
@@ -1865,14 +1868,15 @@ def _asks_of_self(question: str, lang: str) -> bool:
         if word)
 
 
-def _someone_else(sentence: str, lang: str) -> bool:
+def _someone_else(sentence: str, lang: str, mine: Collection[str] = ()) -> bool:
     """Whether ``sentence`` is about someone other than the user and not about them with the
     user ("Raj lives in Toronto", "The user's brother works at Arup", "user: My sister is a
     nurse", "Die Schwester des Nutzers wohnt in Dresden"; not "The user's car is a Kia",
     "Chloe is the user's girlfriend", "My partner and I share a flat"). Asked in another
     ``lang``, only a relative of the user is read as someone else: a short sentence's
-    language is too uncertain to read its subject by English rules."""
-    sentence = _QUOTE_LEAD.sub("", sentence)
+    language is too uncertain to read its subject by English rules. What a lead before a colon
+    says is the user's ("Chat with my friend: Anna just got a dog" is of Anna)."""
+    sentence = _COLON_LEAD.sub("", _QUOTE_LEAD.sub("", sentence))
     if _KIN_OF_USER_ABROAD.search(sentence):
         # "Mon copain s'appelle Hugo": who he is to the user; ", il est cuisinier": of him
         named = _NAMES_THEM_ABROAD.search(sentence)
@@ -1886,11 +1890,15 @@ def _someone_else(sentence: str, lang: str) -> bool:
         # "The user's partner is Chloe": who they are to the user, unless it goes on of them
         return bool(_THEIR_CLAUSE.match(sentence, _NAME_END.match(sentence, named.end()).end()))
     if not opening:
-        opening = _SUBJECT_VERB.match(sentence) or _SUBJECT_PAST.match(sentence)
+        opening = _SUBJECT_VERB.match(sentence) or _SUBJECT_PAST.match(sentence) or (
+            (did := _SUBJECT_DID.match(sentence)) and did["who"].split("'")[0] not in mine
+            and did)
         if (not opening or "the user" in opening["who"].casefold()
                 or language(sentence) != "en" or _DONE.fullmatch(opening["who"])):
             return False
-    return not _USER_MENTION.search(sentence, opening.end())
+    # (the one it opens with named again is not the user: "My boss said my boss is leaving")
+    rest = re.sub(re.escape(opening[0].strip()), " ", sentence[opening.end():], flags=re.I)
+    return not _USER_MENTION.search(rest)
 
 
 _GIVES_NAME = re.compile(
@@ -2111,12 +2119,19 @@ def _vault_kept(question: str, lang: str, memories: list[str]) -> str | None:
 _WHEN_WORD = (r"(?P<when>(?:just|now|recently|also|still|finally|already|really|absolutely|"
               r"actually|totally|genuinely|truly|usually|always|often)\s+)?")
 # a relation of one or two words, the second no verb ("The user's favourite band is")
-_SUBJECT = (r"(?P<who>(?:The user|[A-Z][\w-]+)(?:['’]s\s+[\w-]+(?:\s+[\w-]*[^\Ws])?)?|"
-            r"[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s+of\s+the\s+user)\s+")
+# (a full name too: "Tom Becker's phone number is")
+_SUBJECT = (r"(?P<who>(?:The user|[A-Z][\w-]+(?:\s+[A-Z][\w-]+(?=['’]s))?)(?:['’]s\s+[\w-]+"
+            r"(?:\s+[\w-]*(?:[^\Ws]|ss))?)?|"
+            r"[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s+of\s+(?:the\s+user|"
+            r"[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?))\s+")
 # a word saying when, between them: "Leo just started at Leeds Uni"
 _SUBJECT_VERB = re.compile(_SUBJECT + _WHEN_WORD
                            + r"(?P<verb>is|are|has|can['’]t|doesn['’]t|[a-z]+s)\b(?<!ss)")
 _SUBJECT_PAST = re.compile(_SUBJECT + _WHEN_WORD + r"(?P<verb>was|were|had|[a-z]+ed)\b")
+_SUBJECT_DID = re.compile(_SUBJECT + _WHEN_WORD + r"(?P<verb>" + "|".join(sorted(PAST_VERBS))
+                          + r")\b")
+"""A past of its own ("Anna got a dog", "Anna quit her job"): of someone else unless the
+memories name them the user's ("Luna ran away" of the user's cat)."""
 _KIN_OPENING = re.compile(r"(?:[Tt]he user['’]s|[Mm]y|[Yy]our)\s+(?:(?:best|close|old|new|older|"
                           r"younger|elder|big|little|twin|ex-?)\s+)?(?:" + KIN + r")\b")
 # what a sentence goes on to say of someone it named: "The user's best friend is Giada, she
@@ -2130,6 +2145,8 @@ _DONE = re.compile(r"[A-Z][a-z]{3,}ed")
 """A message's opening verb with its subject left out ("Booked flights to Lisbon", "Switched
 jobs"), no one's name."""
 _QUOTE_LEAD = re.compile(r"^(?:the user said|user)\s*:\s*", re.IGNORECASE)
+_COLON_LEAD = re.compile(r"^[^:.!?\d]{3,60}:\s+(?:/\s+)?(?=[A-Z][a-z])")
+"""Words before a colon that then says something of its own ("Chat with my friend: Anna …")."""
 _I_ASK = re.compile(r"\bI\b(?!['’]s)|\bI['’](?:m|ve|d|ll)\b")
 """A question whose subject is the asker ("Where do I live?", "What am I allergic to?")."""
 _MY_ASK = re.compile(r"\bmy\b(?!\s+(?:" + KIN + r")\b)", re.IGNORECASE)

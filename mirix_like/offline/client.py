@@ -34,7 +34,7 @@ from pydantic import BaseModel
 from mirix_like import memory_types
 from mirix_like.memory_types import MemoryType
 from mirix_like.memory_types.core import CORE_BLOCK_LIMIT
-from mirix_like.offline import casual, changes, notes, replies, screens
+from mirix_like.offline import casual, changes, notes, others_words, replies, screens
 from mirix_like.offline.answer import answer
 from mirix_like.offline.extractors import extractor_for, route
 from mirix_like.offline.language import InputText
@@ -197,7 +197,7 @@ def _inputs(user: str) -> list[InputText]:
     self-description in notes form written out ("Wife: Meera." is "My wife is Meera."), and
     texting shorthand spelled out ("im leo, i live w my gf hannah")."""
     return replies.in_full([
-        notes.written_out(casual.spelled_out(InputText(
+        notes.written_out(casual.spelled_out(others_words.told_of_writer(InputText(
             source_id=i["id"],
             text=i["text"],
             speaker=i.get("speaker"),
@@ -205,7 +205,7 @@ def _inputs(user: str) -> list[InputText]:
             occurred_at=datetime.fromisoformat(i["occurred_at"]),
             kind=i.get("kind", "text"),
             metadata=i.get("metadata") or {},
-        )))
+        ))))
         for i in unwrap(INPUTS_TAG, user) or []
         if i.get("text") or (i.get("kind") == "image" and i.get("metadata"))
     ])

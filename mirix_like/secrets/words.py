@@ -387,11 +387,14 @@ def _en_label(text: str, start: int, keyword: str, comp: str) -> tuple[str, str]
     tokens = before.split()[-3:] if before[-1:].isspace() else []
     if len(tokens) == len(before.split()) and start > 60:
         tokens = tokens[1:]  # the first may be cut
-    for word in reversed(tokens):
+    for n, word in reversed(list(enumerate(tokens))):
         if not _EN_WORD.fullmatch(word):
             break  # "Remember:", "4417,": punctuation ends the qualifier
         if word.lower().endswith(("'s", "’s")):
             owner = word[:-2]
+            if (owner[:1].isupper() and n and tokens[n - 1].istitle()  # "Tom Becker's"
+                    and tokens[n - 1].lower() not in _EN_STOP):
+                owner = f"{tokens[n - 1]} {owner}"
             break
         if word.lower() in _EN_STOP or _DIGIT.search(word):
             break

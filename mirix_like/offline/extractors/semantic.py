@@ -510,6 +510,10 @@ _OPENING_NAME = re.compile(r"^(?P<n>" + _PERSON + r")\s+(?:(?:just|finally|recen
                            r"(?=(?:changed|got|left|quit|started|finished|lost|took|became|"
                            r"graduated|switched)\b)")
 """A name opening what someone did, no fact itself ("Jake changed jobs")."""
+_GOT_BY_NAME = re.compile(r"(?:^|[,;:]\s*)(?P<n>" + _PERSON + r")\s+(?:(?:just|finally|recently|"
+                          r"also)\s+)?(?:got|gets|has|adopted|bought|rescued|owns|brought\s+home)"
+                          r"\s*$")
+"""Someone by name who has what a sentence then names ("Anna just got" a dog called Bruno)."""
 _SHE = re.compile(r"(?i:she|sie|elle|ella)|她")
 """A pronoun of a woman (German "sie" may be "they": no man either way)."""
 
@@ -581,7 +585,10 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
         return facts + _zh_facts(sentence, subject) + _paired(sentence) + _expecting(sentence, "")
     low = sentence.lower()
 
-    def owner_of(word: str) -> str:
+    def owner_of(word: str, before: str = "") -> str:
+        if word.lower() in ("a", "an", "another", "the") and (
+                got := _GOT_BY_NAME.search(before)) and got["n"].lower() not in _BAD_SUBJECTS:
+            return got["n"]  # "Anna just got a dog called Bruno": Anna's dog
         return subject if word.lower() in ("my", "our", "a", "an", "another", "the") else word[:-2]
 
     def third(text: str) -> str:
@@ -592,9 +599,8 @@ def _semantic_facts(sentence: str, previous: str, subject: str, zh: bool) -> lis
             for m in pattern.finditer(sentence):
                 if m["name"].split()[0].lower() not in _BAD_SUBJECTS:
                     rel = " ".join(m["rel"].split())
-                    facts.append(
-                        _Fact(m["name"], f"{m['name']} is {owner_of(m['owner'])}'s {rel}.")
-                    )
+                    owner = owner_of(m["owner"], sentence[:m.start()])
+                    facts.append(_Fact(m["name"], f"{m['name']} is {owner}'s {rel}."))
                     if age := _AGE_AFTER.match(sentence, m.end()):  # "My daughter Emma is 7."
                         facts.append(_Fact(m["name"], f"{m['name']} is {age[1]} years old."))
     facts += [_Fact(m["x"], f"{m['x']} is {m['n']} years old.")

@@ -73,6 +73,8 @@ cat cats katze katzen kater chatte chattes gato gata gatos gatas
 dog hund chien perro retriever labrador poodle spaniel terrier beagle bulldog husky dachshund
  collie corgi labradoodle cockapoo greyhound whippet schnauzer rottweiler dalmatian
 appointment termin rendez-vous rdv cita
+medication medications medicine medicines meds pill pills medikament medikamente medikamenten
+ arznei arzneimittel médicament médicaments medicamento medicamentos
 meeting besprechung sitzung réunion reunión
 dentist zahnarzt zahnärztin dentiste dentista
 doctor arzt ärztin médecin médico docteur

@@ -291,6 +291,13 @@ _CONDITIONS = word_set("diabet asthma epilepsy arthriti hypertension migrain coe
                        "adhd autism eczema psoriasi lupu anemia anaemia thyroid")
 """Stems of health conditions, each a "condition" to a question ("Do I have any health
 conditions?" of "I have type 1 diabetes")."""
+_MEDICINE_SAID = re.compile(
+    r"(?i:\b\w{2,}(?:pram|oxetine|aline|olol|pril|sartan|statin|formin|azole|cillin|mycin|"
+    r"profen|azepam|olam|xaban|tidine|lukast|glutide|thyroxine)\b|\b\d+(?:[.,]\d+)?\s?"
+    r"(?:mg|mcg|µg)\b|\b(?:insulin|inhalers?|ozempic|paracetamol|aspirin|antidepressants?|"
+    r"antibiotics?)\b)")
+"""A medicine named by its kind's ending or dose ("sertraline", "citalopram", "500mg"), a
+"medication" to a question ("What meds am I on?")."""
 _PASTIMES = word_set("pottery paint knit photography garden danc bak sew crochet")
 """Stems of pastimes that are no sport, each a "hobby" to a question."""
 _INSTRUMENTS = word_set("accordion accordéon acordeón akkordeon arpa bass batería batteri cello "
@@ -465,6 +472,8 @@ def _terms(text: str, *, trade: bool = True, kinds: bool = True) -> set[str]:
         terms.add("food")
     if terms & _CONDITIONS:
         terms.add("condition")
+    if _MEDICINE_SAID.search(text):
+        terms.add("medication")
     if kinds and terms & _PASTIMES:
         terms.add("hobby")
     if kinds and terms & _PETS:
@@ -688,7 +697,7 @@ _DATE_FORMS = (
     ),
 )
 _ROLE = r"(?:the|a|an|my|our|his|her|their|[\w-]+['’]s)\b"
-_ROLE_IS = r"(?:is\s+" + _ROLE + r"|(?:est|es|ist)\s+(?:le|la|el|der|die)\b)"
+_ROLE_IS = r"(?:is\s+" + _ROLE + r"|(?:est|es|ist)\s+(?:(?:le|la|el|der|die)\b|l['’]))"
 """Who someone is, said of them ("Emma is the user's daughter", "Hugo est le fiancé …")."""
 # "Where do I work?", "Who do I work for?" ask for a place or an employer: "works at Guy's",
 # not "works as a nurse".
@@ -716,7 +725,8 @@ _JOB_ASKED = re.compile(r"^\s*what\s+(?:do|does)\s+(?:I|we|my\s+\w+|[A-Z][\w'’
                         r"profesión|oficio|(?:en|de)\s+qu[ée]\s+trabaj\w*|als\s+was\s+arbeite\w*|"
                         r"a\s+qu[ée]\s+(?:me|te|se)\s+dedic\w*|dans\s+la\s+vie)\b|"
                         r"什么工作|职业|做什么的|干什么的|哪一?行", re.IGNORECASE)
-_JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|" + _WORKS_AS.pattern + "|"
+_JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|\bteach(?:es|ing)?\s+\w|"
+                       + _WORKS_AS.pattern + "|"
                        # the trade may follow the employer: "arbeite bei Voestalpine als"
                        r"\barbeite\w*\s+(?:\S+\s+){0,3}als\b|"
                        r"\btravaill\w*\s+(?:\S+\s+){0,3}comme\b|"
@@ -1487,7 +1497,7 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
         best = _corrected(best, candidates, matched)
         # (what replaced a plan's place says nothing of its time: "When is my trip?" stays
         # "in September", not the day "Norway instead of Iceland" was said)
-        best = best if timely else _instead(best, candidates, matched, memories)
+        best = best if timely else _instead(best, candidates, matched, memories, question)
     _, neg_index, _, chosen = best
     # the same lines in a fuller rendering of the screen (a snippet may leave a table's
     # header out or its last rows, and heads its lines with the window's name), which may be
@@ -1782,21 +1792,38 @@ _INSTEAD = re.compile(r"(?i:\binstead\s+of|\brather\s+than|\b(?:an)?statt|\banst
                       r"la|le|l['’]|el|del)\s*)?(?P<old>[A-ZÀ-Þ][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)")
 """A plan or choice that replaced another, named ("we're going to Norway instead of Iceland",
 "statt Golf", "au lieu de Lyon", "en vez de Roma")."""
+_SWITCHED = re.compile(
+    r"(?i:\b(?:switch|switched|switching|change|changed|changing|swap|swapped|swapping|moved|"
+    r"went|gone)\s+(?:(?:me|us|him|her|the\s+user)\s+)?(?:over\s+)?from|\bvon|\bpass[ée]e?s?\s+de|"
+    r"\bremplac[ée]e?s?|\b(?:cambiad[oa]|cambió|cambiaron|pasad[oa]|pasé|pasó)\s+de)\s+"
+    r"(?:(?i:the|my|der|dem|meinem|meiner|le|la|l['’]|mon|ma|el|mi)\s*)?"
+    r"(?P<old>[\w'’-]{3,}(?:\s+[A-Z][\w'’-]*)?)\s+"
+    r"(?i:to|onto|auf|zu|à|par|a)\s+\w")
+"""A thing someone was switched from to another ("my doctor switched me from metformin to
+Ozempic", "von Ramipril auf Candesartan umgestellt", "remplacé le Doliprane par l'Efferalgan",
+"me cambiaron de omeprazol a pantoprazol")."""
 
 
 def _instead(best: tuple[float, int, int, str], candidates: list[tuple[float, int, int, str]],
              matched: dict[tuple[int, str], set[str]],
-             memories: list[str]) -> tuple[float, int, int, str]:
+             memories: list[str], question: str) -> tuple[float, int, int, str]:
     """The line that says ``best``'s value was replaced by another, whatever words it shares
     with the question ("Where am I travelling in September?" of "a trip to Iceland in
     September": "Change of plans, we're going to Norway instead of Iceland"; an event is dated
     by when it happens, so a plan's may be later than what changed it); added to the
-    ``candidates`` when it is none."""
+    ``candidates`` when it is none. A kind of thing the question names that ``best`` says
+    beside the switched one stays answered by it ("What condition do I have?" of "takes
+    metformin for type 2 diabetes", whatever replaced the metformin)."""
+    def said(text: str) -> set[str]:
+        return {_stem(word) for word in _TOKEN.findall(text)}
+
+    kinds = matched[-best[1], best[3]] & said(question) - said(best[3])
     for i, memory in enumerate(memories):
         if i == -best[1]:
             continue
         for sentence in (one for part in statements(memory) for one in sentences_of(part.text)):
-            for said in _INSTEAD.finditer(sentence):
+            switched = [] if kinds - _terms(sentence) else list(_SWITCHED.finditer(sentence))
+            for said in (*_INSTEAD.finditer(sentence), *switched):
                 old = re.escape(said["old"])
                 if re.search(rf"(?<!\w){old}(?!\w)", best[3]) and not re.search(
                         rf"(?<!\w){old}(?!\w)", sentence[:said.start()]):

@@ -1172,17 +1172,19 @@ _PATTERNS = (
        r"(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)(?P<v>(?:[a-z][a-z-]+|[A-Z]{2,4})"
        r"(?:\s+[a-z][a-z-]+){0,2}?)(?=\s+(?:at|for|in)\b|[.,;!?]|$)", "{s} works as {a} {v}.",
        True),
-    _p("job", _BEEN + r"(?:now\s+|still\s+)?an?\s+(?P<v>(?:(?!(?:good|great|bad|"
+    _p("job", _BEEN + r"(?:now\s+|still\s+)?an?\s+(?:[1-9]\d?[- ]years?[- ]old\s+)?"
+       r"(?P<v>(?:(?!(?:good|great|bad|"
        r"terrible|decent|amazing|keen|home|avid|big|huge|lousy|fantastic|excellent|awful|"
        r"brilliant|better|worse|terrific)\b)(?:[a-z-]+|[A-Z]{2,4})\s+){0,3}?(?i:" + _JOBS + r"))"
-       r"(?=\s+(?:now|these\s+days|at|for|in|with|by|from)\b|[.,;!?]|$)", "{s} works as {a} {v}."),
+       r"(?=\s+(?:now|these\s+days|at|for|in|with|by|from|living|based|who)\b|[.,;!?]|$)",
+       "{s} works as {a} {v}."),
     # a trade said with its hours needs no name: "I'm a full-time potter now"
     _p("job", _BEEN + r"(?:now\s+)?an?\s+(?i:full|part)[- ]time\s+(?!(?:" + _NOT_JOBS + r")\b)"
        r"(?P<v>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)(?=\s+(?:now|at|for|in|with)\b|[.,;!?]|$)",
        "{s} works as {a} {v}."),
     # teaching a subject is the job: "I teach chemistry at a secondary school in Leeds"
-    _p("job", r"\b(?i:teach|teaches)\s+" + _NOW + r"(?P<v>(?i:" + _SUBJECTS + r"|" + _TAUGHT
-       + r")|" + _EN_LANGS + r")(?=\s+(?:now|at|in|to|for|with|since)\b|[.,;!?]|$)",
+    _p("job", r"\b(?i:teach|teaches|teaching)\s+" + _NOW + r"(?P<v>(?i:" + _SUBJECTS + r"|"
+       + _TAUGHT + r")|" + _EN_LANGS + r")(?=\s+(?:now|at|in|to|for|with|since)\b|[.,;!?]|$)",
        "{s} teaches {v}."),
     _p("job", r"\b(?:(?i:am|is|are|['’]m)\s+(?:now\s+)?|"
        r"(?i:has|have|['’]ve)\s+(?:just\s+|now\s+)?)?"
@@ -1429,6 +1431,9 @@ _PATTERNS = (
     _p("age", r"\b(?:I['’]m|I\s+am)\s+(?:now\s+)?(?P<v>[1-9]\d?)"
        r"(?=\s+now\b|\s*[,;!.]|\s+(?i:and|but)\s+(?!a\s+half\b)|$)",
        "{s} is {v} years old.", True),
+    # an age told before what one is: "I'm a 34-year-old architect"
+    _p("age", _BEEN + r"an?\s+(?P<v>[1-9]\d?)[- ](?i:years?)[- ](?i:old)\b",
+       "{s} is {v} years old."),
     # "I'm Dev, 31", "I'm Sam, 27, and I live in Dundee", "name's jake, 31", "im priya 29
     # from delhi": a name, then the age
     _p("age", r"\b(?P<my>I['’]m|I\s+am|(?i:my\s+name\s+is|name['’]s))\s+" + _NAME
@@ -2427,7 +2432,8 @@ _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"travaille))|"
                     r"我(?!的|" + _ZH_KIN + r")|"
                     r"^\s*(?:(?i:update|news|big\s+news|btw|fyi|so|ok|okay|well|omg)\s*[:,!.-]*\s*)*"
-                    r"(?:(?i:just|finally|recently|also|so|ended\s+up)\s+)?(?i:moved|movd|relocated|quit|"
+                    r"(?:(?i:just|finally|recently|also|so|ended\s+up|all|now)\s+)?(?i:moved|movd|relocated|quit|"
+                    r"settled|living|based|"
                     r"joined|left|switched|changed|got|started|handed|traded|sold|bought|took|signed|"
                     r"gave|retrained|became|turned|swapped|been|taking|accepted|officially|not|married|"
                     r"landed|promoted|hired|"
@@ -2656,7 +2662,7 @@ _MALE = frozenset({"boyfriend", "fiancé", "fiance", "husband"})
 _WORDY = frozenset({"bond", "alive"})
 """Slots whose values are common words ("partner", "died"): no sentence that names one states
 a replaced value."""
-_BYGONE = re.compile(r"(?i:\b(?:passed\s+away|died|(?:was|were)\s+the\s+user['’]s|former)\b)")
+_BYGONE = re.compile(r"(?i:\b(?:passed\s+away|died|(?:was|were)\s+the\s+user['’]s|former|ex)\b)")
 """A sentence that says its value is over ("Pickle was the user's cat"), so names it freely."""
 _WAS = re.compile(r"\b(?:is|are)\b")
 _WERE = {"are": "were"}
@@ -3108,7 +3114,11 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
         setting = found[0] if len(found) == 1 else None
         own = said_by[inp.source_id] if inp else []
         if len(found) > 1 and {s.slot for s in found} <= {s.slot for s in own}:
-            continue  # "lives in Seoul and works for Samsung": each slot gets its own line
+            # "lives in Seoul and works for Samsung": each slot gets its own line, and what
+            # else it says one more
+            if rest := _beyond(fact["content"], [*found, *own]):
+                lines.append((fact["label"], rest, None, since(inp) if inp else None))
+            continue
         for said in own:  # the input's own statement names its speaker
             if setting is not None and said.slot == setting.slot and (
                     setting.change or said.value is None or said.value == setting.value):
@@ -3499,6 +3509,34 @@ def _restated(fact: str, setting: Setting) -> str:
     return setting.statement.rstrip(".") + tail
 
 
+_SLOT_PHRASE = (
+    r",?\s+(?:and\s+)?(?:who\s+)?(?:lives?|living|based|settled|residing|works?|working|employed)"
+    r"\s+(?:\w+\s+)?(?:in|at|for|near)\s+{v}(?!\w)",
+    r",?\s+(?:with|and)\s+the user['’]s\s+[\w-]+\s+{v}(?!\w)",
+    r"(?<!\w){v}[- ]years?[- ]old\s*",
+    r"\b(?:is|works\s+as)\s+an?\s+{v}(?!\w)",
+)
+"""How a fact that tells several things at once names a slot's value ("a 34-year-old
+architect living in Manchester with the user's husband Arjun"), cut to see what else it says."""
+_ONLY_FRAME = word_set("the user user's 's is a an and")
+
+
+def _beyond(fact: str, found: Iterable[Setting]) -> str | None:
+    """What ``fact`` says beside the slot values ``found`` in it ("The user is a 34-year-old
+    mum of two living in Leeds.": "The user is a mum of two."), kept as its own line so that a
+    change of one of those slots leaves it current; None when it says nothing else or names
+    its values in words not cut here."""
+    whole = rest = fact.rstrip(" .!")
+    values = {re.escape(s.value) for s in found if s.value}
+    for _ in range(len(values)):  # a value cut can free another's words: "is a 34-year-old"
+        for value in values:
+            for pattern in _SLOT_PHRASE:
+                rest = re.sub(pattern.format(v=value), "", rest, count=1)
+    if rest == whole or set(re.findall(r"[\w'’]+", rest.casefold())) <= _ONLY_FRAME:
+        return None
+    return rest + "."
+
+
 def _says_only(fact: str, statement: str) -> bool:
     """Whether ``fact`` says nothing its slot's ``statement`` does not (see _RESTATED)."""
     words = [set(re.findall(r"[\w'’]+", text.casefold())) for text in (fact, statement)]
@@ -3526,6 +3564,12 @@ def _edits(lines: list[tuple[str, str, Setting | None, datetime | None]],
                     and _key(s.value) == _key(setting.value) for s in old) and not (
                     _WED.search(content) and not _WED.search(current[slot_line - 1])):
                 continue  # the block already says so (not a partner now married)
+            rest = _beyond(current[slot_line - 1], old)
+            if rest and _key(PERIOD.sub("", rest)) not in known and (
+                    label, _key(rest)) not in appended:
+                # what the replaced line said beside its slot stays true
+                appended.add((label, _key(rest)))
+                calls.append(("core_append", {"label": label, "content": rest}))
             edits = replace.setdefault(label, {})
             # of two new values, the later said ("Just moved to Bath." "Moved again, now in
             # Bristol!"); a new value over an ending
@@ -3839,6 +3883,9 @@ _USE_TO = re.compile(r"\bdid\s+\w+\s+use\s+to\b", re.IGNORECASE)
 
 _DETAIL = re.compile(r"^\s*\((?P<who>[\w .'’-]{1,40}):\s")
 """A fact's detail: the message it was read from, in its "(speaker: …)"."""
+_QUOTED_PART = re.compile(r"^\s*\(?(?:user|assistant):\s")
+"""A sentence of a fact's detail that is its message's, as the detail was cut into sentences
+("user: My name is Priya, I'm an architect …)")."""
 _DETAIL_TAIL = re.compile(r"\s+\((?:user|assistant):\s.*\)\s*$")
 """A fact's detail after its statement, in one sentence with it."""
 
@@ -4042,7 +4089,8 @@ def _values(memories: Sequence[str], marker: re.Pattern[str], *,
     for memory in memories:
         marked = whole and bool(marker.search(memory))
         for part in sentences_of(memory):
-            if not (marker.search(part) or marked and not PAST.search(part)):
+            if not (marker.search(part) or marked and not PAST.search(part)
+                    and not _QUOTED_PART.match(part)):
                 continue
             # (not the message it was read from: "(user: My partner Sam is a nurse …)" ended
             # the job, not the partner)

@@ -209,7 +209,17 @@ _FILLER_PHRASES = re.compile(
     r"(?:sonst\s+)?noch\s+etwas(?=\s*\?)|gut\s+zu\s+wissen|verstanden|notiert|"
     r"comment\s+puis-je\s+(?:t['’]|vous\s+)aider|autre\s+chose(?=\s*\?)|c['’]est\s+noté|"
     r"compris|en\s+qu[eé]\s+puedo\s+ayudar(?:te|le|os)|algo\s+m[aá]s(?=\s*\?)|entendido|"
-    r"anotado)\b)")
+    r"anotado|"
+    # and its pleasantries ("Thanks for letting me know. How are you feeling?")
+    r"thanks?\s+(?:you\s+)?for\s+(?:letting\s+me\s+know|sharing(?:\s+that)?|telling\s+me)|"
+    r"(?:glad|sorry|happy)\s+to\s+hear(?:\s+(?:that|it))?|"
+    r"how\s+are\s+you\s+(?:feeling|doing|holding\s+up)(?:\s+(?:today|now|lately))?|"
+    r"(?:i\s+)?hope\s+you(?:['’]re|\s+are)?\s+(?:feel(?:ing)?\s+better(?:\s+soon)?|doing\s+"
+    r"(?:well|ok(?:ay)?))|danke,?\s+dass\s+du\s+(?:mir\s+)?(?:das|es)\s+(?:mir\s+)?"
+    r"(?:sagst|erzählst|gesagt\s+hast)|wie\s+geht\s+es\s+dir(?:\s+(?:jetzt|heute|damit))?|"
+    r"merci\s+de\s+me\s+l['’]avoir\s+dit|comment\s+(?:tu\s+te\s+sens|te\s+sens-tu|"
+    r"vas-tu|ça\s+va)|gracias\s+por\s+(?:contármelo|decírmelo|compartirlo)|"
+    r"c[oó]mo\s+te\s+(?:sientes|encuentras))\b)")
 # Laughter and kisses as typed: "hahah", "ahaha", "jajaja", "jejeje", "xD", "xx".
 _LAUGH = re.compile(r"(?i:a?(?:h[aeiu]){2,}h?|(?:j[aeiu]){2,}j?|x+d*)")
 # Words as content_words sees them: Latin letters with accents, so "tschüss" is one word.
@@ -220,6 +230,9 @@ _GREETINGS = (
     r"definitely|right|true|nice|sorry|no\s+worries|dear|anyway"
 )
 _LEAD = re.compile(r"^(?:(?i:" + _GREETINGS + r")\b[\s,!.:;-]*(?:[A-Z][a-z]+\s*[,!.]+\s*)?)+|"
+                   # a message's announcement: "Heads up: I'm moving", "Quick update - …"
+                   r"^(?i:heads[\s-]up|quick\s+(?:one|update|note|question)|fyi|psa|"
+                   r"(?:big\s+|good\s+|some\s+)?(?:news|update))\s*[:!,–—-]+\s*|"
                    # a list's mark: "- zweimal spülen", "2) Mix the flour"
                    r"^\s*(?:[-*•·]|\d{1,2}\))\s+")
 _CAPITAL_WORD = re.compile(r"\b[A-Z][a-z]+(?=\s*[,!.?])")

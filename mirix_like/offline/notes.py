@@ -63,7 +63,7 @@ def written_out(inp: InputText) -> InputText:
     message or text only."""
     if inp.role not in (None, "user") or inp.kind == "image":
         return inp
-    text = _kin_listed(_profile(inp.text))
+    text = _parent_of(_kin_listed(_profile(inp.text)))
     for pattern, said in _LEFT_OUT:
         text = pattern.sub(said, text)
     text = re.sub(r"\bI'm ([Vv]egan|[Vv]egetarian|[Pp]escatarian)", lambda m: "I'm "
@@ -92,6 +92,21 @@ _OF_DATIVE = {"kindern": "Kinder", "söhnen": "Söhne", "töchtern": "Töchter",
 """German says "mit unseren Kindern": who one has is "Kinder"."""
 _ALREADY_HAD = re.compile(r"(?i)\b(?:have|has|tengo|tenemos|tiene|ai|avons|habe|haben|hat)\s+"
                           r"(?:\w+\s+)?$")
+
+
+_PARENT_OF = re.compile(
+    r"\bI(?:['’]m|\s+am)\s+an?\s+(?:[\w-]+\s+){0,2}?(?:mum|mom|mummy|mother|dad|daddy|father|"
+    r"parent)\s+of\s+(?P<n>\d|two|three|four|five|six)(?:\s+(?P<kind>boys|girls|kids|children|"
+    r"sons|daughters))?\b")
+"""A parent said by how many children ("I'm a 29-year-old mum of two"), who has them."""
+
+
+def _parent_of(text: str) -> str:
+    """``text`` with a parent said by their children's number also said as having them ("I'm
+    a mum of two" adds "I have two kids.")."""
+    if not (said := _PARENT_OF.search(text)):
+        return text
+    return f"{text.rstrip()} I have {said['n']} {said['kind'] or 'kids'}."
 
 
 def _kin_listed(text: str) -> str:

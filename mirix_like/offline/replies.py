@@ -145,6 +145,7 @@ _CONFIRM = re.compile(
     r"isn['’]t\s+it|aren['’]t\s+you|don['’]t\s+you))?\s*\?$")
 _YES = re.compile(r"(?i)^\s*(?:yes|yeah|yep|yup|correct|right|exactly|that['’]s\s+right)\b[\s,.!]*")
 _NO = re.compile(r"(?i)^\s*(?:no|nope|not\s+quite|actually)\b[\s,.!]*")
+_ALONE = re.compile(r"(?i)\s+(?:alone|solo|by\s+yourself|on\s+your\s+own)$")
 _LAST_VALUE = re.compile(r"(?i)\b(?P<lead>in|at|from|for|to|an?|the)\s+(?P<value>[^,;]+)$")
 _NOT_SAID = re.compile(
     r"(?i)^(?:yes|yeah|yep|no|nope|not|sure|maybe|haha\w*|lol|ok(?:ay)?|well|hmm+|um+|oh|"
@@ -233,12 +234,15 @@ def _confirming(asked: re.Match[str], reply: str) -> str | None:
     fragment = _FRAGMENT.match(reply[no.end():]) if no else None
     if not fragment or _NOT_SAID.search(fragment["x"]) or len(fragment["x"].split()) > 5:
         return None
+    rest = reply[no.end() + fragment.end():].strip()
+    if (alone := _ALONE.search(said)) and _WITH.match(fragment["x"]):
+        # "Are you moving alone?" "No, with my boyfriend Iker.": "I'm moving with …"
+        return f"{said[:alone.start()]} {fragment['x'].strip()}. {cap(rest)}".strip()
     value = _LAST_VALUE.search(said)
     if value is None:
         return None
     new = re.sub(_LEADS, "", fragment["x"], flags=re.IGNORECASE).strip()
     new = re.sub(r"(?i)^(?:an?|the)\s+", "", new)
-    rest = reply[no.end() + fragment.end():].strip()
     return f"{said[:value.start('value')]}{new}. {rest}".strip()
 
 

@@ -125,9 +125,12 @@ def _summary(
         own = [] if asked[best] else in_span[best]
         chosen = next((t for i, t in stated if i == best), chosen)
         sentence = clean_lead(_with_labels(body[start:end], start, own, zh))
-        if zh or language(sentence) == "en":  # "Me cambié a medicina" has no English "me"
+        # an assistant's question is quoted as asked: "The assistant asked: What should I
+        # remember about you?", not "What should the assistant remember about you?"
+        quoted = asked[best] and inp.role == "assistant"
+        if (zh or language(sentence) == "en") and not quoted:  # "Me cambié a medicina": no "me"
             sentence = third_person(sentence, subject, zh)
-        if subject.lower() not in sentence.lower():
+        if quoted or subject.lower() not in sentence.lower():
             verb = ("问" if asked[best] else "说") if zh else ("asked" if asked[best] else "said")
             sentence = f"{subject}{verb}：{sentence}" if zh else f"{subject} {verb}: {sentence}"
         summary = finish(cap(_shorten(sentence)), zh)

@@ -101,7 +101,8 @@ _SEM_RELATION = re.compile(
     r"relocated\s+to|"
     r"grew\s+up\s+in|studies\s+at|studied\s+at|joined|left|quit|turned\s+\d{1,3}|"
     r"goes\s+to\s+(?=" + SCHOOL + r")|(?:switched|changed|transferred)\s+(?:schools?\s+)?to|"
-    r"has\s+(?:\d+|two|three|four|five|a|an))\b"
+    r"has\s+(?:\d+|two|three|four|five|a|an)|"
+    r"(?:got|was|has\s+been)\s+(?:promoted\s+to|hired\s+as|made|appointed)|became)\b"
     r"[^;!?]{0,80}"
 )
 _SEM_KIN_PLACE = re.compile(  # "My sister moved to Berlin": a relation not named here
@@ -213,18 +214,36 @@ _WITH_USER = (
     re.compile(r"\b(?i:proposed|popped\s+the\s+question)\s+to\s+(?P<name>[A-Z][\w'’-]+)\b"
                r"[^.!?]{0,40}?\b(?:she|he|they)\s+said\s+yes\b"),
 )
+_ABROAD_NAME = r"(?P<name>[A-ZÀ-Þ][\w'’-]+)"
 # A proposal said yes to in French, Spanish or German ("Hugo m'a demandée en mariage", "Javier
-# me pidió matrimonio", "Tom hat mir einen Antrag gemacht"): the proposer is the fiancé(e),
-# said in the language it was told in.
-_PROPOSED_ABROAD = tuple((re.compile(r"\b(?P<name>[A-ZÀ-Þ][\w'’-]+)\s+" + regex), said)
-                         for regex, said in (
-    (r"(?:(?i:m['’]a|nous\s+a)\s+(?:(?i:enfin|finalement)\s+)?(?i:demandée?s?\s+en\s+mariage|"
-     r"fait\s+sa\s+demande))\b", "{n} est le fiancé de l'utilisateur."),
-    (r"(?:(?i:me|nos)\s+(?:(?i:ha|por\s+fin|al\s+fin)\s+)?(?i:pidió|pedido)\s+"
+# me pidió matrimonio", "Tom hat mir einen Antrag gemacht"): the proposer is the fiancé(e); a
+# parting ("Julien et moi, on s'est séparés", "Lukas und ich haben uns getrennt", "Me separé de
+# Pablo"): a former partner; each said in the language it was told in.
+_BONDS_ABROAD = tuple((re.compile(regex.format(n=_ABROAD_NAME)), said) for regex, said in (
+    (r"\b{n}\s+(?:(?i:m['’]a|nous\s+a)\s+(?:(?i:enfin|finalement)\s+)?(?i:demandée?s?\s+en\s+"
+     r"mariage|fait\s+sa\s+demande))\b", "{n} est le fiancé de l'utilisateur."),
+    (r"\b{n}\s+(?:(?i:me|nos)\s+(?:(?i:ha|por\s+fin|al\s+fin)\s+)?(?i:pidió|pedido)\s+"
      r"(?:(?i:la\s+)?mano|matrimonio|que\s+me\s+case\s+con\s+él))",
      "{n} es el prometido del usuario."),
-    (r"(?:(?i:hat)\s+(?:(?i:mir|uns)\s+)?(?:(?i:endlich|gestern)\s+)?(?i:einen)\s+"
-     r"(?i:(?:Heirats)?antrag)\s+(?i:gemacht))", "{n} ist der Verlobte des Nutzers.")))
+    (r"\b{n}\s+(?:(?i:hat)\s+(?:(?i:mir|uns)\s+)?(?:(?i:endlich|gestern)\s+)?(?i:einen)\s+"
+     r"(?i:(?:Heirats)?antrag)\s+(?i:gemacht))", "{n} ist der Verlobte des Nutzers."),
+    *((regex, "{n} est l'ex de l'utilisateur.") for regex in (
+        r"\b{n}\s+(?i:et\s+moi),?\s+(?i:on\s+s['’]est|nous\s+nous\s+sommes|on\s+a|nous\s+avons)"
+        r"\s+(?:(?i:finalement|enfin|officiellement)\s+)?(?i:séparée?s|quittée?s|rompu)\b",
+        r"\b(?i:je\s+me\s+suis\s+séparée?|j['’]ai\s+rompu|j['’]ai\s+quitté)\s+"
+        r"(?i:de\s+|d['’]|avec\s+)?{n}")),
+    *((regex, "{n} es la ex pareja del usuario.") for regex in (
+        r"\b{n}\s+(?i:y\s+yo),?\s+(?:(?i:nos|lo)\s+)?(?:(?i:ya|al\s+final|finalmente)\s+)?"
+        r"(?i:separamos|hemos\s+separado|dejamos|hemos\s+dejado|rompimos|hemos\s+roto)\b",
+        r"\b(?i:me\s+separé|me\s+he\s+separado|rompí|he\s+roto|corté|lo\s+dejé|la\s+dejé)\s+"
+        r"(?i:de|con)\s+{n}")),
+    *((regex, "{n} ist der Ex-Partner des Nutzers.") for regex in (
+        r"\b{n}\s+(?i:und\s+ich)\s+(?i:haben\s+uns|sind)\s+(?:(?i:jetzt|endlich|leider|"
+        r"offiziell)\s+)?(?i:getrennt|auseinandergegangen)\b",
+        r"\b(?i:ich\s+habe\s+mich|hab\s+mich)\s+(?:(?i:jetzt|endlich|leider)\s+)?(?i:von)\s+{n}"
+        r"\s+(?i:getrennt)\b",
+        r"\b(?i:mit)\s+{n}\s+(?i:Schluss\s+gemacht)\b")),
+))
 # "Kate and Tom got married in July", "Kate und Tom haben sich verlobt", "Kate et Tom se sont
 # séparés", "Kate y Tom se casaron", "小红和小明结婚了": a fact of each of the two.
 _PAIRED = re.compile(
@@ -251,7 +270,8 @@ _DEFINITION = re.compile(r"(?:a|an|one of|the \w+ of|called|named|located|based|
 _RELATION_GATE = any_of("live", "work", "job", "from", "born", "moved", "grew", "stud", "joined",
                         "left", "quit", "turned", "has ", "start", "retired", "passed", "died",
                         "engaged", "married", "relocated", "became", "ran away",
-                        "went missing", "goes to", "switched", "changed", "transferred")
+                        "went missing", "goes to", "switched", "changed", "transferred",
+                        "promoted", "hired", "appointed")
 _COPULA_GATE = any_of(" is ", " are ", " was ", " were ")
 _HAVE_GATE = any_of("have", "'ve", "’ve")
 _MY_GATE = re.compile(r"\bmy\b")
@@ -428,7 +448,7 @@ def _with_user(sentence: str, subject: str) -> list[_Fact]:
             if m["name"].lower() not in _BAD_SUBJECTS:
                 bond = _BOND_OF.get(m.groupdict().get("what") or "engaged", "former partner")
                 facts.append(_Fact(m["name"], f"{m['name']} is {subject}'s {bond}."))
-    for pattern, said in _PROPOSED_ABROAD:
+    for pattern, said in _BONDS_ABROAD:
         facts += [_Fact(m["name"], said.format(n=m["name"])) for m in pattern.finditer(sentence)
                   if m["name"].lower() not in _BAD_SUBJECTS]
     return facts

@@ -1,0 +1,134 @@
+"""Personas told across sessions in wordings none of the rules were written from, asked back
+offline: an intro that tells age, job, home and partner in one phrase ("I'm a 34-year-old
+architect living in Manchester with my husband Arjun"), then a move; a medicine switched
+("my doctor switched me from metformin to Ozempic"); a move said with no subject ("Settled in
+Madrid now."); a parting in French, German and Spanish; a relative promoted; a conversation
+with the assistant, whose questions and pleasantries are no facts of the user's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from support.told import asked_by, says_only, stored_facts, told_all
+
+from mirix_like import MemorySystem
+
+FIRST, LATER = "2025-01-05T09:00:00+00:00", "2025-07-05T09:00:00+00:00"
+PEOPLE = {
+    "priya": ((FIRST, ["Hello! My name is Priya Nair, I'm a 34-year-old architect living in "
+                       "Manchester with my husband Arjun.",
+                       "I'm vegetarian and I can't stand coriander."]),
+              (LATER, ["I quit the architecture firm, I'm now teaching design at the "
+                       "University of Salford.",
+                       "Arjun got promoted to head chef at Dishoom last month.",
+                       "We moved to Stockport in June."])),
+    "cian": ((FIRST, ["I'm a 41 year old nurse living in Cork with my wife Aoife."]),
+             (LATER, ["We've moved to Galway, Aoife got a job at the university."])),
+    "mel": ((FIRST, ["I'm a 29-year-old mum of two living in Leeds."]),
+            (LATER, ["Just moved to York!"])),
+    "tomas": ((FIRST, ["I take metformin for type 2 diabetes, 500mg twice a day.",
+                       "I live in Seville."]),
+              (LATER, ["My doctor switched me from metformin to Ozempic, one injection a week.",
+                       "Settled in Madrid now."])),
+    "ruth": ((FIRST, ["I'm on sertraline for anxiety."]),
+             (LATER, ["The GP changed me from sertraline to citalopram last week."])),
+    "ines": ((FIRST, ["I live in Porto."]), (LATER, ["All settled in Lisbon now, loving it."])),
+    "camille": ((FIRST, ["Mon copain s'appelle Julien, il est pompier."]),
+                (LATER, ["Julien et moi, on s'est séparés."])),
+    "lena": ((FIRST, ["Mein Freund heißt Lukas, er ist Feuerwehrmann."]),
+             (LATER, ["Lukas und ich haben uns getrennt."])),
+    "sara": ((FIRST, ["Mi novio se llama Pablo, es bombero."]),
+             (LATER, ["Me separé de Pablo en verano."])),
+    "zoe": ((FIRST, ["Mon copain s'appelle Hugo."]), (LATER, ["J'ai rompu avec Hugo."])),
+}
+
+QUESTIONS = [
+    # an intro's age and job stay current when its home changes
+    ("priya", "How old am I?", "34", []),
+    ("priya", "What do I do for a living?", "design", ["architect"]),
+    ("priya", "What was my job before?", "architect", []),
+    ("priya", "Where do I live?", "Stockport", ["Manchester"]),
+    ("priya", "Who is my husband?", "Arjun", []),
+    ("priya", "What does Arjun do?", "head chef", ["sous"]),
+    ("priya", "What herb do I hate?", "coriander", []),
+    ("cian", "What's my job?", "nurse", []),
+    ("cian", "How old am I?", "41", []),
+    ("cian", "Where do I live?", "Galway", ["Cork"]),
+    ("mel", "How many kids do I have?", "two", []),
+    ("mel", "Where do I live?", "York", ["Leeds"]),
+    # a medicine switched answers what is taken now; what it is taken for stays
+    ("tomas", "What medication do I take?", "Ozempic", []),
+    ("tomas", "What did I take before Ozempic?", "metformin", []),
+    ("tomas", "What condition do I have?", "diabetes", []),
+    ("ruth", "What medication am I on?", "citalopram", []),
+    # a move said with no subject
+    ("tomas", "Where do I live?", "Madrid", ["Seville"]),
+    ("tomas", "Where did I live before Madrid?", "Seville", []),
+    ("ines", "Where do I live?", "Lisbon", ["Porto"]),
+    # a parting in the other languages makes a former partner
+    ("camille", "Qui est Julien ?", "ex", ["copain"]),
+    ("lena", "Wer ist Lukas?", "Ex", []),
+    ("sara", "¿Quién es Pablo?", "ex", ["novio"]),
+    ("zoe", "Qui est Hugo ?", "ex", []),
+]
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    with told_all(tmp_path_factory.mktemp("personas_unseen_r5"), PEOPLE) as system:
+        yield system
+
+
+@pytest.mark.parametrize(("user", "question", "says", "not_said"), asked_by(QUESTIONS))
+def test_told_facts_come_back_current(memory: MemorySystem, user: str, question: str,
+                                      says: str | None, not_said: list[str]) -> None:
+    says_only(memory.chat(question, user_id=user).answer, says, not_said)
+
+
+def test_what_an_intro_says_beside_a_home_stays_current(memory: MemorySystem) -> None:
+    """A move replaces the intro's home; what else the intro said is kept as its own line."""
+    facts = stored_facts(memory, "mel")
+    current = [fact for fact, past in facts.items() if not past]
+    assert any("mum of two" in fact for fact in current), facts
+    assert not any("Leeds" in fact for fact in current), facts
+
+
+CONVERSATION = [
+    {"role": "assistant", "content": "Hi! What should I remember about you?"},
+    {"role": "user", "content": "I'm Tomás, I live in Seville and I work as a nurse."},
+    {"role": "assistant", "content": "Thanks for letting me know. How are you feeling today?"},
+    {"role": "user", "content": "Heads up: I'm moving to Madrid in June for a new job."},
+    {"role": "assistant", "content": "Exciting! Are you moving alone?"},
+    {"role": "user", "content": "No, with my boyfriend Iker."},
+]
+
+
+@pytest.fixture(scope="module")
+def chatted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    path = tmp_path_factory.mktemp("conversation_r5")
+    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
+        system.add(CONVERSATION, user_id="tomas", occurred_at=FIRST)
+        report = system.flush("tomas")
+        assert report.failed_inputs == [] and report.pending_inputs == []
+        yield system
+
+
+def test_the_assistants_words_are_no_events_of_the_user(chatted: MemorySystem) -> None:
+    """Its questions are quoted as asked, its pleasantries store nothing, an announcement's
+    "Heads up:" is no part of the event, and "No, with my boyfriend Iker" says who comes."""
+    events = [e.summary for e in chatted.list("episodic", user_id="tomas")]
+    assert "The assistant asked: What should I remember about you?" in events, events
+    assert not any("the assistant remember" in e or "letting" in e for e in events), events
+    assert not any(e.startswith("Heads up") for e in events), events
+    assert "The user is moving with the user's boyfriend Iker." in events, events
+
+
+@pytest.mark.parametrize(("question", "says", "not_said"), [
+    ("Who is Iker?", "boyfriend", []),
+    ("Where am I moving?", "Madrid", []),
+    ("What do I do?", "nurse", ["remember"]),
+])
+def test_the_conversation_comes_back(chatted: MemorySystem, question: str, says: str,
+                                     not_said: list[str]) -> None:
+    says_only(chatted.chat(question, user_id="tomas").answer, says, not_said)

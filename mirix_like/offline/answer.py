@@ -235,7 +235,8 @@ _PHRASES = (
     (re.compile(r"\bwhere\s+(?:am|are|is|was|were)\s+[\w'’]+\s+(?:originally\s+)?from\b|"
                 r"\bwhere\s+(?:do|does|did)\s+[\w'’]+\s+(?:originally\s+)?come\s+from\b|"
                 r"\b(?:is|am|are|['’]m|was|were|comes?|came)\s+(?:originally\s+)?from\b(?=\s+[A-Z])|"
-                r"\bgrew\s+up\s+in\b|\bhome\s*town\b|\bwoher\s+(?:komme|kommst|kommt)\b|"
+                r"\bgrew\s+up\s+in\b|\bwhere\s+(?:did|do|does)\s+[\w'’]+\s+grow\s+up\b|"
+                r"\bhome\s*town\b|\bwoher\s+(?:komme|kommst|kommt)\b|"
                 r"\b(?:komme|kommst|kommt|stamme|stammt)\s+(?:ursprünglich\s+)?aus\b|"
                 r"\bd['’]où\s+(?:je\s+viens|viens|vient)\b|\b(?:viens|vient)\s+d[e'’]\b|"
                 r"\bde\s+d[oó]nde\s+(?:soy|eres|es)\b", re.IGNORECASE), " origin "),
@@ -712,7 +713,7 @@ _PLACE_SAID = re.compile(r"在\S{1,12}(?:工作|上班|住)|"
                          r"\bfor\s+themsel(?:f|ves)\b|\bselbstst(?:ä|a)ndig\b|"
                          r"\ben\s+indépendant|\bpor\s+cuenta\s+propia\b|"
                          # ("moving to Braga", not "moving in August")
-                         r"\b(?:at|in|to|for|near|bei|für|nach|chez|à|en|au)\s+(?:the\s+)?"
+                         r"\b(?:at|in|to|for|near|bei|beim|im|für|nach|chez|à|en|au)\s+(?:the\s+)?"
                          r"(?!" + _MONTH_RE + r"\b)[A-Z\u00c0-\u00de]")
 # "What's my job?", "Was bin ich von Beruf?" ask what someone works as, not where: "works as
 # a pharmacist" over "works at Boots".
@@ -1349,7 +1350,7 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     happened = bool(_HAPPENED.search(question))
     since_asked = bool(_SINCE_ASKED.search(question) or _SINCE_ELSEWHERE.search(question))
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
-    person = not who and bool(_WHO_ASKED.search(question))
+    person = not who and not where and bool(_WHO_ASKED.search(question))  # not "work for"
     not_names = {n for text in [question, *itertools.chain(*chrome)] for n in _NAME.findall(text)}
     # "Where do I live?" is not answered by "Raj lives in Toronto", whatever else matches,
     # when the memories call the asker "the user" (else the user may be Raj).

@@ -1032,6 +1032,10 @@ _PATTERNS = (
     _p("home", r"\b(?:(?i:lives?|living|resides?|based|settled)|(?i:have|has|['’]ve)\s+"
        r"(?:(?i:always|now)\s+)?(?i:lived))\s+(?i:now\s+)?in\s+" + _PLACE,
        _EN_HOME),
+    # "I've been in Bristol for about six years now": a stay that lasts is a home
+    _p("home", r"\b(?:I['’]ve|I\s+have|[Ww]e['’]ve|[Ww]e\s+have)\s+been\s+(?:(?i:living|based)\s+)?"
+       r"in\s+" + _PLACE + r"(?=\s+(?i:(?:for|since)\s+(?:[\w-]+\s+){0,3}?"
+       r"(?:years?|decades?|months|ages|\d{4})\b))", _EN_HOME),
     _p("home", r"\b(?i:moved|movd|moevd|mvoed|relocated)\s+"
        r"(?:(?:back|over|down|up|across|away|out)\s+)?"
        r"(?:(?:north|south|east|west|home|abroad|overseas|here|there)\s+)?"
@@ -1722,7 +1726,7 @@ _PATTERNS = (
        + _unnamed(_DE_JOB) + r"\s+)?|(?i:unterrichte|unterrichtet|lehre|lehrt)\s+(?:(?i:ich|er|"
        r"sie)\s+)?" + _NOW + r"|(?i:bin|ist)\s+" + _NOW + r"(?:" + _DE_JOBS + r")\s+)"
        r"(?P<at>an|am|im|in)\s+(?P<v>(?:(?i:einer|einem|der|dem)\s+)?(?:[a-zäöüß]+e[nmrs]?\s+)?"
-       + _DE_PLACE_OF_WORK + r"(?:\s+in\s+[A-ZÄÖÜ][\wäöüß-]+)?)(?=\s|[.,;!?]|$)",
+       + _DE_PLACE_OF_WORK + r"(?:\s+in\s+[A-ZÄÖÜ][\wäöüß-]+)?|[A-ZÄÖÜ]{2,6})(?=\s|[.,;!?]|$)",
        "{s} arbeitet {at} {v}.", lang="de"),
     # "Mein Auto ist ein VW Golf", "Mein neues Auto ist ein Tesla" (a change)
     *(_p("car", r"\b(?:(?P<my>(?i:mein))\s+" + new + r"|(?i:das)\s+)Auto\s+(?:des\s+Nutzers\s+)?"
@@ -3510,7 +3514,7 @@ def _restated(fact: str, setting: Setting) -> str:
 
 
 _SLOT_PHRASE = (
-    r",?\s+(?:and\s+)?(?:who\s+)?(?:lives?|living|based|settled|residing|works?|working|employed)"
+    r",?\s+(?:(?:and|who)\s+(?:lives?|works?)|living|based|settled|residing|working|employed)"
     r"\s+(?:\w+\s+)?(?:in|at|for|near)\s+{v}(?!\w)",
     r",?\s+(?:with|and)\s+the user['’]s\s+[\w-]+\s+{v}(?!\w)",
     r"(?<!\w){v}[- ]years?[- ]old\s*",
@@ -3519,6 +3523,8 @@ _SLOT_PHRASE = (
 """How a fact that tells several things at once names a slot's value ("a 34-year-old
 architect living in Manchester with the user's husband Arjun"), cut to see what else it says."""
 _ONLY_FRAME = word_set("the user user's 's is a an and")
+_STILL_SAYS = re.compile(r"^The user(?:['’]s\s+\w+)?\s+(?:is|has|was)\b")
+"""What is left says something still: "The user is a mum of two", not "The user as a …"."""
 
 
 def _beyond(fact: str, found: Iterable[Setting]) -> str | None:
@@ -3532,7 +3538,8 @@ def _beyond(fact: str, found: Iterable[Setting]) -> str | None:
         for value in values:
             for pattern in _SLOT_PHRASE:
                 rest = re.sub(pattern.format(v=value), "", rest, count=1)
-    if rest == whole or set(re.findall(r"[\w'’]+", rest.casefold())) <= _ONLY_FRAME:
+    if rest == whole or set(re.findall(r"[\w'’]+", rest.casefold())) <= _ONLY_FRAME or not (
+            _STILL_SAYS.search(rest)):
         return None
     return rest + "."
 

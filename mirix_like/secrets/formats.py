@@ -29,8 +29,9 @@ _STREETS = (
     re.compile(  # 221 Baker Street, London / 12 Oak Ave, Apt 4, Springfield, IL 62704
         r"\b\d{1,5}\s+(?:[A-Z][a-z]+\s+){1,4}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|"
         r"Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Square|Sq|Parkway|Pkwy|Highway|Hwy)\b\.?"
-        r"(?:,?\s*(?:Apt|Suite|Unit|#)\.?\s*\w+)?(?:,\s*[A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)*)?"
+        r"(?:,?\s*(?:Apt|Suite|Unit|#)\.?\s*\w+)?(?:,\s*[A-Z][a-z][A-Za-z]*(?:\s[A-Z][a-z][A-Za-z]*)*)?"
         r"(?:,\s*[A-Z]{2})?(?:\s+\d{5}(?:-\d{4})?)?"
+        r"(?:,?\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b)?"  # a UK postcode: "Bristol BS6 6DR"
     ),
     re.compile(  # Hauptstraße 12, 10115 Berlin / Am Lindenweg 3a
         rf"\b(?:{_NAME}[ -])?[A-ZÄÖÜ][\wäöüß-]*(?:straße|strasse|str\.|weg|platz|allee|gasse|ring|"

@@ -41,6 +41,19 @@ PEOPLE = {
     "sara": ((FIRST, ["Mi novio se llama Pablo, es bombero."]),
              (LATER, ["Me separé de Pablo en verano."])),
     "zoe": ((FIRST, ["Mon copain s'appelle Hugo."]), (LATER, ["J'ai rompu avec Hugo."])),
+    # a paragraph about oneself, then changes told one by one
+    "dan": ((FIRST, ["So a bit about me: I grew up in Cardiff but I've been in Bristol for "
+                     "about six years now. I work for Airbus as a stress engineer, mostly on "
+                     "wing parts. My partner Rhiannon is a vet, and we've got a border collie "
+                     "called Taff who is a total menace."]),
+            (LATER, ["My new manager is Sarah Okoye, she replaced Mike.",
+                     "Our address changed, we're now at 14 Cotham Road, Bristol BS6 6DR.",
+                     "Not into climbing any more, I do padel on Wednesdays instead."])),
+    "marta": ((FIRST, ["Ich bin Marta, 38, und wohne in Graz. Ich bin Physiotherapeutin in "
+                       "einer eigenen Praxis."]),
+              (LATER, ["Wir sind nach Wien gezogen.", "Ich arbeite jetzt im AKH."])),
+    "ola": ((FIRST, ["I've been in Oslo since 2019."]), (LATER, ["I've been in Rome for two days, "
+                                                               "work trip."])),
 }
 
 QUESTIONS = [
@@ -71,6 +84,18 @@ QUESTIONS = [
     ("lena", "Wer ist Lukas?", "Ex", []),
     ("sara", "¿Quién es Pablo?", "ex", ["novio"]),
     ("zoe", "Qui est Hugo ?", "ex", []),
+    ("dan", "Where did I grow up?", "Cardiff", ["Cotham"]),
+    ("dan", "Where do I live?", "Bristol", []),
+    ("dan", "Who do I work for?", "Airbus", ["Cotham"]),
+    ("dan", "What's my job?", "stress engineer", []),
+    ("dan", "What's my address?", "14 Cotham Road, Bristol BS6 6DR", []),
+    ("dan", "Who is my manager?", "Sarah", []),
+    ("dan", "What's my dog called?", "Taff", []),
+    ("marta", "Wo arbeite ich?", "AKH", ["Praxis"]),
+    ("marta", "Was bin ich von Beruf?", "Physiotherapeutin", []),
+    ("marta", "Wo wohne ich?", "Wien", []),
+    # a stay of years is a home, a stay of days is not
+    ("ola", "Where do I live?", "Oslo", ["Rome"]),
 ]
 
 

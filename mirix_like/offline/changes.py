@@ -1133,6 +1133,25 @@ _PATTERNS = (
     _p("work", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
        r"(?:at|for|with)\s+" + _PLACE, _EN_WORK),
     # an employer named after its kind: "I'm a junior dev at a startup called Loop"
+    # a new employer said by what it did or by the jobs switched: "Got poached by Globex",
+    # "Globex hired me last month", "Switched jobs: Globex now"
+    _p("work", r"\b(?i:poached|headhunted|snapped\s+up)\s+by\s+" + _PLACE, _EN_WORK, True,
+       unnamed=True),
+    _p("work", _PLACE + r"\s+(?:(?i:just|finally|officially)\s+)?(?i:hired|recruited)\s+me\b",
+       _EN_WORK, True, unnamed=True),
+    _p("work", r"\b(?i:switched|changed)\s+jobs?\s*[:,–—-]+\s*(?:(?i:now)\s+)?(?:(?i:at|with)\s+)?"
+       + _PLACE, _EN_WORK, True, unnamed=True),
+    # a home said as home: "Leeds is home now", "I now call Leeds home", "Relocating to Leeds
+    # was the best decision", "Moving day done, hello Leeds!"
+    _p("home", _PLACE + r"\s+(?i:is)\s+(?:(?i:now|officially|finally)\s+)?(?:(?i:my|our)\s+)?"
+       r"(?i:home)(?:\s+(?i:now|these\s+days))?\s*(?=[.!,;]|$)", _EN_HOME, True, unnamed=True),
+    _p("home", r"\b(?i:call)\s+" + _PLACE + r"\s+(?i:home)\b", _EN_HOME, True),
+    _p("home", r"\b(?i:moving|relocating|the\s+move)\s+(?:(?i:here\s+)?(?i:to)\s+)" + _PLACE
+       + r"\s+(?i:was|has\s+been)\s+(?:(?i:the|our|my|a|an)\s+)?(?:(?i:very|really|so)\s+)?"
+       r"(?i:best|right|greatest|good|great|smartest|wisest|excellent)\b", _EN_HOME, True,
+       unnamed=True),
+    _p("home", r"\b(?i:moving\s+day|the\s+move|unpacking)\b[^.!?]{0,30}?\b(?i:hello|hi|welcome\s+"
+       r"to)\s+" + _PLACE, _EN_HOME, True, unnamed=True),
     _p("work", r"\b(?:(?i:works?|working|employed|job|role|position|joined|joining|started)|"
        r"(?i:" + _JOBS + r"))\s+(?:(?i:now|remotely|full[- ]time|part[- ]time)\s+)?"
        r"(?:at|for|with)\s+" + _KIND_CALLED + _PLACE, _EN_WORK),
@@ -2281,6 +2300,8 @@ _ENDS = (
     _p("work", r"\b(?i:quit|left|resigned\s+from|handed\s+in\s+(?:my\s+)?notice\s+at)\s+"
        r"(?:my\s+job\s+at\s+|(?:his|her|their)\s+job\s+"
        r"at\s+)?" + _PLACE, ""),
+    _p("work", r"\b(?P<my>(?i:my))\s+(?i:last\s+day\s+at)\s+" + _PLACE + r"\s+(?i:was|is)\b",
+       "", possessive=True),
     _p("work", r"\b(?i:no\s+longer|not\s+any\s*more)\s+(?:(?i:working|employed)\s+)?"
        r"(?i:at|with|for)\s+" + _PLACE, ""),
     _p("work", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:currently|now)\s+)?(?i:between\s+jobs|unemployed|"
@@ -3395,6 +3416,7 @@ def _placed(text: str, blocks: Mapping[str, list[str]]) -> str:
         said = being.sub(lambda m, lang=lang: _doing(m, lang, held), said)
     said = _ZH_BEING_AT.sub(lambda m: _zh_doing(m, held), said)
     said = _FAREWELL.sub(lambda m: _farewell(m, lines), said)
+    said = _SWAPPED.sub(lambda m: _farewell(m, lines), said)
     if len(held) == 1:
         said = _SWITCHED_TO.sub(lambda m: _SWITCH_AS[held[0]].format(m["v"]), said)
     return said if said != named else text
@@ -3419,11 +3441,18 @@ _FAREWELL = re.compile(r"\b(?i:goodbye|good-bye|bye|farewell|so\s+long)\s+(?P<ol
                        r"(?P<new>" + _NAME + r"(?:\s+" + _NAME + r")*)")
 """A farewell to one place or employer and a greeting to the next ("Goodbye Leeds, hello
 York")."""
+_SWAPPED = re.compile(r"(?:\b(?:I|[Ww]e)(?:['’]ve|\s+have)?|^|[.!?]\s+)\s*(?:(?i:just|finally|"
+                      r"officially)\s+)?(?i:swapped|traded|exchanged|ditched|left|quit)\s+(?P<old>"
+                      + _NAME
+                      + r"(?:\s+" + _NAME + r")*)\s+(?i:for)\s+(?P<new>" + _NAME + r"(?:\s+"
+                      + _NAME + r")*)")
+"""One place or employer left for another ("I've swapped London for Leeds", "I left Acme for
+Globex"), read as _FAREWELL is."""
 
 
 def _farewell(match: re.Match[str], lines: Sequence[str]) -> str:
-    """A match of _FAREWELL said as the move or the new job it is when the block's home or
-    employer is the one left; else as it is."""
+    """A match of _FAREWELL or _SWAPPED said as the move or the new job it is when the block's
+    home or employer is the one left; else as it is."""
     for slot, said in (("home", "I moved to {}"), ("work", "I joined {}")):
         number = _slot_line(lines, slot)
         held = [s.value for s in settings(lines[number - 1], subject="")
@@ -3450,7 +3479,7 @@ def says_being_at(text: str) -> bool:
     said = _names_in_lower_case(text)
     if _TRIP.search(text):
         return False
-    return bool(_ZH_BEING_AT.search(said) or _FAREWELL.search(said)
+    return bool(_ZH_BEING_AT.search(said) or _FAREWELL.search(said) or _SWAPPED.search(said)
                 or _SWITCHED_TO.search(said)
                 or any(r.search(said) for r, _ in _WORK_TOWN)) or any(
         _now_said(m) for being in _BEING_AT.values() for m in being.finditer(said))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from support.told import asked_by, says_only, stored_facts, told_all
+from support.told import asked, asked_by, says_only, stored_facts, told, told_all
 
 from mirix_like import MemorySystem
 
@@ -157,3 +157,38 @@ def test_the_assistants_words_are_no_events_of_the_user(chatted: MemorySystem) -
 def test_the_conversation_comes_back(chatted: MemorySystem, question: str, says: str,
                                      not_said: list[str]) -> None:
     says_only(chatted.chat(question, user_id="tomas").answer, says, not_said)
+
+
+WORK, HOME = ["I work at Acme as an accountant."], ["I live in London."]
+WHERE_WORK, WHERE_HOME = "Where do I work?", "Where do I live?"
+# a new employer or home in words no rule was written from; and what only looks like one
+CHANGES = [
+    (WORK, ["I left Acme for Globex."], [(WHERE_WORK, "Globex", ["Acme"])]),
+    (WORK, ["Got poached by Globex, so goodbye Acme."], [(WHERE_WORK, "Globex", ["Acme"])]),
+    (WORK, ["Switched jobs: Globex now."], [(WHERE_WORK, "Globex", ["Acme"])]),
+    (WORK, ["Globex hired me last month."], [(WHERE_WORK, "Globex", ["Acme"])]),
+    (WORK, ["My last day at Acme was Friday."], [(WHERE_WORK, None, ["You work at Acme"])]),
+    (WORK, ["Globex hired my brother last month."], [(WHERE_WORK, "Acme", ["Globex"])]),
+    (HOME, ["I've swapped London for Leeds."], [(WHERE_HOME, "Leeds", ["London"])]),
+    (HOME, ["Leeds is home now."], [(WHERE_HOME, "Leeds", ["London"])]),
+    (HOME, ["Moving day done, hello Leeds!"], [(WHERE_HOME, "Leeds", ["London"])]),
+    (HOME, ["Relocating to Leeds was the best decision."], [(WHERE_HOME, "Leeds", ["London"])]),
+    (HOME, ["I now call Leeds home."], [(WHERE_HOME, "Leeds", ["London"])]),
+    (HOME, ["My sister left London for Berlin."], [(WHERE_HOME, "London", ["Berlin"])]),
+    (HOME, ["London is home to the best museums."], [(WHERE_HOME, "London", [])]),
+    (HOME, ["Moving to Leeds was my sister's best decision."],
+     [(WHERE_HOME, "London", ["Leeds"])]),
+]
+
+
+@pytest.fixture(scope="module")
+def changed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    with told(tmp_path_factory.mktemp("changes_r5"), CHANGES, FIRST, LATER) as system:
+        yield system
+
+
+@pytest.mark.parametrize(("n", "question", "says", "not_said"), asked(CHANGES))
+def test_a_change_in_other_words_replaces_the_old_value(changed: MemorySystem, n: int,
+                                                        question: str, says: str | None,
+                                                        not_said: list[str]) -> None:
+    says_only(changed.chat(question, user_id=f"u{n}").answer, says, not_said)

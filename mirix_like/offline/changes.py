@@ -34,9 +34,10 @@ from mirix_like.offline.timeparse import find_times, period_end
 from mirix_like.offline.timewords import MONTH_NAMES
 from mirix_like.retrieval.ranking import FIRST, asks_before
 
-__all__ = ["DRINKS", "JOBS", "NATIONALITIES", "Setting", "block_lines", "core_calls", "in_time",
-           "parted", "passed", "replacing", "same_secret", "says_being_at", "says_dose", "says_now",
-           "says_sold", "says_stop", "settings", "since", "superseded", "switches_drink"]
+__all__ = ["DRINKS", "INITIALLED", "JOBS", "NATIONALITIES", "Setting", "block_lines", "core_calls",
+           "in_time", "parted", "passed", "replacing", "same_secret", "says_being_at", "says_dose",
+           "says_now", "says_sold", "says_stop", "settings", "since", "superseded",
+           "switches_drink"]
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
 _PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?!I\b|I['’])"
@@ -119,6 +120,8 @@ _ONE_WHO = (r"dentist|doctor|gp|GP|therapist|physio(?:therapist)?|psychiatrist|v
             r"supervisor|landlord|landlady|mentor|coach|trainer|hairdresser|barber|lawyer|"
             r"accountant|roommate|flatmate")
 """Of :data:`_ONE_OF`, the people, whom a name may follow at once ("my landlord Mr Patel")."""
+INITIALLED = r"(?:[^.,;!?()]|(?<=[^A-Za-z][A-Z])\.)"
+"""A character of a value, which may be a dot after an initial ("Fontaines D.C.", "R.E.M.")."""
 _VALUE = (r"(?P<v>(?:(?:an?|the)\s+(?:[a-z]+\s+){0,2})?(?:(?:Dr|Mr|Mrs|Ms|Prof|St)\.\s+)?"
           r"[A-Z0-9\u00c0-\u00de$€£][^.,;!?()]{0,40}?)(?=\s+(?:now|these\s+days|nowadays)\b|[.,;!?(]|$)")
 
@@ -1369,6 +1372,14 @@ _PATTERNS = (
        r"(?:(?i:learning|studying)\s+)?(?P<v>" + _EN_LANGS + r")", ""),
     _p("play {v}", r"\b(?i:(?:gave|given|giving)\s+up|stopped|quit)\s+(?i:playing\s+)?"
        r"(?:(?i:the)\s+)?(?P<v>" + _PLAYED + r")\b", ""),
+    # a language or an instrument dropped ("I dropped Japanese, too hard", "Sold my violin"),
+    # and one taken instead ("Doing Korean instead")
+    _p("learn {v}", r"\b(?i:dropped|ditched|abandoned)\s+(?:(?i:learning|studying)\s+)?(?P<v>"
+       + _EN_LANGS + r")", "", ends=True),
+    _p("learn {v}", r"\b(?i:doing|taking|studying)\s+(?P<v>" + _EN_LANGS
+       + r")\s+(?i:instead|now)\b", "{s} is learning {v}.", True, unnamed=True),
+    _p("play {v}", r"\b(?i:sold|gave\s+away|dropped|ditched)\s+(?:(?i:my|the)\s+)?(?P<v>" + _PLAYED
+       + r")\b", "", ends=True),
     # the shift one works, and a change of it ("I work nights", "I moved to days, no more night
     # shifts", "Ich bin in die Frühschicht gewechselt", "je suis passée de jour", "我改上白班了")
     _p("shift", r"\b(?i:work|works|working|on|do|does|doing)\s+(?:(?i:now|only|mostly|the)\s+)*"
@@ -1595,7 +1606,8 @@ _PATTERNS = (
               "La voiture de {s} est {v}."))),
     _p("favourite {k}", r"\b(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+(?!" + _LATELY + r")[a-z]+)?)\s+"
        r"(?:" + _LATELY + r"\s+)?(?:is|are)\s+"
-       r"(?:now\s+)?(?P<v>[^.,;!?()]{1,40}?)(?=\s+(?:now|these days)\b|[.,;!?(]|$)",
+       r"(?:now\s+)?(?P<v>" + INITIALLED + r"{1,40}?)(?=\s+(?:now|these days)\b|"
+       r"(?<![^A-Za-z][A-Z])[.,;!?(]|(?<=[A-Z]\.)(?=\s+(?:and|but|though|which|because)\b)|$)",
        "{s}'s favourite {k} is {v}.", possessive=True),
     _p("favourite {k}", r"\b(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+"
        r"(?:used\s+to\s+be|was)\s+[^.;!?]{1,40}?\s+(?:but\s+)?(?i:now|these\s+days|nowadays)\s+(?:it['’]s|it\s+is|is|"
@@ -2408,6 +2420,9 @@ _ENDS = (
     *(_p("partner", regex, "", lang=lang) for lang, regex, _ in _DIVORCED),
 )
 _NEGATION = re.compile(r"(?i:\bno\s+longer\b|\b(?:stopped|quit|gave\s+up)\s+playing\b|"
+                       # "I haven't run since my knee surgery"
+                       r"\b(?:haven['’]t|hasn['’]t|have\s+not|has\s+not)\s+(?:been\s+)?[a-z]+\s+"
+                       r"(?:since|in\s+(?:months|years|ages))\b|"
                        r"\b(?:gave|given|giving)\s+up\b|\b(?:stopped|quit)\s+(?:doing\b|[a-z]+ing\b|"
                        r"(?:" + _PLAYED + "|" + _CLASSES + r")\b)|"
                        r"(?:\bnot\b|n['’]t\b).*\b(?:anymore|any\s+more)\b|"

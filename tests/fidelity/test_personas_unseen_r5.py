@@ -178,6 +178,18 @@ CHANGES = [
     (HOME, ["London is home to the best museums."], [(WHERE_HOME, "London", [])]),
     (HOME, ["Moving to Leeds was my sister's best decision."],
      [(WHERE_HOME, "London", ["Leeds"])]),
+    # likings and habits that ended or changed
+    (["I run every morning."], ["I haven't run since my knee surgery in March."],
+     [("Do I still run?", None, ["You go running every morning"])]),
+    (["I play the violin."], ["Sold my violin, I play the cello now."],
+     [("What instrument do I play?", "cello", ["violin"])]),
+    (["I'm learning Japanese."], ["I dropped Japanese, too hard. Doing Korean instead."],
+     [("What language am I learning?", "Korean", ["Japanese"])]),
+    # a name with initials is kept whole
+    (["My favourite band is Radiohead."], ["These days my favourite band is Fontaines D.C."],
+     [("What's my favourite band?", "Fontaines D.C.", ["Radiohead"])]),
+    (["I'm learning Korean."], ["Doing my homework now."],
+     [("What language am I learning?", "Korean", [])]),
 ]
 
 

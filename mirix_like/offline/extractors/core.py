@@ -7,6 +7,7 @@ from typing import Any
 
 from mirix_like.offline.changes import (
     CORRECTION,
+    INITIALLED,
     UNREAL,
     block_lines,
     core_calls,
@@ -63,7 +64,7 @@ _CORE_EN = tuple(
         r"painting|playing|practi[cs]ing|volunteering|learning|studying|teaching|running|vegan|"
         r"vegetarian|sober|together|friends with)|known)\b[^;!?]*)",
         r"\b(?P<c>[Mm]y\s+(?:all-time\s+)?(?:favorite|favourite|fave)\s+[a-z][a-z ]{1,30}?\s+"
-        r"(?:is|are|was)\s+[^.,;!?]{1,60})",
+        r"(?:is|are|was)\s+" + INITIALLED + r"{1,60}(?<![^A-Za-z][A-Z]))",
     )
 )
 _CORE_GATE = re.compile(r"\b(?:I|[Mm]y)\b")

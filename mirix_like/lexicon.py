@@ -97,8 +97,8 @@ address adresse dirección
 phone telefon téléphone teléfono
 birthday geburtstag anniversaire cumpleaños
 daughter tochter töchter fille filles hija hijas
-wife wives ehefrau frau femme esposa mujer
-husband ehemann mann esposo marido
+wife wives wifey ehefrau frau femme esposa mujer
+husband hubby ehemann mann esposo marido
 name names nom nombre heißt heisst heiße heißen heissen s'appelle appelle s'appellent
  appellent llama llamo llaman
 allergy allergies allergic allergie allergien allergisch allergique allergiques alergia alergias

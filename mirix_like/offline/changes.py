@@ -1144,6 +1144,10 @@ _PATTERNS = (
        _EN_WORK, True, unnamed=True),
     _p("work", r"\b(?i:switched|changed)\s+jobs?\s*[:,–—-]+\s*(?:(?i:now)\s+)?(?:(?i:at|with)\s+)?"
        + _PLACE, _EN_WORK, True, unnamed=True),
+    # "My new job is at the OLVG hospital", "My workplace is now Globex"
+    _p("work", r"\b(?P<my>(?i:my))\s+(?i:new\s+)?(?i:job|role|position|workplace|employer)\s+"
+       r"(?i:is)\s+(?:(?i:now)\s+)?(?:(?i:at|with|for)\s+)?" + _PLACE, _EN_WORK, True,
+       possessive=True),
     # a home said as home: "Leeds is home now", "I now call Leeds home", "Relocating to Leeds
     # was the best decision", "Moving day done, hello Leeds!"
     _p("home", _PLACE + r"\s+(?i:is)\s+(?:(?i:now|officially|finally)\s+)?(?:(?i:my|our)\s+)?"

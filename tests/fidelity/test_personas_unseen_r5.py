@@ -52,6 +52,10 @@ PEOPLE = {
     "marta": ((FIRST, ["Ich bin Marta, 38, und wohne in Graz. Ich bin Physiotherapeutin in "
                        "einer eigenen Praxis."]),
               (LATER, ["Wir sind nach Wien gezogen.", "Ich arbeite jetzt im AKH."])),
+    # told in English, asked in other languages and other words
+    "eva": ((FIRST, ["I'm Eva, I live in Utrecht and work as a nurse at the UMC.",
+                     "My husband is called Joost.", "I have a cat named Pluis."]),
+            (LATER, ["We moved to Amsterdam in May.", "My new job is at the OLVG hospital."])),
     "ola": ((FIRST, ["I've been in Oslo since 2019."]), (LATER, ["I've been in Rome for two days, "
                                                                "work trip."])),
 }
@@ -94,6 +98,12 @@ QUESTIONS = [
     ("marta", "Wo arbeite ich?", "AKH", ["Praxis"]),
     ("marta", "Was bin ich von Beruf?", "Physiotherapeutin", []),
     ("marta", "Wo wohne ich?", "Wien", []),
+    ("eva", "Wo wohne ich?", "Amsterdam", ["Utrecht"]),
+    ("eva", "我住在哪里？", "Amsterdam", ["Utrecht"]),
+    ("eva", "Comment s'appelle mon chat ?", "Pluis", []),
+    ("eva", "Wo arbeite ich?", "OLVG", ["UMC"]),
+    ("eva", "WHERE DO I WORK?", "OLVG", ["UMC"]),
+    ("eva", "Hubby's name?", "Joost", []),
     # a stay of years is a home, a stay of days is not
     ("ola", "Where do I live?", "Oslo", ["Rome"]),
 ]

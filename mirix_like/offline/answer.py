@@ -1803,6 +1803,18 @@ _SWITCHED = re.compile(
 """A thing someone was switched from to another ("my doctor switched me from metformin to
 Ozempic", "von Ramipril auf Candesartan umgestellt", "remplacé le Doliprane par l'Efferalgan",
 "me cambiaron de omeprazol a pantoprazol")."""
+_CANCELLED = re.compile(
+    r"(?P<old>[A-ZÀ-Þ][\w'’-]+)(?:-|\s+)(?i:trip|holiday|visit|party|wedding|dinner|concert|"
+    r"weekend|reise|urlaub)\s+(?i:is|was|got|has\s+been|ist|wurde)\s+(?:(?i:now|officially)\s+)?"
+    r"(?i:cancell?ed|called\s+off|off|abgesagt|storniert)\b|"
+    r"(?i:cancell?ed|called\s+off)\s+(?i:the|our|my)\s+(?P<old2>[A-ZÀ-Þ][\w'’-]+)\s+"
+    r"(?i:trip|holiday|visit|party|dinner|concert|weekend)\b|"
+    r"(?i:trip|voyage|viaje|Reise)\s+(?i:to|à|a|en|nach)\s+(?P<old3>[A-ZÀ-Þ][\w'’-]+)\s+"
+    r"(?i:is|was|got|est|a\s+été|está|fue|ist|wurde)\s+(?i:cancell?ed|called\s+off|annulée?|"
+    r"cancelad[oa]|abgesagt|storniert)\b")
+"""A plan called off, by what it was for ("Lisbon trip is cancelled", "we cancelled the Rome
+trip", "le voyage à Lisbonne est annulé"): an answer naming it is answered by that."""
+
 
 
 def _instead(best: tuple[float, int, int, str], candidates: list[tuple[float, int, int, str]],
@@ -1824,8 +1836,9 @@ def _instead(best: tuple[float, int, int, str], candidates: list[tuple[float, in
             continue
         for sentence in (one for part in statements(memory) for one in sentences_of(part.text)):
             switched = [] if kinds - _terms(sentence) else list(_SWITCHED.finditer(sentence))
-            for said in (*_INSTEAD.finditer(sentence), *switched):
-                old = re.escape(said["old"])
+            for said in (*_INSTEAD.finditer(sentence), *switched,
+                         *_CANCELLED.finditer(sentence)):
+                old = re.escape(next(v for v in said.groupdict().values() if v))
                 if re.search(rf"(?<!\w){old}(?!\w)", best[3]) and not re.search(
                         rf"(?<!\w){old}(?!\w)", sentence[:said.start()]):
                     found = next((c for c in candidates if c[1] == -i and c[3] == sentence),

@@ -200,6 +200,12 @@ CHANGES = [
      [("What's my favourite band?", "Fontaines D.C.", ["Radiohead"])]),
     (["I'm learning Korean."], ["Doing my homework now."],
      [("What language am I learning?", "Korean", [])]),
+    # a plan called off
+    (["We're going to Lisbon for a long weekend on 18 April."], ["Lisbon trip is cancelled, Tom "
+                                                                  "has to work."],
+     [("Am I still going to Lisbon?", "cancelled", [])]),
+    (["Wir fahren im April nach Lissabon."], ["Die Reise nach Lissabon wurde abgesagt."],
+     [("Fahre ich nach Lissabon?", "abgesagt", [])]),
 ]
 
 

@@ -41,6 +41,11 @@ PEOPLE = {
     "sara": ((FIRST, ["Mi novio se llama Pablo, es bombero."]),
              (LATER, ["Me separé de Pablo en verano."])),
     "zoe": ((FIRST, ["Mon copain s'appelle Hugo."]), (LATER, ["J'ai rompu avec Hugo."])),
+    # a wedding in French, German and Spanish makes a spouse
+    "ines_b": ((FIRST, ["Mon copain s'appelle Hugo."]),
+               (LATER, ["Hugo et moi, on s'est mariés samedi !"])),
+    "jo": ((FIRST, ["Meine Freundin heißt Lena."]), (LATER, ["Lena und ich haben geheiratet!"])),
+    "vera": ((FIRST, ["Mi novia se llama Carla."]), (LATER, ["Me casé con Carla en mayo."])),
     # a paragraph about oneself, then changes told one by one
     "dan": ((FIRST, ["So a bit about me: I grew up in Cardiff but I've been in Bristol for "
                      "about six years now. I work for Airbus as a stress engineer, mostly on "
@@ -88,6 +93,9 @@ QUESTIONS = [
     ("lena", "Wer ist Lukas?", "Ex", []),
     ("sara", "¿Quién es Pablo?", "ex", ["novio"]),
     ("zoe", "Qui est Hugo ?", "ex", []),
+    ("ines_b", "Qui est Hugo ?", "conjoint", ["copain"]),
+    ("jo", "Wer ist Lena?", "Ehepartner", ["Freundin"]),
+    ("vera", "¿Quién es Carla?", "cónyuge", ["novia"]),
     ("dan", "Where did I grow up?", "Cardiff", ["Cotham"]),
     ("dan", "Where do I live?", "Bristol", []),
     ("dan", "Who do I work for?", "Airbus", ["Cotham"]),

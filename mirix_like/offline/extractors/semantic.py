@@ -227,6 +227,18 @@ _BONDS_ABROAD = tuple((re.compile(regex.format(n=_ABROAD_NAME)), said) for regex
      "{n} es el prometido del usuario."),
     (r"\b{n}\s+(?:(?i:hat)\s+(?:(?i:mir|uns)\s+)?(?:(?i:endlich|gestern)\s+)?(?i:einen)\s+"
      r"(?i:(?:Heirats)?antrag)\s+(?i:gemacht))", "{n} ist der Verlobte des Nutzers."),
+    *((regex, "{n} est le conjoint de l'utilisateur.") for regex in (
+        r"\b{n}\s+(?i:et\s+moi),?\s+(?i:on\s+s['’]est|nous\s+nous\s+sommes)\s+"
+        r"(?:(?i:enfin|finalement|officiellement)\s+)?(?i:mariée?s)\b",
+        r"\b(?i:j['’]ai\s+épousé|je\s+me\s+suis\s+mariée?\s+avec)\s+{n}")),
+    *((regex, "{n} es el cónyuge del usuario.") for regex in (
+        r"\b{n}\s+(?i:y\s+yo),?\s+(?i:nos)\s+(?:(?i:ya|al\s+fin|por\s+fin|finalmente)\s+)?"
+        r"(?i:casamos|hemos\s+casado)\b",
+        r"\b(?i:me\s+casé|me\s+he\s+casado|me\s+he\s+casada)\s+(?i:con)\s+{n}")),
+    *((regex, "{n} ist der Ehepartner des Nutzers.") for regex in (
+        r"\b{n}\s+(?i:und\s+ich)\s+(?i:haben)\s+(?:(?i:endlich|jetzt|gestern|letzte\s+Woche)\s+)?"
+        r"(?i:geheiratet)\b",
+        r"\b(?i:ich\s+habe)\s+{n}\s+(?:(?i:endlich|gestern)\s+)?(?i:geheiratet)\b")),
     *((regex, "{n} est l'ex de l'utilisateur.") for regex in (
         r"\b{n}\s+(?i:et\s+moi),?\s+(?i:on\s+s['’]est|nous\s+nous\s+sommes|on\s+a|nous\s+avons)"
         r"\s+(?:(?i:finalement|enfin|officiellement)\s+)?(?i:séparée?s|quittée?s|rompu)\b",

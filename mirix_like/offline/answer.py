@@ -1492,6 +1492,7 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                         memories, chrome)
     if not _THEN_ASKED.search(question) and not happened:
         best = _renewed(_still_is(best, candidates, matched), candidates, matched, memories)
+        best = _revised(best, candidates, matched, memories)
         best = _newest_of_equals(best, candidates, matched, memories, named)
     best = _newest_of_opposites(best, candidates, matched, memories)
     if not _THEN_ASKED.search(question):
@@ -1725,6 +1726,27 @@ def _renewed(best: tuple[float, int, int, str],
     told = _day_of(memories[-best[1]])
     newer = [c for c in candidates if matched[-c[1], c[3]] >= said and (
         _NEW.search(c[3]) or _MOVED.search(c[3]) and _day_of(memories[-c[1]]) > told)]
+    return max(newer) if newer else best
+
+
+_PROCEDURE = re.compile(r"^[^\n]*?\((?:guide|workflow|script)\)\s")
+"""A stored procedure as rendered: its title, its kind, then its steps."""
+_NOW_DONE = re.compile(r"\b(?:now|instead|no\s+longer|anymore|any\s+more|switched|changed?\s+to|"
+                       r"from\s+now\s+on|jetzt|nun|mittlerweile|maintenant|désormais|ahora|ya\s+no)"
+                       r"\b|现在|改成", re.IGNORECASE)
+
+
+def _revised(best: tuple[float, int, int, str], candidates: list[tuple[float, int, int, str]],
+             matched: dict[tuple[int, str], set[str]],
+             memories: list[str]) -> tuple[float, int, int, str]:
+    """``best``, a stored procedure's steps, or a line told on a day that matches as much and
+    says how it is done now ("Change to the blog deploy: we use Netlify now, so just git push"
+    over the old steps); a procedure keeps no day of its own, so any such line is later."""
+    said = matched[-best[1], best[3]]
+    if not said or not _PROCEDURE.match(memories[-best[1]]):
+        return best
+    newer = [c for c in candidates if matched[-c[1], c[3]] >= said and _day_of(memories[-c[1]])
+             and _NOW_DONE.search(c[3]) and not _PROCEDURE.match(memories[-c[1]])]
     return max(newer) if newer else best
 
 

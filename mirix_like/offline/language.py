@@ -564,7 +564,7 @@ def _plain_verb(verb: str) -> str:
 # "the user" as the subject after a sentence's opening time words: "Since March the user has …"
 _OPENED = re.compile(
     r"(?:^|(?<=[,;]\s))(?P<open>(?:[Ss]ince|[Ll]ast|[Tt]his|[Ii]n|[Oo]n|[Bb]y|[Ff]rom|[Uu]ntil|"
-    r"[Aa]fter|[Dd]uring|[Oo]ver|[Ee]very|[Tt]hese\s+days|[Nn]owadays|[Tt]oday|[Nn]ow|"
+    r"[Aa]fter|[Dd]uring|[Oo]ver|[Ee]very|[Ff]or|[Ww]ith|[Tt]hese\s+days|[Nn]owadays|[Tt]oday|[Nn]ow|"
     r"[Cc]urrently|[Rr]ecently|[Ll]ately|[Uu]sually|[Ss]ometimes|[Oo]ften|[Aa]t)\b[^,.;:!?]{0,30}?"
     r"\s)[Tt]he user(?P<adv>(?:\s+(?:" + ADVERBS + r"))*)\s+(?P<verb>[a-z]+(?:n['’]t)?)\b(?!['’])")
 

@@ -208,6 +208,17 @@ CHANGES = [
      [("What's my favourite band?", "Fontaines D.C.", ["Radiohead"])]),
     (["I'm learning Korean."], ["Doing my homework now."],
      [("What language am I learning?", "Korean", [])]),
+    # a way of doing something that changed, said with no steps
+    (["To deploy the blog: run npm run build, then rsync the dist folder to the server, then "
+      "purge the Cloudflare cache."],
+     ["Change to the blog deploy: we use Netlify now, so just git push to main and it deploys "
+      "itself."],
+     [("How do I deploy the blog?", "Netlify", ["rsync"])]),
+    (["My sourdough routine: feed the starter at 8pm, mix the dough at 8am, bulk ferment for 5 "
+      "hours, shape, then cold proof overnight."],
+     ["For the sourdough I now bulk ferment for 4 hours instead of 5."],
+     [("How long do I bulk ferment my sourdough?", "you now bulk ferment for 4 hours", []),
+      ("When do I feed the starter?", "8pm", [])]),
     # a plan called off
     (["We're going to Lisbon for a long weekend on 18 April."], ["Lisbon trip is cancelled, Tom "
                                                                   "has to work."],

@@ -424,6 +424,8 @@ _FIRST_PERSON = re.compile(
     r"(?P<verb>[a-z]+(?:n['’]t)?)\b(?!['’])|(?P<we>[Ww]e['’](?:re|ve|ll|d)|[Ww]e|[Uu]s)|"
     r"(?P<own>[Mm]y|[Mm]ine|[Oo]ur|[Oo]urs)|(?P<self>[Mm]yself|[Oo]urselves)|(?P<me>[Mm]e|I))\b"
 )
+_ADDRESS_WORD = re.compile(r"\S*[@/]\S*|\S+\.(?:com|org|net|io|dev|de|fr|es|co|uk)\b\S*")
+"""An e-mail address, path or web address, whose "me" or "my" is no speaker ("me@mail.com")."""
 
 
 _JOINED = re.compile(r"\band\s+$", re.IGNORECASE)
@@ -467,7 +469,11 @@ def third_person(text: str, subject: str, zh: bool) -> str:
             text = text.replace(first, third)
         return text
 
+    addresses: list[tuple[int, int]] = []
+
     def swap(m: re.Match[str]) -> str:
+        if any(start <= m.start() < end for start, end in addresses):
+            return m[0]
         if m["aux"]:
             aux = m["aux"]
             said = {"do": "does", "have": "has", "am": "is"}.get(aux.lower(), aux.lower())
@@ -494,6 +500,7 @@ def third_person(text: str, subject: str, zh: bool) -> str:
                          f"{m['head']}{_conjugate(m['verb'])}", text)
     text = _OF_US.sub(lambda m: f"{_HOW_MANY_OF_US[m[1].lower()]} people", text)
     text = _WE_ALL.sub(lambda m: "We" if m[0][0].isupper() else "we", text)
+    addresses.extend(m.span() for m in _ADDRESS_WORD.finditer(text))
     return _FIRST_PERSON.sub(swap, text)
 
 

@@ -219,6 +219,9 @@ CHANGES = [
      ["For the sourdough I now bulk ferment for 4 hours instead of 5."],
      [("How long do I bulk ferment my sourdough?", "you now bulk ferment for 4 hours", []),
       ("When do I feed the starter?", "8pm", [])]),
+    # an address's "me" is no speaker
+    (["Netflix login is me@mail.com / Sunny2024!"], ["Gym locker combo is 12-34-08"],
+     [("What's my Netflix login?", "me@mail.com", ["you@", "Sunny2024"])]),
     # a plan called off
     (["We're going to Lisbon for a long weekend on 18 April."], ["Lisbon trip is cancelled, Tom "
                                                                   "has to work."],

@@ -1208,6 +1208,24 @@ def _then_there(question: str, memories: list[str]) -> str | None:
     return _answer(question[:asked.start()] + "?", held, before=True)
 
 
+_MY_KIN = re.compile(r"(?i)\b(?:my|mein\w*|mon|ma|mes|mi|mis)\s+(?:[a-zäöüéèáíóú]+\s+)?"
+                     r"(?P<k>" + KIN + r")\b")
+"""Someone of the asker's own the question asks about ("Where does my sister live?"): only a
+line about them answers it."""
+_FAVOURITE_OF = re.compile(r"(?i)\bfavou?rite\s+(?P<a>[a-z]+)|\bLieblings(?P<b>[a-zäöüß]+)|"
+                           r"\b(?P<c>[a-zàâçéèêëîïôûù]+)\s+préférée?s?\b|"
+                           r"\b(?P<d>[a-záéíóúñ]+)\s+favorit[oa]s?\b")
+
+
+def _favourite_kinds(text: str) -> set[str]:
+    """The kinds of favourite ``text`` names, in English ("Lieblingsgetränk": drink)."""
+    kinds = set()
+    for m in _FAVOURITE_OF.finditer(text):
+        kind = next(k for k in m.groups() if k).casefold()
+        kinds.add(_stem(favourite_kind(kind)))
+    return kinds
+
+
 _SOMEONE = re.compile(r"\b(?!(?:Nutzers?|User|Usuario|Utilisateur|I|The|Der|Die|Das|Le|La|Les|L|"
                       r"El|Los|Las|You|Your|Du|Dein|Deine|Tu|Ton|Ta|Tes|Tus?|Mi|Mis|My|Mein|"
                       r"Meine|Mon|Ma|Mes)\b)[A-ZÀ-Þ][a-zß-ÿ]+|[\u4e00-\u9fff]")
@@ -1350,6 +1368,8 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     happened = bool(_HAPPENED.search(question))
     since_asked = bool(_SINCE_ASKED.search(question) or _SINCE_ELSEWHERE.search(question))
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
+    kin_asked = {t for m in _MY_KIN.finditer(question) for t in _terms(m["k"])} & wanted
+    liked_asked = _favourite_kinds(question)
     person = not who and not where and bool(_WHO_ASKED.search(question))  # not "work for"
     not_names = {n for text in [question, *itertools.chain(*chrome)] for n in _NAME.findall(text)}
     # "Where do I live?" is not answered by "Raj lives in Toronto", whatever else matches,
@@ -1382,6 +1402,11 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                     if did_when and _day_of(memories[i]):  # an event's day answers "when did"
                         terms.add(_SAYS_TIME)
                     found = _matched(terms, wanted) - _USER_TERMS
+                    if kin_asked and not found & kin_asked:
+                        continue  # "Where does my sister live?" is not "The user lives in Lyon"
+                    if liked_asked and (liked := _favourite_kinds(sentence)) and not (
+                            liked & liked_asked):
+                        continue  # "What's my favourite drink?" is no favourite food
                     # beyond English a verb's forms may not share a stem ("vivo", "vive"):
                     # there "El usuario vive en Quito" answers by "the user" alone
                     # nor by "用户姐姐叫李娜": who someone is says nothing asked of the user

@@ -209,9 +209,9 @@ _FILLER_PHRASES = re.compile(
     r"(?:sonst\s+)?noch\s+etwas(?=\s*\?)|gut\s+zu\s+wissen|verstanden|notiert|"
     r"comment\s+puis-je\s+(?:t['’]|vous\s+)aider|autre\s+chose(?=\s*\?)|c['’]est\s+noté|"
     r"compris|en\s+qu[eé]\s+puedo\s+ayudar(?:te|le|os)|algo\s+m[aá]s(?=\s*\?)|entendido|"
-    r"anotado|"
-    # and its pleasantries ("Thanks for letting me know. How are you feeling?")
-    r"thanks?\s+(?:you\s+)?for\s+(?:letting\s+me\s+know|sharing(?:\s+that)?|telling\s+me)|"
+    r"anotado)\b)")
+ASSISTANT_PLEASANTRIES = re.compile(
+    r"(?i:\b(?:thanks?\s+(?:you\s+)?for\s+(?:letting\s+me\s+know|sharing(?:\s+that)?|telling\s+me)|"
     r"(?:glad|sorry|happy)\s+to\s+hear(?:\s+(?:that|it))?|"
     r"how\s+are\s+you\s+(?:feeling|doing|holding\s+up)(?:\s+(?:today|now|lately))?|"
     r"(?:i\s+)?hope\s+you(?:['’]re|\s+are)?\s+(?:feel(?:ing)?\s+better(?:\s+soon)?|doing\s+"
@@ -220,6 +220,9 @@ _FILLER_PHRASES = re.compile(
     r"merci\s+de\s+me\s+l['’]avoir\s+dit|comment\s+(?:tu\s+te\s+sens|te\s+sens-tu|"
     r"vas-tu|ça\s+va)|gracias\s+por\s+(?:contármelo|decírmelo|compartirlo)|"
     r"c[oó]mo\s+te\s+(?:sientes|encuentras))\b)")
+"""An assistant's pleasantries ("Thanks for letting me know. How are you feeling?"): said by
+it they store nothing; said between people they are part of a conversation that may be
+searched, so they count there as said."""
 # Laughter and kisses as typed: "hahah", "ahaha", "jajaja", "jejeje", "xD", "xx".
 _LAUGH = re.compile(r"(?i:a?(?:h[aeiu]){2,}h?|(?:j[aeiu]){2,}j?|x+d*)")
 # Words as content_words sees them: Latin letters with accents, so "tschüss" is one word.

@@ -101,12 +101,25 @@ _PARENT_OF = re.compile(
 """A parent said by how many children ("I'm a 29-year-old mum of two"), who has them."""
 
 
+_KIDS_IN_PASSING = re.compile(
+    r"\b(?:with|and)\s+(?:my|our)\s+(?:(?P<n>two|three|four|five|\d)\s+)?(?:(?:little|young|"
+    r"teenage|grown-up)\s+)?(?P<kind>twins|triplets|kids|children|sons|daughters|son|daughter|"
+    r"baby(?:\s+(?:boy|girl))?)\b(?!\s*[,:(]?\s*[A-Z])")
+"""Children named in passing by their number or kind only ("living in Leicester with my wife
+Dina and our twins"); with their names they are :data:`_KIN_LISTED`'s."""
+
+
 def _parent_of(text: str) -> str:
-    """``text`` with a parent said by their children's number also said as having them ("I'm
-    a mum of two" adds "I have two kids.")."""
-    if not (said := _PARENT_OF.search(text)):
-        return text
-    return f"{text.rstrip()} I have {said['n']} {said['kind'] or 'kids'}."
+    """``text`` with a parent said by their children's number, or children said in passing,
+    also said as having them ("I'm a mum of two" adds "I have two kids.", "… with my wife and
+    our twins" "I have twins.")."""
+    if said := _PARENT_OF.search(text):
+        return f"{text.rstrip()} I have {said['n']} {said['kind'] or 'kids'}."
+    if (said := _KIDS_IN_PASSING.search(text)) and not _ALREADY_HAD.search(text, 0, said.start()):
+        kind = said["kind"]
+        one = "a " if kind.startswith(("son", "daughter", "baby")) and not said["n"] else ""
+        return f"{text.rstrip()} I have {one}{said['n'] + ' ' if said['n'] else ''}{kind}."
+    return text
 
 
 def _kin_listed(text: str) -> str:

@@ -57,6 +57,10 @@ PEOPLE = {
     "marta": ((FIRST, ["Ich bin Marta, 38, und wohne in Graz. Ich bin Physiotherapeutin in "
                        "einer eigenen Praxis."]),
               (LATER, ["Wir sind nach Wien gezogen.", "Ich arbeite jetzt im AKH."])),
+    # what was never told is not answered by something else
+    "nadia": ((FIRST, ["I'm Nadia, I live in Lyon and work as a pharmacist.",
+                       "My brother Karim lives in Marseille.", "My favourite food is couscous."]),
+              (LATER, ["We went to the zoo with our son on Sunday."])),
     # told in English, asked in other languages and other words
     "eva": ((FIRST, ["I'm Eva, I live in Utrecht and work as a nurse at the UMC.",
                      "My husband is called Joost.", "I have a cat named Pluis."]),
@@ -112,6 +116,12 @@ QUESTIONS = [
     ("eva", "Wo arbeite ich?", "OLVG", ["UMC"]),
     ("eva", "WHERE DO I WORK?", "OLVG", ["UMC"]),
     ("eva", "Hubby's name?", "Joost", []),
+    ("nadia", "Where does my sister live?", None, ["Lyon", "Marseille"]),
+    ("nadia", "Where does my brother live?", "Marseille", []),
+    ("nadia", "What's my favourite drink?", None, ["couscous"]),
+    ("nadia", "What's my favourite food?", "couscous", []),
+    ("nadia", "Do I have kids?", "son", []),
+    ("mel", "Do I have kids?", "two", []),
     # a stay of years is a home, a stay of days is not
     ("ola", "Where do I live?", "Oslo", ["Rome"]),
 ]

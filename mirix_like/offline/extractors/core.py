@@ -56,10 +56,10 @@ _CORE_EN = tuple(
         r"scared of|terrified of|obsessed with|addicted to|based in|living in|originally from)\b"
         r"[^;!?]*)",
         r"\b(?P<c>I\s+" + ADV_GROUP + r"(?:" + _DONE + r")\b" + _REACTION + r"[^;!?]{2,})",
-        r"\b(?P<c>I\s+" + ADV_GROUP + r"(?:have|['’]ve got|have got)\s+(?:\d+|a|an|one|two|three|"
-        r"four|five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?(?:kids?|children|sons?|daughters?|"
-        r"dogs?|cats?|pets?|siblings?|brothers?|sisters?|husband|wife|partner|boyfriend|"
-        r"girlfriend|job|degree|car|house)\b[^;!?]*)",
+        r"\b(?P<c>I\s+" + ADV_GROUP + r"(?:have|['’]ve got|have got)\s+(?:(?:\d+|a|an|one|two|"
+        r"three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?(?:kids?|children|sons?|"
+        r"daughters?|dogs?|cats?|pets?|siblings?|brothers?|sisters?|husband|wife|partner|"
+        r"boyfriend|girlfriend|job|degree|car|house)|twins|triplets)\b[^;!?]*)",
         r"\b(?P<c>I(?:['’]ve| have)\s+(?:been\s+" + ADV_GROUP + r"(?:married|living|working|"
         r"painting|playing|practi[cs]ing|volunteering|learning|studying|teaching|running|vegan|"
         r"vegetarian|sober|together|friends with)|known)\b[^;!?]*)",

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from mirix_like.offline.extractors.base import Extractor
 from mirix_like.offline.language import (
     ADV_GROUP,
+    ASSISTANT_PLEASANTRIES,
     CJK,
     END_PUNCT,
     PAST_VERBS,
@@ -180,7 +181,7 @@ def extract_episodic(inputs: list[InputText]) -> list[Row]:
         prep = prepare(inp.text)
         said = f"{speaker_of(inp)}: {prep.body}{inp.text[len(prep.raw) :]}".strip()
         context, previous = previous, said
-        if is_filler(prep, names) and not prep.photo:
+        if _said_nothing(inp, prep, names):
             continue
         summary, chosen = _summary(inp, prep, names)
         occurred = chosen.when if chosen is not None else inp.occurred_at
@@ -200,9 +201,17 @@ def extract_episodic(inputs: list[InputText]) -> list[Row]:
 
 
 
+def _said_nothing(inp: InputText, prep: Prepared, names: frozenset[str]) -> bool:
+    """Whether ``inp`` is small talk with no photo: filler, or an assistant's pleasantries."""
+    if prep.photo:
+        return False
+    if inp.role == "assistant" and ASSISTANT_PLEASANTRIES.search(inp.text):
+        prep = prepare(ASSISTANT_PLEASANTRIES.sub("", inp.text))
+    return is_filler(prep, names)
+
+
 def _concerns(inp: InputText) -> bool:
-    prep = prepare(inp.text)
-    return bool(prep.photo) or not is_filler(prep, frozenset())
+    return not _said_nothing(inp, prepare(inp.text), frozenset())
 
 
 EXTRACTOR = Extractor("episodic", extract_episodic, _concerns)

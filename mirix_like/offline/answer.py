@@ -1861,6 +1861,13 @@ _CANCELLED = re.compile(
     r"cancelad[oa]|abgesagt|storniert)\b")
 """A plan called off, by what it was for ("Lisbon trip is cancelled", "we cancelled the Rome
 trip", "le voyage à Lisbonne est annulé"): an answer naming it is answered by that."""
+_PARTED_PAIR = re.compile(
+    r"\b(?P<one>[A-ZÀ-Þ][\w'’-]+)\s+(?:and|und|et|y)\s+(?P<old>[A-ZÀ-Þ][\w'’-]+)\s+"
+    r"(?:(?:have|had|just|finally|are|sind|haben\s+sich|se\s+sont|se\s+han|ont)\s+)*"
+    r"(?:split\s+up|broke\s+up|separated|divorced|called\s+it\s+quits|getrennt|geschieden|"
+    r"séparés|divorcés|rompu|separad[oa]s|separaron|divorciaron|rompieron)\b")
+"""Two people who parted ("Tom and Sara split up"): what named one the other's partner is
+answered by it ("Who is Tom's girlfriend?")."""
 
 
 
@@ -1884,8 +1891,12 @@ def _instead(best: tuple[float, int, int, str], candidates: list[tuple[float, in
         for sentence in (one for part in statements(memory) for one in sentences_of(part.text)):
             switched = [] if kinds - _terms(sentence) else list(_SWITCHED.finditer(sentence))
             for said in (*_INSTEAD.finditer(sentence), *switched,
-                         *_CANCELLED.finditer(sentence)):
-                old = re.escape(next(v for v in said.groupdict().values() if v))
+                         *_CANCELLED.finditer(sentence), *_PARTED_PAIR.finditer(sentence)):
+                values = said.groupdict()
+                old = re.escape(next(v for k, v in values.items() if v and k != "one"))
+                if values.get("one") and not re.search(
+                        rf"(?<!\w){re.escape(values['one'])}(?!\w)", best[3]):
+                    continue  # a couple parted: both named in what it answers
                 if re.search(rf"(?<!\w){old}(?!\w)", best[3]) and not re.search(
                         rf"(?<!\w){old}(?!\w)", sentence[:said.start()]):
                     found = next((c for c in candidates if c[1] == -i and c[3] == sentence),

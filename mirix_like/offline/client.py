@@ -295,10 +295,12 @@ def _key_text(item: dict[str, Any]) -> str:
 
 
 def _same_name(item: dict[str, Any], existing: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The shown item of the same name (a person, place or thing), for a type with names."""
+    """The shown current item of the same name (a person, place or thing), for a type with
+    names; one kept as past ("Tom is a teacher in Leeds" until he moved on) takes nothing new."""
     name = str(item.get("name") or "").casefold()
     return next((e for e in existing
-                 if name and str(e.get("fields", {}).get("name", "")).casefold() == name), None)
+                 if name and str(e.get("fields", {}).get("name", "")).casefold() == name
+                 and e.get("fields", {}).get("valid_until") is None), None)
 
 
 def _update_calls(spec: MemoryType, user: str) -> list[FunctionCall]:

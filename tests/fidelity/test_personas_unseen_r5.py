@@ -61,6 +61,14 @@ PEOPLE = {
     "nadia": ((FIRST, ["I'm Nadia, I live in Lyon and work as a pharmacist.",
                        "My brother Karim lives in Marseille.", "My favourite food is couscous."]),
               (LATER, ["We went to the zoo with our son on Sunday."])),
+    # the people around the user change too
+    "rosa": ((FIRST, ["My sister Ana lives in Berlin and works for Zalando.",
+                      "My best friend Tom is a teacher in Leeds.",
+                      "Tom's girlfriend is called Sara."]),
+             (LATER, ["Ana moved back to Madrid last month.",
+                      "Tom got a job at Google as a UX researcher."]),
+             ("2025-09-05T09:00:00+00:00", ["Tom and Sara split up, he's pretty sad.",
+                                            "Ana now works at Cabify."])),
     # told in English, asked in other languages and other words
     "eva": ((FIRST, ["I'm Eva, I live in Utrecht and work as a nurse at the UMC.",
                      "My husband is called Joost.", "I have a cat named Pluis."]),
@@ -122,6 +130,12 @@ QUESTIONS = [
     ("nadia", "What's my favourite food?", "couscous", []),
     ("nadia", "Do I have kids?", "son", []),
     ("mel", "Do I have kids?", "two", []),
+    ("rosa", "Where does Ana live?", "Madrid", ["Berlin"]),
+    ("rosa", "Where does my sister work?", "Cabify", ["Zalando"]),
+    ("rosa", "What does Tom do?", "UX researcher", ["teacher"]),
+    ("rosa", "What did Tom do before Google?", "teacher", ["split"]),
+    ("rosa", "Who is Tom's girlfriend?", "split up", []),
+    ("rosa", "Where did Ana live before?", "Berlin", []),
     # a stay of years is a home, a stay of days is not
     ("ola", "Where do I live?", "Oslo", ["Rome"]),
 ]

@@ -1143,7 +1143,7 @@ _PATTERNS = (
     _p("work", _PLACE + r"\s+(?:(?i:just|finally|officially)\s+)?(?i:hired|recruited)\s+me\b",
        _EN_WORK, True, unnamed=True),
     _p("work", r"\b(?i:switched|changed)\s+jobs?\s*[:,–—-]+\s*(?:(?i:now)\s+)?(?:(?i:at|with)\s+)?"
-       + _PLACE, _EN_WORK, True, unnamed=True),
+       r"(?!I\b|I['’])" + _PLACE, _EN_WORK, True, unnamed=True),
     # "My new job is at the OLVG hospital", "My workplace is now Globex"
     _p("work", r"\b(?P<my>(?i:my))\s+(?i:new\s+)?(?i:job|role|position|workplace|employer)\s+"
        r"(?i:is)\s+(?:(?i:now)\s+)?(?:(?i:at|with|for)\s+)?" + _PLACE, _EN_WORK, True,

@@ -73,6 +73,9 @@ cat cats katze katzen kater chatte chattes gato gata gatos gatas
 dog hund chien perro retriever labrador poodle spaniel terrier beagle bulldog husky dachshund
  collie corgi labradoodle cockapoo greyhound whippet schnauzer rottweiler dalmatian
 appointment termin rendez-vous rdv cita
+salary salaries earn earns earning earnings income wage wages raise paycheck gehalt lohn
+ einkommen salaire sueldo salario
+weight weigh weighs weighed kg kilos kilograms lbs gewicht wiege wiegt poids pèse peso
 medication medications medicine medicines meds pill pills medikament medikamente medikamenten
  arznei arzneimittel médicament médicaments medicamento medicamentos
 meeting besprechung sitzung réunion reunión

@@ -243,6 +243,13 @@ CHANGES = [
      ["For the sourdough I now bulk ferment for 4 hours instead of 5."],
      [("How long do I bulk ferment my sourdough?", "you now bulk ferment for 4 hours", []),
       ("When do I feed the starter?", "8pm", [])]),
+    # amounts that changed, asked by what they are
+    (["I earn about 42k a year."], ["Got a raise, I'm on 48k now."],
+     [("What's my salary?", "48k", ["42k"])]),
+    (["My rent is 950 a month."], ["Rent went up to 1,050 in May."],
+     [("How much is my rent?", "1,050", ["950"])]),
+    (["Mon loyer est de 700 euros."], ["Mon loyer a augmenté à 760 euros."],
+     [("Combien est mon loyer ?", "760", ["700"])]),
     # an address's "me" is no speaker
     (["Netflix login is me@mail.com / Sunny2024!"], ["Gym locker combo is 12-34-08"],
      [("What's my Netflix login?", "me@mail.com", ["you@", "Sunny2024"])]),

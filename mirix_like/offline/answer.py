@@ -1155,9 +1155,10 @@ has no answer)."""
 
 def answer(question: str, memories: list[str]) -> str:
     """The answer to ``question`` from ``memories`` (see :func:`_answer`); a yes/no question,
-    or one of someone an ended fact names, that nothing current answers is answered by what
-    ended, told as ended ("¿Tengo novio?" after a break-up: "Tu novio se llamaba Marco hasta
-    el 1 de agosto de 2025."; "Do I smoke?" after quitting; "Wer ist Petra?" the same)."""
+    one of someone an ended fact names, or one of the asker's own, that nothing current
+    answers is answered by what ended, told as ended ("¿Tengo novio?" after a break-up: "Tu
+    novio se llamaba Marco hasta el 1 de agosto de 2025."; "Do I smoke?" after quitting; "Wer
+    ist Petra?" the same)."""
     lang = language(question)
     nothing = _NO_ANSWERS.get(lang, NO_ANSWER)
     if (there := _then_there(question, memories)) not in (None, nothing):
@@ -1166,6 +1167,14 @@ def answer(question: str, memories: list[str]) -> str:
     if said == nothing and (_ASKS_IF.search(question) or _DID_I.search(question)
                             or _past_names(question, memories)):
         return _answer(question, memories, before=True)
+    if said == nothing and _asks_of_self(question, lang) and not _WHERE.search(question) and any(
+            map(PAST.search, memories)):
+        # "What car do I drive?" once it was sold: what held, told as ended, when it says a
+        # word of the question's and is the asker's ("Your car was …", not "Giada lived …");
+        # one lives and works somewhere always, so where is not answered by where it was
+        held = _answer(question, memories, before=True)
+        if _terms(held) & (_terms(question) - _USER_TERMS) and _TO_ASSISTANT.search(held):
+            return held
     if said == nothing and _OWN_AGE_ASKED.search(question) and (age := _age_from_birth(
             memories)) is not None:
         # "How old am I?" of "The user was born on 9 November 1988": the age today

@@ -41,7 +41,9 @@ __all__ = ["DRINKS", "INITIALLED", "JOBS", "NATIONALITIES", "Setting", "block_li
 
 _NAME = r"[A-Z\u00c0-\u00de][\w'’&-]*(?:\.(?=\s+[A-Z]))?"  # "St. Mary's", not "Vienna."
 _PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?!I\b|I['’])"
-          r"(?:de\s+|del\s+|am\s+|an\s+der\s+|&\s+|of\s+(?:the\s+)?)?" + _NAME + r")*)")
+          r"(?:de\s+|del\s+|am\s+|an\s+der\s+|&\s+|of\s+(?:the\s+)?)?" + _NAME + r")*"
+          # a name with its number: "Channel 4", "Studio 54"
+          r"(?:\s+\d{1,3}(?=\s*(?:[.,;!?)]|$|\s+(?:in|at|as|and|since|now)\b)))?)")
 _SHIFTS = (r"nights|days|earlies|lates|(?:night|day|early|late|evening|morning|afternoon)\s+"
            r"shifts?|(?:night|day|early|late|evening|morning)s?\s+(?=(?i:now|instead)\b)")
 _DE_SHIFTS = r"(?:Nacht|Tag|Früh|Spät)(?:schicht|dienst)"
@@ -1144,6 +1146,9 @@ _PATTERNS = (
        _EN_WORK, True, unnamed=True),
     _p("work", r"\b(?i:switched|changed)\s+jobs?\s*[:,–—-]+\s*(?:(?i:now)\s+)?(?:(?i:at|with)\s+)?"
        r"(?!I\b|I['’])" + _PLACE, _EN_WORK, True, unnamed=True),
+    # a move "there", to the town named before: "a new job in Leeds, so we relocated there"
+    _p("home", r"\b(?:in|to)\s+" + _PLACE + r"\b[^.;!?]{0,60}?\b(?:we|I)\s+(?:(?:just|then|have|"
+       r"['’]ve|also)\s+)*(?:moved|relocated)\s+(?:over\s+)?there\b", _EN_HOME, True),
     # "My new job is at the OLVG hospital", "My workplace is now Globex"
     _p("work", r"\b(?P<my>(?i:my))\s+(?i:new\s+)?(?i:job|role|position|workplace|employer)\s+"
        r"(?i:is)\s+(?:(?i:now)\s+)?(?:(?i:at|with|for)\s+)?" + _PLACE, _EN_WORK, True,
@@ -3224,8 +3229,9 @@ def _gone(text: str, blocks: Mapping[str, list[str]],
     ("Pickle passed away" ends "The user's cat is Pickle."), of the habits it says stopped
     ("I stopped climbing" ends "The user goes climbing on Tuesdays."), and of a value the
     speaker no longer likes (``said``: "Ya no me gusta la paella" ends "La comida favorita
-    del usuario es paella."), of a thing held that it says was sold with nothing named
-    after it ("Sold the Mazda, I cycle everywhere now" ends "The user's car is a red Mazda 3.");
+    del usuario es paella."), of a thing held that it says was sold with nothing new of its
+    slot said ("Sold the Mazda, I cycle everywhere now" ends "The user's car is a red Mazda 3.",
+    "We moved to Leeds and I sold the Focus" the Ford Focus);
     a value liked more than the one held replaces it ("I'm more into Arctic Monkeys than
     Radiohead" makes Arctic Monkeys the favourite band)."""
     names = {_key(who) for who, _ in parted(text)}
@@ -3241,7 +3247,8 @@ def _gone(text: str, blocks: Mapping[str, list[str]],
                     _head(held.value) in disliked or _head(held.value) in preferred):
                 continue  # a liking said again is its own setting
             if _key(held.value) in names or _head(held.value) in disliked or (
-                    sold & set(_key(held.value).split()) and not said) or (
+                    sold & set(_key(held.value).split())
+                    and not any(_same_slot(s.slot, held.slot) for s in said)) or (
                     held.slot.startswith(_HABIT)
                     and stopped(text, held.slot.removeprefix(_HABIT))):
                 found[held.slot] = Setting(held.slot, None, "", True)

@@ -58,12 +58,42 @@ _LEFT_OUT = tuple((re.compile(pattern), said) for pattern, said in (
 ))
 
 
+_DONE_VERB = (r"(?:(?:just|finally|also|recently|then)\s+)?(?:moved|relocated|started|joined|left|"
+              r"quit|broke\s+up|split\s+up|got|bought|sold|adopted|switched|changed|landed|signed|"
+              r"became|took\s+up|finished|graduated|passed|lost|booked|began|retired)\b"
+              r"(?!\s+(?:it|that|this|you|me)\b)")
+_NEW_HAD = r"new\s+(?:job|role|position|gig|flat|house|home|apartment|place|car|bike)\b"
+"""A thing one got told by itself ("new job at Channel 4"): said as "I got a new job …"."""
+_UPDATE_LIST = re.compile(r"(?P<open>^\s*(?:[A-Z][a-z]*(?:\s+[a-z]+){0,2}\s*[:!–—-]+\s*)?)"
+                          r"(?=(?i:" + _DONE_VERB + r"|(?P<new>" + _NEW_HAD + r")))")
+_NEXT_DONE = re.compile(r"(?:(?<=,\s)|(?<=;\s)|(?<=,\sand\s))(?=(?i:" + _DONE_VERB
+                        + r"|(?P<new>" + _NEW_HAD + r")))")
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+
+
+def _update_list(text: str) -> str:
+    """``text`` with a list of one's own news told with no subject said with one ("Quick life
+    update: moved to Porto, started at Farfetch, broke up with Joana" is "… I moved to Porto,
+    I started at Farfetch, I broke up with Joana"); only a sentence that opens so, where no
+    one else is the subject of what follows."""
+    def said(m: re.Match[str]) -> str:
+        sentence = m[0]
+        if len(sentence.split()) < 4 or not (opened := _UPDATE_LIST.match(sentence)):
+            return sentence
+        rest = _NEXT_DONE.sub(lambda m: "I got a " if m["new"] else "I ",
+                              sentence[opened.end():])
+        first = "I got a " if opened["new"] else "I "
+        return f"{opened['open']}{first}{rest[:1].lower()}{rest[1:]}"
+
+    return _SENTENCE.sub(said, text)
+
+
 def written_out(inp: InputText) -> InputText:
     """``inp`` with a self-description in notes form written out (see the module); a user's
     message or text only."""
     if inp.role not in (None, "user") or inp.kind == "image":
         return inp
-    text = _parent_of(_kin_listed(_profile(inp.text)))
+    text = _update_list(_parent_of(_kin_listed(_profile(inp.text))))
     for pattern, said in _LEFT_OUT:
         text = pattern.sub(said, text)
     text = re.sub(r"\bI'm ([Vv]egan|[Vv]egetarian|[Pp]escatarian)", lambda m: "I'm "

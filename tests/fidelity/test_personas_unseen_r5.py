@@ -243,6 +243,21 @@ CHANGES = [
      ["For the sourdough I now bulk ferment for 4 hours instead of 5."],
      [("How long do I bulk ferment my sourdough?", "you now bulk ferment for 4 hours", []),
       ("When do I feed the starter?", "8pm", [])]),
+    # a list of one's news told with no subject, and a move "there"
+    (["I'm Luís, I live in Lisbon, work at OutSystems as a developer, and my girlfriend is "
+      "Joana."],
+     ["Quick life update: moved to Porto, started at Farfetch, broke up with Joana, and got a "
+      "cat named Miso."],
+     [("Where do I live?", "Porto", ["Lisbon"]), ("Where do I work?", "Farfetch",
+                                                 ["OutSystems"]),
+      ("Who is Joana?", "former", []), ("What's my job?", "developer", [])]),
+    (["I live in Glasgow.", "I work at the BBC.", "I drive a Ford Focus."],
+     ["Big changes: new job at Channel 4 in Leeds, so we relocated there, and I sold the Focus."],
+     [("Where do I live?", "Leeds", ["Glasgow"]), ("Where do I work?", "Channel 4", ["BBC"]),
+      # what was sold is told as ended, not as nothing
+      ("What car do I drive?", "until", [])]),
+    (["I drive a Ford Focus."], ["Sold the Focus and bought a Tesla Model 3."],
+     [("What car do I drive?", "Tesla Model 3", ["Focus"])]),
     # amounts that changed, asked by what they are
     (["I earn about 42k a year."], ["Got a raise, I'm on 48k now."],
      [("What's my salary?", "48k", ["42k"])]),

@@ -1218,10 +1218,12 @@ def _then_there(question: str, memories: list[str]) -> str | None:
 
 
 _MY_KIN = re.compile(r"(?i)\b(?:my|mein\w*|mon|ma|mes|mi|mis)\s+(?:[a-zäöüéèáíóú]+\s+)?"
-                     r"(?P<k>" + KIN + r")\b")
+                     r"(?P<k>" + KIN + r")\b(?:\s+(?-i:(?P<n>[A-ZÀ-Þ][\w'’-]+)))?")
 """Someone of the asker's own the question asks about ("Where does my sister live?"): only a
 line about them answers it."""
-_FAVOURITE_OF = re.compile(r"(?i)\bfavou?rite\s+(?P<a>[a-z]+)|\bLieblings(?P<b>[a-zäöüß]+)|"
+_FAVOURITE_OF = re.compile(r"(?i)\bfavou?rite\s+(?!(?:before|after|now|is|was|are|were|these|"
+                           r"those|one|ones|thing|things|of|for|in|at|to|and|but|so|then|"
+                           r"lately|nowadays|ever)\b)(?P<a>[a-z]+)|\bLieblings(?P<b>[a-zäöüß]+)|"
                            r"\b(?P<c>[a-zàâçéèêëîïôûù]+)\s+préférée?s?\b|"
                            r"\b(?P<d>[a-záéíóúñ]+)\s+favorit[oa]s?\b")
 
@@ -1378,6 +1380,7 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     since_asked = bool(_SINCE_ASKED.search(question) or _SINCE_ELSEWHERE.search(question))
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     kin_asked = {t for m in _MY_KIN.finditer(question) for t in _terms(m["k"])} & wanted
+    kin_names = {m["n"] for m in _MY_KIN.finditer(question) if m["n"]}  # "my sister Lucía"
     liked_asked = _favourite_kinds(question)
     person = not who and not where and bool(_WHO_ASKED.search(question))  # not "work for"
     not_names = {n for text in [question, *itertools.chain(*chrome)] for n in _NAME.findall(text)}
@@ -1411,7 +1414,8 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                     if did_when and _day_of(memories[i]):  # an event's day answers "when did"
                         terms.add(_SAYS_TIME)
                     found = _matched(terms, wanted) - _USER_TERMS
-                    if kin_asked and not found & kin_asked:
+                    if kin_asked and not found & kin_asked and not (
+                            kin_names and _mentions(sentence, kin_names)):
                         continue  # "Where does my sister live?" is not "The user lives in Lyon"
                     if liked_asked and (liked := _favourite_kinds(sentence)) and not (
                             liked & liked_asked):

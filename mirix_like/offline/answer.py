@@ -1380,7 +1380,12 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     since_asked = bool(_SINCE_ASKED.search(question) or _SINCE_ELSEWHERE.search(question))
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
     kin_asked = {t for m in _MY_KIN.finditer(question) for t in _terms(m["k"])} & wanted
-    kin_names = {m["n"] for m in _MY_KIN.finditer(question) if m["n"]}  # "my sister Lucía"
+    # who the relative asked of is: named in the question ("my sister Lucía") or in a line
+    # that says so ("Diego es tu hermano")
+    kin_names = {m["n"] for m in _MY_KIN.finditer(question) if m["n"]} | {
+        name for m in memories for sentence in sentences_of(m)
+        if kin_asked and _terms(sentence) & kin_asked
+        for name in _SOMEONE.findall(sentence) if len(name) > 1} if kin_asked else set()
     liked_asked = _favourite_kinds(question)
     person = not who and not where and bool(_WHO_ASKED.search(question))  # not "work for"
     not_names = {n for text in [question, *itertools.chain(*chrome)] for n in _NAME.findall(text)}

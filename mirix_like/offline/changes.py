@@ -1146,6 +1146,12 @@ _PATTERNS = (
        _EN_WORK, True, unnamed=True),
     _p("work", r"\b(?i:switched|changed)\s+jobs?\s*[:,–—-]+\s*(?:(?i:now)\s+)?(?:(?i:at|with)\s+)?"
        r"(?!I\b|I['’])" + _PLACE, _EN_WORK, True, unnamed=True),
+    # an amount that went up or down: "Rent went up to 1,050 in May", "My salary is now 48k"
+    _p("{k}", r"\b(?:(?P<my>(?i:my|our))\s+)?(?P<k>(?i:rent|salary|pay|mortgage|budget))\s+"
+       r"(?:(?i:went|has\s+gone|is\s+going|was|got|has\s+been)\s+(?i:up|down|raised|lowered|cut|"
+       r"increased|reduced)\s+to|(?i:is|['’]s)\s+(?i:now))\s+(?P<v>[$€£]?\s?\d[\d,.]*\d?"
+       r"(?:\s?(?:k|K|euros?|pounds?|dollars?|€|£|\$|a\s+month|a\s+year|per\s+month))?)",
+       "{s}'s {kl} is {v}.", True, unnamed=True),
     # a move "there", to the town named before: "a new job in Leeds, so we relocated there"
     _p("home", r"\b(?:in|to)\s+" + _PLACE + r"\b[^.;!?]{0,60}?\b(?:we|I)\s+(?:(?:just|then|have|"
        r"['’]ve|also)\s+)*(?:moved|relocated)\s+(?:over\s+)?there\b", _EN_HOME, True),
@@ -2875,6 +2881,7 @@ def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
     article = _article(value)
     found = {name: text or "" for name, text in match.groupdict().items()}
     groups = {**found, "s": subject, "v": value, "a": article, "ing": _gerund(found.get("k", "")),
+              "kl": found.get("k", "").lower(),
               "art": "la" if found.get("g") == "a" else "el"}
     text = (pattern.template.format(**groups).replace("  ", " ").replace(" de el ", " del ")
             .replace("a el usuario ", "al usuario ")

@@ -80,9 +80,12 @@ def _update_list(text: str) -> str:
         sentence = m[0]
         if len(sentence.split()) < 4 or not (opened := _UPDATE_LIST.match(sentence)):
             return sentence
-        rest = _NEXT_DONE.sub(lambda m: "I got a " if m["new"] else "I ",
+        # (typed all in lower case it stays so: the change rules read such a sentence's
+        # names themselves)
+        i = "i" if sentence.islower() else "I"
+        rest = _NEXT_DONE.sub(lambda m: f"{i} got a " if m["new"] else f"{i} ",
                               sentence[opened.end():])
-        first = "I got a " if opened["new"] else "I "
+        first = f"{i} got a " if opened["new"] else f"{i} "
         return f"{opened['open']}{first}{rest[:1].lower()}{rest[1:]}"
 
     return _SENTENCE.sub(said, text)

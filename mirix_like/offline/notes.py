@@ -74,12 +74,13 @@ _SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
 def _update_list(text: str) -> str:
     """``text`` with a list of one's own news told with no subject said with one ("Quick life
     update: moved to Porto, started at Farfetch, broke up with Joana" is "… I moved to Porto,
-    I started at Farfetch, I broke up with Joana"); only a sentence that opens so, where no
-    one else is the subject of what follows."""
+    I started at Farfetch, I broke up with Joana"); only a sentence that opens so, after an
+    announcement or with more news after, where no one else is the subject of what follows."""
     def said(m: re.Match[str]) -> str:
         sentence = m[0]
-        if len(sentence.split()) < 4 or not (opened := _UPDATE_LIST.match(sentence)):
-            return sentence
+        if len(sentence.split()) < 4 or not (opened := _UPDATE_LIST.match(sentence)) or not (
+                opened["open"].strip() or _NEXT_DONE.search(sentence, opened.end())):
+            return sentence  # one piece of news alone is read as it is ("Got a new phone")
         # (typed all in lower case it stays so: the change rules read such a sentence's
         # names themselves)
         i = "i" if sentence.islower() else "I"

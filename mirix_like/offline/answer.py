@@ -1379,12 +1379,12 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     happened = bool(_HAPPENED.search(question))
     since_asked = bool(_SINCE_ASKED.search(question) or _SINCE_ELSEWHERE.search(question))
     who = bool(_WHO.search(question))  # "Who is Emma?": "Emma is the user's daughter."
-    kin_asked = {t for m in _MY_KIN.finditer(question) for t in _terms(m["k"])} & wanted
+    relatives = list(_MY_KIN.finditer(question))
+    kin_asked = {t for m in relatives for t in _terms(m["k"])} & wanted
     # who the relative asked of is: named in the question ("my sister Lucía") or in a line
     # that says so ("Diego es tu hermano")
-    kin_names = {m["n"] for m in _MY_KIN.finditer(question) if m["n"]} | {
-        name for m in memories for sentence in sentences_of(m)
-        if kin_asked and _terms(sentence) & kin_asked
+    kin_names = {m["n"] for m in relatives if m["n"]} | {
+        name for m in memories for sentence in sentences_of(m) if _terms(sentence) & kin_asked
         for name in _SOMEONE.findall(sentence) if len(name) > 1} if kin_asked else set()
     liked_asked = _favourite_kinds(question)
     person = not who and not where and bool(_WHO_ASKED.search(question))  # not "work for"
@@ -1888,7 +1888,6 @@ _PARTED_PAIR = re.compile(
 answered by it ("Who is Tom's girlfriend?")."""
 
 
-
 def _instead(best: tuple[float, int, int, str], candidates: list[tuple[float, int, int, str]],
              matched: dict[tuple[int, str], set[str]],
              memories: list[str], question: str) -> tuple[float, int, int, str]:
@@ -1899,10 +1898,10 @@ def _instead(best: tuple[float, int, int, str], candidates: list[tuple[float, in
     ``candidates`` when it is none. A kind of thing the question names that ``best`` says
     beside the switched one stays answered by it ("What condition do I have?" of "takes
     metformin for type 2 diabetes", whatever replaced the metformin)."""
-    def said(text: str) -> set[str]:
+    def stems(text: str) -> set[str]:
         return {_stem(word) for word in _TOKEN.findall(text)}
 
-    kinds = matched[-best[1], best[3]] & said(question) - said(best[3])
+    kinds = matched[-best[1], best[3]] & stems(question) - stems(best[3])
     for i, memory in enumerate(memories):
         if i == -best[1]:
             continue

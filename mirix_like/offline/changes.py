@@ -1137,7 +1137,6 @@ _PATTERNS = (
        + r"(?:[a-z]+\s+){0,2}(?:at|for)\s+" + _PLACE, _EN_WORK),
     _p("work", r"\b(?i:works?|working)\s+" + _NOW + r"as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
        r"(?:at|for|with)\s+" + _PLACE, _EN_WORK),
-    # an employer named after its kind: "I'm a junior dev at a startup called Loop"
     # a new employer said by what it did or by the jobs switched: "Got poached by Globex",
     # "Globex hired me last month", "Switched jobs: Globex now"
     _p("work", r"\b(?i:poached|headhunted|snapped\s+up)\s+by\s+" + _PLACE, _EN_WORK, True,
@@ -1170,6 +1169,7 @@ _PATTERNS = (
        unnamed=True),
     _p("home", r"\b(?i:moving\s+day|the\s+move|unpacking)\b[^.!?]{0,30}?\b(?i:hello|hi|welcome\s+"
        r"to)\s+" + _PLACE, _EN_HOME, True, unnamed=True),
+    # an employer named after its kind: "I'm a junior dev at a startup called Loop"
     _p("work", r"\b(?:(?i:works?|working|employed|job|role|position|joined|joining|started)|"
        r"(?i:" + _JOBS + r"))\s+(?:(?i:now|remotely|full[- ]time|part[- ]time)\s+)?"
        r"(?:at|for|with)\s+" + _KIND_CALLED + _PLACE, _EN_WORK),
@@ -3475,10 +3475,9 @@ _FAREWELL = re.compile(r"\b(?i:goodbye|good-bye|bye|farewell|so\s+long)\s+(?P<ol
 """A farewell to one place or employer and a greeting to the next ("Goodbye Leeds, hello
 York")."""
 _SWAPPED = re.compile(r"(?:\b(?:I|[Ww]e)(?:['’]ve|\s+have)?|^|[.!?]\s+)\s*(?:(?i:just|finally|"
-                      r"officially)\s+)?(?i:swapped|traded|exchanged|ditched|left|quit)\s+(?P<old>"
-                      + _NAME
-                      + r"(?:\s+" + _NAME + r")*)\s+(?i:for)\s+(?P<new>" + _NAME + r"(?:\s+"
-                      + _NAME + r")*)")
+                      r"officially)\s+)?(?i:swapped|traded|exchanged|ditched|left|quit)\s+"
+                      r"(?P<old>" + _NAME + r"(?:\s+" + _NAME + r")*)\s+(?i:for)\s+"
+                      r"(?P<new>" + _NAME + r"(?:\s+" + _NAME + r")*)")
 """One place or employer left for another ("I've swapped London for Leeds", "I left Acme for
 Globex"), read as _FAREWELL is."""
 

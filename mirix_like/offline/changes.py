@@ -1041,7 +1041,7 @@ _PATTERNS = (
     _p("home", r"\b(?:I['’]ve|I\s+have|[Ww]e['’]ve|[Ww]e\s+have)\s+been\s+(?:(?i:living|based)\s+)?"
        r"in\s+" + _PLACE + r"(?=\s+(?i:(?:for|since)\s+(?:[\w-]+\s+){0,3}?"
        r"(?:years?|decades?|months|ages|\d{4})\b))", _EN_HOME),
-    _p("home", r"\b(?i:moved|movd|moevd|mvoed|relocated)\s+"
+    _p("home", r"\b(?i:moved|movd|moevd|mvoed|relocated|ended\s+up\s+(?:moving|relocating))\s+"
        r"(?:(?:back|over|down|up|across|away|out)\s+)?"
        r"(?:(?:north|south|east|west|home|abroad|overseas|here|there)\s+)?"
        r"(?:from\s+" + _NAME + r"(?:\s+" + _NAME + r")*\s+)?to\s+" + _PLACE, _EN_HOME, True),
@@ -1072,10 +1072,11 @@ _PATTERNS = (
        _EN_HOME, True, reads=lambda m: re.sub(r"(?:er|ian)s?$", "", m["v"] or m["w"])),
     _p("home", r"\b(?i:new\s+(?:home|place|flat|apartment|house))\s+is\s+in\s+" + _PLACE,
        _EN_HOME, True),
-    _p("home", r"\b(?i:bought|rented|found|moved\s+into|(?:got|picked\s+up)\s+the\s+keys\s+"
+    _p("home", r"\b(?i:bought|rented|found|got|moved\s+into|(?:got|picked\s+up)\s+the\s+keys\s+"
        r"(?:to|for)|signed\s+the\s+(?:lease|contract)\s+(?:on|for)|closed\s+on)\s+"
-       r"(?i:an?|our|my|the)\s+(?:new\s+)?"
-       r"(?i:house|home|flat|apartment|place|cottage|condo)\s+in\s+" + _PLACE, _EN_HOME, True),
+       r"(?i:an?|our|my|the)\s+(?:new\s+)?(?:(?i:little|tiny|small|big|nice|lovely|cosy|cozy|"
+       r"cute)\s+)?(?i:house|home|flat|apartment|place|cottage|condo|studio)\s+in\s+" + _PLACE,
+       _EN_HOME, True),
     _p("home", r"\b(?i:lives?|living)\s+in\s+(?i:an?|our|my|the)\s+(?:[a-z]+\s+)?(?i:house|home|"
        r"flat|apartment|place|cottage|condo|studio)\s+in\s+" + _PLACE, _EN_HOME),
     _p("work", r"\b(?i:works?|working|employed)\s+" + _NOW
@@ -1656,8 +1657,9 @@ _PATTERNS = (
        "{s} prefers {v}."),
     *_LIKINGS,
     # German
+    # (for a while now: "wohne seit März in Augsburg", "lebe schon seit drei Jahren in Graz")
     _p("home", r"\b(?i:wohne|wohn|wohnt|wohnen|lebe|lebt|leben)\s+(?:(?i:wir|ich)\s+)?" + _NOW
-       + r"in\s+" + _PLACE,
+       + r"(?:(?i:schon\s+)?(?i:seit)\s+(?:[\wäöüß]+\s+){1,2}?)?in\s+" + _PLACE,
        "{s} wohnt in {v}.", lang="de"),
     _p("origin", r"\b(?i:komme|stamme)\s+(?:(?i:ich)\s+)?(?:(?i:ursprünglich|eigentlich)\s+)?"
        r"aus\s+" + _PLACE, "{s} kommt aus {v}.", lang="de"),
@@ -2131,8 +2133,8 @@ _PATTERNS = (
     _p("work", r"(?:现在|目前)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:工作|上班)",
        "{s}在{v}工作。", lang="zh"),
     # "我女朋友叫小美", also as a fact says it ("用户的女朋友叫小美"); "我和小美分手了" ends it
-    _p("{k}", r"(?:(?<=我)|(?<=我的)|(?<=用户的))(?:新的?)?(?P<k>女朋友|男朋友|老婆|老公|妻子|"
-       r"丈夫|未婚妻|未婚夫|对象)(?:叫|是)(?P<v>[\u4e00-\u9fff]{2,4}?)(?=了|[，。！？；,.!?\s]|$)",
+    _p("{k}", r"(?:(?<=我)|(?<=我的)|(?<=用户的)|(?<=用户))(?:新的?)?"
+       r"(?P<k>女朋友|男朋友|老婆|老公|妻子|丈夫|未婚妻|未婚夫|对象)(?:叫|是)(?P<v>[\u4e00-\u9fff]{2,4}?)(?=了|[，。！？；,.!?\s]|$)",
        "{s}的{k}叫{v}。",
        lang="zh", possessive=True),
     # "我最喜欢的颜色是紫色", "紫色是我新的最喜欢的颜色"; "用户最喜欢的颜色是紫色" as the
@@ -2794,15 +2796,18 @@ _INSTITUTION_WORDS = (r"hospital|clinic|school|college|university|academy|bank|l
                       r"hotel|church|centre|center|infirmary|surgery|primary|high")
 """What a place's name may end with ("st thomas hospital", "kings college")."""
 _LOWER_NAME = re.compile(r"\b(?:at|for|in|to|with|from|by|joined|chez|bei|en|à|nach|"
-                         # "a" of French and Spanish, not the article ("i'm a nurse")
-                         r"(?<![mMs]\s)a)\s+(?:the\s+(?=" + _ACRONYM + r"\b))?"
+                         # "a" of French and Spanish, not the article ("i'm a nurse"); a
+                         # German job after "als", a noun capitalised ("als elektriker")
+                         r"(?<![mMs]\s)a|(?<=\barbeite\s)als|(?<=\barbeitet\s)als)\s+"
+                         r"(?:the\s+(?=" + _ACRONYM + r"\b)|(?<=bei\s)(?:den|der|dem)\s+)?"
                          r"(?P<w>(?:(?:new|san|los|las|saint|st|north|south|east|west|la|le|el)"
                          r"\s+)?[a-zà-ÿ][\w'’&-]*(?:(?:\s+[a-z][\w'’&-]*)?\s+(?:"
                          + _INSTITUTION_WORDS + r")\b)?)")
 _LOWER_NAMING = re.compile(
     r"(?:^(?:hi|hey|hello|hiya|yo)(?:\s+there)?[,!.]*\s+i['’]?m|\bi\s+am|\bmy\s+name\s+is|"
     r"^name['’]s|\bje\s+m['’]appelle|\bmoi\s+c['’]est|\bme\s+llamo|\bmi\s+nombre\s+es|"
-    r"\bich\s+hei(?:ß|ss)e|\bmein\s+name\s+ist)\s+(?!(?:tired|fine|good|great|ok|okay|back|"
+    r"\bich\s+hei(?:ß|ss)e|\bmein\s+name\s+ist|\b[Ii]ch\s+bin(?=\s+[a-zß-ÿ]{2,}\s*,\s*[1-9]\d?\b))"
+    r"\s+(?!(?:tired|fine|good|great|ok|okay|back|"
     r"home|here|sorry|new|bored|sick|busy|done|ready|glad|happy|sad|excited|stressed|exhausted|"
     r"late|free|single|married|retired|vegan|vegetarian|pregnant|alive|well|cool|out|off)\b)"
     r"(?P<name>[a-zß-ÿ]{2,})(?=\s*[,.!?;]|\s*$|"
@@ -2856,12 +2861,15 @@ def _key(value: str) -> str:
     return " ".join(value.casefold().split()).removeprefix("the ")
 
 
-def _article(value: str) -> str:
+def indefinite_article(value: str) -> str:
     """"a" or "an" before ``value``: "an" before a vowel, but "a" before a "u" said "you"
-    ("a user researcher", "a ux designer"; "an umpire"); none before a role there is one of
-    ("head of the science department")."""
+    ("a user researcher", "a ux designer"; "an umpire"), and as letters are said before one
+    spelt out ("a UX designer", "an MD"); none before a role there is one of ("head of the
+    science department")."""
     if _ONE_ROLE.match(value):
         return ""
+    if re.match(r"[A-Z]{2,}\b", value):
+        return "an" if value[0] in "AEFHILMNORSX" else "a"
     word = value.casefold()
     said_you = word[:1] == "u" and (len(word.split()[0]) <= 2 or word[1] not in "aeiou"
                                     and word[2] in "aeiou")
@@ -2878,7 +2886,7 @@ def _statement(pattern: _Pattern, match: re.Match[str], subject: str) -> str:
     value = _value_of(pattern, match)
     if pattern.slot == "wake" and value.isdigit():  # "waking up at 8": an hour, said as one
         value += ":00"
-    article = _article(value)
+    article = indefinite_article(value)
     found = {name: text or "" for name, text in match.groupdict().items()}
     groups = {**found, "s": subject, "v": value, "a": article, "ing": _gerund(found.get("k", "")),
               "kl": found.get("k", "").lower(),
@@ -3031,12 +3039,17 @@ def _sentence_settings(sentence: str, subject: str, own: bool) -> dict[str, Sett
     return here
 
 
+_SAID_I = re.compile(r"\b(?:I|Ich)\b|(?<=\bI['’]m\s)[A-Z][\w'’-]*(?=,)")
+"""Capitals the rules give a text typed in lower case: "I", and the name of "kofi here"."""
+
+
 def _names_in_lower_case(sentence: str) -> str:
     """A sentence typed all in lower case with the word after "at", "to", "in", "joined" …
     capitalised as the name it would be ("i work at target" -> "i work at Target"), unless
     it is a common word ("at home", "to be"); "im" as "I'm", and a name told with an age
     ("im jess, 26" -> "I'm Jess, 26")."""
-    rest = sentence.removeprefix("The user")  # a core fact of such a message
+    # (a core fact of such a message; see _SAID_I)
+    rest = _SAID_I.sub("", sentence.removeprefix("The user"))
     if CJK.search(sentence) or any(c.isupper() for c in rest):
         return sentence
     sentence = _LOWER_NAMING.sub(lambda m: m[0][:m.start("name") - m.start()] + cap(m["name"]),
@@ -4103,7 +4116,9 @@ def _states_stale(sentence: str, stale: Sequence[str], new: set[str]) -> bool:
     ("prefers tea over coffee" names coffee, which replaced tea, too)."""
     if _NEGATION.search(sentence) or _BYGONE.search(sentence):
         return False
-    values = {_key(s.value) for s in settings(sentence) if s.value}
+    # (who someone is to the user is no value of the user's: "Wang Lei is the user's
+    # boyfriend" once that ended states the replaced one)
+    values = {_key(s.value) for s in settings(sentence) if s.value and s.slot != "bond"}
     if not _names(sentence, stale):  # one said in other words: "verlobt" once "engaged" ended
         return bool(values & set(stale)) and not values & new
     if not _names(sentence, list(new)):

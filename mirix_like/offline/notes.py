@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from mirix_like.offline.language import COUNTED, InputText
+from mirix_like.offline.plain import language
 from mirix_like.offline.replies import article
 
 _MOST_LISTED = 5
@@ -55,7 +56,19 @@ _LEFT_OUT = tuple((re.compile(pattern), said) for pattern, said in (
      r"[Ll]iving\s+in|[Ww]orking\s+as|[Vv]egan|[Vv]egetarian|[Pp]escatarian)\b)", "I'm "),
     (r"(?m)(?:(?<=^)|(?<=[.!;]\s)|(?<=,\s))(?=(?:[Ll]ove|[Hh]ate|[Ee]njoy)\s+(?!it\b|this\b|"
      r"that\b|you\b)[a-z])", "I "),
+    # "Live in Leeds, work at Asda": "I" before a verb of one's home or work
+    (r"(?m)(?:(?<=^)|(?<=[.!;]\s)|(?<=,\s))(?=(?:[Ll]ive|[Ww]ork)\s+(?:in|at|for|as)\s)", "I "),
+    # a job said as a noun before where one lives: "3rd year medic at edinburgh uni, living
+    # in marchmont", "Nurse at St Mary's, based in Leeds"
+    (r"(?m)(?:^|(?<=[.!;]\s))(?P<job>(?:\d+(?:st|nd|rd|th)[- ]year\s+)?(?:[A-Za-z]+\s+){0,2}?"
+     r"[A-Za-z]+\s+at\s+[\w'’ ]{2,40}),\s+(?=(?:living|based)\s+in\s)",
+     lambda m: f"I'm a {m['job'][:1].lower()}{m['job'][1:]}. I'm "),
 ))
+_DROPPED_ICH = re.compile(r"(?m)(?:^|(?<=[.!;]\s)|(?<=,\s))(?P<verb>(?i:bin|wohne|arbeite|hab|"
+                          r"habe|studiere|lebe|komme|pendle))\s+(?!(?i:ich|du|er|sie|es|wir)\b)"
+                          r"(?=[^.!?]*(?:[.!;]|$))")
+"""German said without "ich" ("bin jonas, 41, arbeite als elektriker", "wohne seit märz in
+augsburg"): the verb's own person says who."""
 
 
 _DONE_VERB = (r"(?:(?:just|finally|also|recently|then)\s+)?(?:moved|relocated|started|joined|left|"
@@ -100,6 +113,9 @@ def written_out(inp: InputText) -> InputText:
     text = _update_list(_parent_of(_kin_listed(_profile(inp.text))))
     for pattern, said in _LEFT_OUT:
         text = pattern.sub(said, text)
+    if language(text) == "de":
+        text = _DROPPED_ICH.sub(lambda m: ("Ich " if m.start() == 0 or text[m.start() - 2] in ".!;"
+                                           else "ich ") + m["verb"].lower() + " ", text)
     text = re.sub(r"\bI'm ([Vv]egan|[Vv]egetarian|[Pp]escatarian)", lambda m: "I'm "
                   + m[1].lower(), text)
     text = re.sub(r"\bI ([Ll]ove|[Hh]ate|[Ee]njoy)\b", lambda m: "I " + m[1].lower(), text)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from mirix_like.offline.changes import indefinite_article
 from mirix_like.offline.language import InputText, cap
 
 _LEADS = (r"^(?:(?:in|at|near|around|from|outside|à|a|en|au|aux|de|chez|dans|aus|bei|im|am)\s+|"
@@ -187,7 +188,9 @@ def _answering(question: str, reply: str) -> str | None:
     if not x and not re.match(r"(?i)(?:around|near)\s+\d", words):  # "around 900 a month"
         words = re.sub(_LEADS, "", words, flags=re.IGNORECASE).strip()
     # (an amount may say what it is for: "about 3000 euros for both of us")
-    if not words or len(words.split()) > (8 if re.search(r"\d", words) else 5):
+    # (a job may say where: "UX designer at a small agency")
+    if not words or len(words.split()) > (8 if re.search(r"\d", words) or re.search(
+            r"\s(?:at|for|in|with)\s", words) else 5):
         return None
     rest = reply[fragment.end():].strip()
     for lived, said in _WHERE_LIVED:
@@ -251,4 +254,4 @@ def article(words: str) -> str:
     ("a nurse", "the head of IT"); also for the jobs a profile's label gives (see notes)."""
     if re.match(r"(?i)(?:a|an|the)\b", words):
         return ""
-    return "an " if words[:1].lower() in "aeiou" else "a "
+    return f"{said} " if (said := indefinite_article(words)) else ""

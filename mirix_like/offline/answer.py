@@ -1071,11 +1071,15 @@ def _names_given(words: set[str], memories: list[str]) -> set[str]:
 def _zh_names(question: str, memories: list[str]) -> set[str]:
     """The people a Chinese question names: those ``memories`` give a name with 叫 ("用户的老婆叫
     小红": "小红在哪里工作？" asks of 小红, not of the user) or marry ("用户和李强结婚了")."""
-    return {name for text in memories for m in _ZH_CALLED.finditer(text)
-            if (name := m["n"] or m["w"]) in question}
+    named = {name for text in memories for m in _ZH_CALLED.finditer(text)
+             if (name := m["n"] or m["w"]) in question}
+    # one a fact opens with, whom the question opens with too ("王磊是医生": "王磊是做什么的？")
+    return named | {m["s"] for text in memories for m in _ZH_SUBJECT.finditer(text)
+                    if m["s"] != "用户" and question.startswith(m["s"])}
 
 
 _ZH_SENTENCE = re.compile(r"[^。！？]+[。！？]?")
+_ZH_SUBJECT = re.compile(r"(?:^|[。！？]\s*)(?P<s>[\u4e00-\u9fff]{2,3}?)(?=是|在|住)")
 _ZH_CALLED = re.compile(r"叫(?P<n>[\u4e00-\u9fff]{2,3}?)(?=[，。！？；,.!?\s(]|$)|"
                         r"(?:和|跟)(?P<w>[\u4e00-\u9fff]{2,3}?)(?=结婚|订婚|在一起)")
 
@@ -1167,11 +1171,13 @@ def answer(question: str, memories: list[str]) -> str:
     if said == nothing and (_ASKS_IF.search(question) or _DID_I.search(question)
                             or _past_names(question, memories)):
         return _answer(question, memories, before=True)
-    if said == nothing and _asks_of_self(question, lang) and not _WHERE.search(question) and any(
+    if said == nothing and _asks_of_self(question, lang) and (
+            not _WHERE.search(question) or "work" in _terms(question)) and any(
             map(PAST.search, memories)):
         # "What car do I drive?" once it was sold: what held, told as ended, when it says a
         # word of the question's and is the asker's ("Your car was …", not "Giada lived …");
-        # one lives and works somewhere always, so where is not answered by where it was
+        # one lives somewhere always, so where is not answered by where it was; a job that
+        # ended with none after it is ("Where do I work?" after "I quit my job at Acme")
         held = _answer(question, memories, before=True)
         if _terms(held) & (_terms(question) - _USER_TERMS) and _TO_ASSISTANT.search(held):
             return held
@@ -1558,6 +1564,8 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
         # (what replaced a plan's place says nothing of its time: "When is my trip?" stays
         # "in September", not the day "Norway instead of Iceland" was said)
         best = best if timely else _instead(best, candidates, matched, memories, question)
+        if _AMOUNT.search(question):
+            best = _amount_moved(best, candidates, matched, memories)
     _, neg_index, _, chosen = best
     # the same lines in a fuller rendering of the screen (a snippet may leave a table's
     # header out or its last rows, and heads its lines with the window's name), which may be
@@ -1646,7 +1654,7 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     # a kept value the user told as a note ("New pin for the bank card: …", "Nouveau digicode
     # : …"), or asked for as it was ("the old wifi password"), is where the question's own
     # words say, in its language
-    if (_VAULT_MARKED.search(line) and (USER_SAID_LEAD.match(line) or _NEW.search(line)
+    if (_asks_kept(question, line) and (USER_SAID_LEAD.match(line) or _NEW.search(line)
                                          or asks_before(question)
                                          or _language_of(_VAULT_MARKED.sub(" ", line)) != lang)
             and (kept := _vault_asked(question, lang))):
@@ -1938,6 +1946,38 @@ def _instead(best: tuple[float, int, int, str], candidates: list[tuple[float, in
                         candidates.append(found)
                         matched[i, sentence] = set()
                     return found
+    return best
+
+
+_AMOUNT_MOVED = re.compile(
+    r"(?i)\b(?:went|gone|goes|going|go)\s+(?:up|down)\s+to\b|\b(?:rose|risen|increased|decreased|"
+    r"raised|lowered|dropped|fell|cut|reduced)\s+to\b|\bnow\s+(?:costs?|is|are)\b|"
+    r"\b(?:erhöht|gestiegen|gesenkt|gesunken)\s+auf\b|\b(?:kostet|ist)\s+jetzt\b|"
+    r"\b(?:augmenté|passée?s?|baissé)e?s?\s+à\b|\bcoûte\s+(?:maintenant|désormais)\b|"
+    r"\b(?:subido|bajado|sube|baja)\s+a\b|\bcuesta\s+ahora\b|涨到|降到|涨价到|现在要")
+"""An amount said to have changed ("Parking permit went up to 60 pounds", "kostet jetzt 60")."""
+
+
+def _amount_moved(best: tuple[float, int, int, str],
+                  candidates: list[tuple[float, int, int, str]],
+                  matched: dict[tuple[int, str], set[str]],
+                  memories: list[str]) -> tuple[float, int, int, str]:
+    """For a question of an amount, the line that says the amount ``best`` names changed, of
+    the same thing (all ``best`` matched of the question), when ``best`` says one: "How much
+    is the parking permit?" of "… pay 45 pounds" is "Parking permit went up to 60 pounds"."""
+    thing = matched[-best[1], best[3]]
+    if not thing or not re.search(r"\d", best[3]) or _AMOUNT_MOVED.search(best[3]):
+        return best
+    for i, memory in enumerate(memories):
+        for sentence in (one for part in statements(memory) for one in sentences_of(part.text)):
+            if (i != -best[1] and _AMOUNT_MOVED.search(sentence) and re.search(r"\d", sentence)
+                    and thing <= _terms(sentence)):
+                found = next((c for c in candidates if c[1] == -i and c[3] == sentence), None)
+                if found is None:
+                    found = (best[0], -i, best[2], sentence)
+                    candidates.append(found)
+                    matched[i, sentence] = set(thing)
+                return found
     return best
 
 
@@ -2236,13 +2276,26 @@ def _vault_kept(question: str, lang: str, memories: list[str]) -> str | None:
     """Where the value ``question`` asks for is kept (:func:`_vault_asked`), when a memory says
     a value of what it names is in the vault ("the old wifi password" of "The user's wifi
     password is [password in knowledge vault]")."""
+    if any(_asks_kept(question, m) for m in memories):
+        return _vault_asked(question, lang)
+    return None
+
+
+def _asks_kept(question: str, memory: str) -> bool:
+    """Whether ``question`` names what a value ``memory`` says is in the vault is ("the old
+    wifi password" of "The user's wifi password is [password in knowledge vault]"; not "Which
+    locker do I use at the pool?" of "Locker at the pool: number 112, code […]")."""
     asked = _VAULT_ASKED.search(question)
     what = asked["what"] or asked["zh"] if asked else ""  # not "old", which every value was
     named = _terms(" ".join(w for w in what.split() if not asks_before(w)))
-    if named and any(_VAULT_MARKED.search(m) and named & _terms(_VAULT_MARKED.sub(" ", m))
-                     for m in memories):
-        return _vault_asked(question, lang)
-    return None
+    return bool(named) and any(
+        named & _terms(_LABEL_CUT.split(memory[:marked.start()])[-1] + " " + marked[0])
+        for marked in _VAULT_MARKED.finditer(memory))
+
+
+_LABEL_CUT = re.compile(r"[.,;!?]\s|\s[-–—]\s")
+"""Where the words that say what a kept value is begin, read back from it: "Locker at the
+pool: number 112, code [code in knowledge vault]" is a code, not the pool."""
 
 
 # The subject and verb a fact opens with: "The user's mum is", "Sam works", "The user lives",

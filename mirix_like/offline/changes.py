@@ -1667,9 +1667,16 @@ _PATTERNS = (
     _p("home", r"\b(?i:bin|ist|sind)\s+" + _NOW + r"(?:[\wäöüß]+\s+){0,3}?(?:nach|in)\s+" + _PLACE
        + r"\s+(?i:um|ein)?gezogen",
        "{s} wohnt in {v}.", True, lang="de"),
-    _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"(?:bei|für)\s+"
-       + _DE_ARTICLE + _PLACE,
+    _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW
+       + r"(?:(?i:im|in\s+der)\s+[A-ZÄÖÜ][\wäöüß]+\s+)?(?:bei|für)\s+" + _DE_ARTICLE + _PLACE,
        "{s} arbeitet bei {v}.", lang="de"),
+    # a named place worked in: "als Kellnerin im Café Luna", "jetzt im AKH" (not "im Garten",
+    # "im Vertrieb": a German noun alone is no name)
+    _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"(?:(?i:als)\s+"
+       r"[A-ZÄÖÜ][\wäöüß]+\s+)?(?i:im|in\s+der|in\s+dem)\s+(?P<v>(?:Café|Cafe|Restaurant|Hotel|"
+       r"Krankenhaus|Klinikum|Klinik|Spital|Laden|Supermarkt|Bistro|Kindergarten|Kita|Museum|"
+       r"Theater|Studio|Salon|Bäckerei)\s+[A-ZÄÖÜ][\w'’-]+(?:\s+[A-ZÄÖÜ][\w'’-]+)?|"
+       r"[A-ZÄÖÜ]{2,6}\b)", "{s} arbeitet bei {v}.", lang="de"),
     # "Ich arbeite jetzt bei einer Agentur": an employer not named
     _p("work", r"\b(?i:arbeite|arbeitet)\s+(?:(?i:ich|er|sie)\s+)?" + _NOW + r"(?:bei|für)\s+"
        r"(?P<v>(?i:einer|einem)\s+(?:[a-zäöüß]+e[nmr]?\s+)?[A-ZÄÖÜ][\wäöüß-]+)",
@@ -2333,9 +2340,12 @@ _ENDS = (
        "", possessive=True),
     _p("work", r"\b(?i:no\s+longer|not\s+any\s*more)\s+(?:(?i:working|employed)\s+)?"
        r"(?i:at|with|for)\s+" + _PLACE, ""),
-    _p("work", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:currently|now)\s+)?(?i:between\s+jobs|unemployed|"
-       r"jobless|out\s+of\s+work|not\s+working(?=\s*(?:[.!,;]|$|at\s+the\s+moment|right\s+now)))",
-       ""),
+    # out of work, or done with a trade: "I'm unemployed", "quit being a vet"; the job ends
+    # with where it was done
+    *(_p(slot, r"\b(?:I['’]m|I\s+am)\s+(?:(?i:currently|now)\s+)?(?i:between\s+jobs|unemployed|"
+         r"jobless|out\s+of\s+work|not\s+working(?=\s*(?:[.!,;]|$|at\s+the\s+moment|right\s+"
+         r"now)))|\b(?i:quit|stopped|gave\s+up|done\s+with)\s+(?i:being)\s+(?i:an?)\s+[a-z]", "")
+      for slot in ("work", "job")),
     _p("work", r"\b(?:I['’]m|I\s+am)\s+not\s+(?:(?i:working|employed)\s+)?(?i:at|with|for)\s+"
        + _PLACE + r"\s+(?i:any\s*more)\b", ""),
     _p("work", r"\b(?i:quit|left|resigned\s+from)\s+(?P<my>(?i:my))\s+job\s+(?i:at|with)\s+"
@@ -2356,12 +2366,14 @@ _ENDS = (
        r"(?:chez|à)\s+))?" + _PLACE, ""),
     _p("work", r"\b(?i:dejé|renuncié\s+a)\s+(?:(?i:mi\s+(?:trabajo|puesto|empleo)\s+en\s+))?"
        + _PLACE, ""),
-    _p("work", r"\b(?i:bei)\s+" + _DE_ARTICLE + _PLACE + r"\s+(?i:gekündigt|aufgehört)\b", ""),
+    _p("work", r"\b(?i:bei|beim|im|in\s+der)\s+" + _DE_ARTICLE + _PLACE
+       + r"\s+(?i:gekündigt|aufgehört)\b", ""),
     # a job left with no employer named: "I quit my job", "J'ai démissionné", "Ich habe
     # gekündigt", "He dejado mi trabajo", "我辞职了"; it ends the job too, named or not ("I
     # quit my job at Amazon": no longer its warehouse supervisor)
     *(_p(slot, regex.replace("{at}", at), "") for regex, named in (
-        (r"\b(?:(?i:quit)\s+(?i:my|the)|(?i:left)\s+(?i:my))\s+(?i:job)\b"
+        # (named by what it was: "quit the barista job", "left my office job")
+        (r"\b(?:(?i:quit)\s+(?i:my|the)|(?i:left)\s+(?i:my))\s+(?:[a-z]+\s+)?(?i:job)\b"
          r"(?!\s+(?i:{at}early|late)\b)|"
          r"\b(?i:resigned|handed\s+in\s+my\s+notice)\b(?!\s+(?i:from|as|to|at|myself|"
          r"ourselves)\b)", "at|with|as|for|"),
@@ -2918,6 +2930,9 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
             for slot, said in _sentence_settings(named, subject, own).items():
                 if slot not in here or here[slot].value is None:
                     here[slot] = said
+        job = here.get("job")
+        if job and job.value and _key(job.value) in _RETIRED and "work" not in here:
+            here["work"] = Setting("work", None, "", True)  # retired: the workplace is past
         found = [f for f in found if f.value is not None or f.slot not in here]
         found.extend(here.values())
     return found
@@ -4003,7 +4018,7 @@ def in_time(question: str, memories: Sequence[str], *, before: bool = False) -> 
         for p in sentences_of(memory):
             past = bool(PAST.search(p))
             stated = not past and _states_stale(p, stale, new)
-            if stated and (rest := _fresh_clauses(p, stale, new)):
+            if stated and (rest := _fresh_clauses(_STAMP.sub("", p), stale, new)):
                 # "I'm learning Portuguese because Sam's family is from Porto"
                 p = (stamp[0] if (stamp := _STAMP.match(p)) else "") + rest
             elif past or stated or _older_value(p, now):
@@ -4095,7 +4110,9 @@ def stopped(text: str, value: str) -> bool:
                for sentence in sentences_of(text) for clause in _CLAUSE.split(sentence))
 
 
-_CLAUSE_JOINT = re.compile(r"\s*[,;]?\s+\b(?:because|since|but|so|as|weil|denn|aber|parce\s+que|"
+# ("as" and "since" only before a subject: not "works as a barista", "since 2019")
+_CLAUSE_JOINT = re.compile(r"\s*[,;]?\s+\b(?:because|but|so|(?:since|as)(?=\s+(?:I|we|he|she|they|"
+                           r"it|the\s+user|my|our|his|her|their)\b)|weil|denn|aber|parce\s+que|"
                            r"car|mais|porque|pero)\s+", re.IGNORECASE)
 
 

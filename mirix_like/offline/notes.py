@@ -53,7 +53,8 @@ _KID = re.compile(r"(?P<name>[A-Z][\w'’-]+)(?:\s*\((?P<age>\d{1,2})\))?")
 _LEFT_OUT = tuple((re.compile(pattern), said) for pattern, said in (
     # clauses that open with no subject: "Originally from Auckland.", "Vegan, love climbing"
     (r"(?m)(?:^|(?<=[.!;]\s))(?=(?:[Oo]riginally\s+from|[Aa]llergic\s+to|[Bb]ased\s+in|"
-     r"[Ll]iving\s+in|[Ww]orking\s+as|[Vv]egan|[Vv]egetarian|[Pp]escatarian)\b)", "I'm "),
+     r"[Ll]iving\s+in|[Ww]orking\s+as|[Vv]egan|[Vv]egetarian|[Pp]escatarian|[Uu]nemployed|"
+     r"[Rr]etired\s+now|[Ff]ull[- ]time\s+student)\b)", "I'm "),
     (r"(?m)(?:(?<=^)|(?<=[.!;]\s)|(?<=,\s))(?=(?:[Ll]ove|[Hh]ate|[Ee]njoy)\s+(?!it\b|this\b|"
      r"that\b|you\b)[a-z])", "I "),
     # "Live in Leeds, work at Asda": "I" before a verb of one's home or work

@@ -504,11 +504,37 @@ _LOGIN_PAIR = re.compile(
     r"(?P<pw>[^\s]{4,80})")
 
 
+# A lock set to new digits with no word for the code: "changed the bike lock to 7702", "reset
+# the padlock to 0-4-1-9", "set the safe to 2231"; the digits are its combination or code.
+_LOCK_SET = re.compile(
+    r"(?i:\b(?:set|changed|reset|switched)\s+(?:my|the|our)\s+(?P<thing>bike\s+lock|padlock|"
+    r"lock|safe|locker|key\s*safe|lockbox)\s+to\s+)(?P<val>\d{1,4}(?:[ -]\d{1,4}){0,5})(?![\w-])")
+# A thing with a lock named before a bare "code" in its sentence: "Locker at the pool: number
+# 112, code 3391", "Gym locker 14, code 5521": the code is the thing's.
+_THING_CODE = re.compile(
+    r"(?i:\b(?P<thing>locker|padlock|bike\s+lock|safe|gate|door|alarm|garage|mailbox|key\s*safe|"
+    r"lockbox)\b[^.!?\n]{0,40}?[,;:]\s*code\s*:?\s+)(?P<val>\d[\d#*-]{2,11})(?![\w-])")
+
+_NOT_A_LOCK = re.compile(r"(?i)\b(?:error|status|http|fault|warning)\b")
+"""Words that make a bare code after a thing an error's ("the door: error code 404")."""
+
+
 def find_words(text: str) -> Iterator[Hit]:
     """Values a keyword in English, German, French, Spanish or Chinese points at."""
     if _HAN.search(text):
         yield from _chinese(text)
     yield from _latin(text)
+    for m in _LOCK_SET.finditer(text):
+        if len(_DIGIT.findall(m["val"])) < 3:  # "set the lock to 3 digits"
+            continue
+        thing = " ".join(m["thing"].lower().split())
+        locked = thing in ("bike lock", "padlock", "lock")
+        yield Hit("combination" if locked else "code", m["val"], m.start("val"),
+                  f"{thing} {'combination' if locked else 'code'}")
+    for m in _THING_CODE.finditer(text):
+        if _NOT_A_LOCK.search(m[0]):
+            continue
+        yield Hit("code", m["val"], m.start("val"), f"{' '.join(m['thing'].lower().split())} code")
     for m in _LOGIN_PAIR.finditer(text):
         value = m["pw"].rstrip(_TRAILING)
         if _SECRETISH.search(value) and not _PLACEHOLDER.search(value):

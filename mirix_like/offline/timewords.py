@@ -84,6 +84,12 @@ FUTURE = re.compile(
     r"starting(?!\s+to\b))\b|\b(?:might|should)\s+(?!(?:have|had|not\s+have)\b)\w+|"
     r"\b(?:maybe|perhaps|hopefully|wanna|hoping|thinking\s+(?:of|about))\b|"
     r"\b(?:want|would\s+like|['’]d\s+like)\s+to\b|"
+    # a start told by its participle ("starting in January"), and a date an appointment was
+    # moved to ("Moved my dentist appointment to Friday the 14th")
+    r"(?:^\s*|[,;:–—-]\s*|\b(?:and|but|so)\s+)(?:starting|beginning)\s+(?:in|on|from|next)\b|"
+    r"\b(?:moved|postponed|rescheduled|pushed(?:\s+back)?|bumped)\s+(?:my|the|our)\s+"
+    r"(?:[\w'’-]+\s+){0,2}?(?:appointment|meeting|flight|booking|reservation|interview|exam|"
+    r"call|session|surgery|check-?up)\s+(?:back\s+)?to\b|"
     # the future tense of Spanish and French, German "werden" ("nacerá en diciembre", "on
     # partira en août", "das Baby wird im März geboren")
     r"\b\w{2,}(?:ré|rás|rá|remos|rán)\b|\b\w{2,}(?:rai|rons|ront)\b|"

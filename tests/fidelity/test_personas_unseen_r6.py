@@ -4,8 +4,9 @@ German typed without "ich" ("bin jonas, 41, arbeite als elektriker"), a move sai
 ended up moving to" or "got a studio in", a conversation whose answers say a job with where
 it is done, a break-up told without the partner's name ("We broke up.", "我们分手了。",
 "Lo dejamos."), jobs that end without a new one ("quit the barista job", "Unemployed for
-now", "I retired last month!"), a lock set to new digits with no word for the code, and an
-amount said to have changed ("Parking permit went up to 60 pounds")."""
+now", "I retired last month!"), a start "in January" told in July, a lock set to new digits
+with no word for the code, and an amount said to have changed ("Parking permit went up to 60
+pounds")."""
 
 from __future__ import annotations
 
@@ -54,6 +55,10 @@ PEOPLE = {
     "ed": _sessions("I'm a teacher at Oakfield.", "I retired last month!"),
     "ella": _sessions("Ich arbeite als Kellnerin im Café Luna.",
                       "Ich habe im Café Luna gekündigt und studiere jetzt."),
+    # a start and a moved appointment are ahead of when they were told
+    "rob": ((T3, ["big news!!! I got into the nursing program at Samuel Merritt 🎉 starting in "
+                  "January"]),),
+    "zoe": ((T2, ["Moved my dentist appointment to Friday the 14th, 3pm."]),),
     # codes and amounts
     "sam": _sessions("bike lock combo is 4-4-1-9", "changed the bike lock to 7702",
                      "Locker at the pool: number 112, code 3391"),
@@ -92,6 +97,8 @@ QUESTIONS = [
     ("cal", "Where do I work?", "until", []),
     ("ed", "Where do I work?", "retired", ["Oakfield"]),
     ("ella", "Wo arbeite ich?", "bis", []),
+    ("rob", "When does my nursing program start?", "January 2026", []),
+    ("zoe", "When is my dentist appointment?", "2025", ["March", "April 14"]),
     ("sam", "What's my bike lock code?", "knowledge vault", ["4-4-1-9", "7702"]),
     ("sam", "Which locker do I use at the pool?", "112", ["3391", "The pool is"]),
     ("ada", "How much is the parking permit?", "60", ["45"]),

@@ -1168,21 +1168,14 @@ def answer(question: str, memories: list[str]) -> str:
     if (there := _then_there(question, memories)) not in (None, nothing):
         return there
     said = _answer(question, memories)
-    if _WHERE.search(question) and "work" in _terms(question) and _AS_JOB.fullmatch(said) and any(
-            map(PAST.search, memories)):
-        # "Wo arbeite ich?" is no job ("Du arbeitest als Kellnerin."): where it was, if ended
-        held = _answer(question, memories, before=True)
-        said = held if "work" in _terms(held) and not _AS_JOB.fullmatch(held) else said
     if said == nothing and (_ASKS_IF.search(question) or _DID_I.search(question)
                             or _past_names(question, memories)):
         return _answer(question, memories, before=True)
-    if said == nothing and _asks_of_self(question, lang) and (
-            not _WHERE.search(question) or "work" in _terms(question)) and any(
+    if said == nothing and _asks_of_self(question, lang) and not _WHERE.search(question) and any(
             map(PAST.search, memories)):
         # "What car do I drive?" once it was sold: what held, told as ended, when it says a
         # word of the question's and is the asker's ("Your car was …", not "Giada lived …");
-        # one lives somewhere always, so where is not answered by where it was; a job that
-        # ended with none after it is ("Where do I work?" after "I quit my job at Acme")
+        # one lives and works somewhere always, so where is not answered by where it was
         held = _answer(question, memories, before=True)
         if _terms(held) & (_terms(question) - _USER_TERMS) and _TO_ASSISTANT.search(held):
             return held
@@ -1210,12 +1203,6 @@ _PARTNER_ASKED = re.compile(r"(?i)\b(?:my|mein\w*|ma|mon|mi)\s+(?:"
                             + "|".join(_PARTNER_WORDS.split()) + r")\b|我的?(?:"
                             + "|".join(_ZH_PARTNERS.split()) + ")")
 """A question of who the asker's partner is ("Who is my boyfriend?", "¿Quién es mi novio?")."""
-
-
-_AS_JOB = re.compile(r"(?i)\w+\s+(?:work|worked|arbeitest|arbeitetest|travailles|travaillais|"
-                     r"trabajas|trabajabas)\s+(?:as|als|comme|como)\s+"
-                     r"(?:(?!\b(?:at|for|in|bei|im|für|chez|au|à|en|para)\b)[^,;])*")
-"""An answer that gives a job and no place ("Du arbeitest als Kellnerin.")."""
 
 
 _THERE_ASKED = re.compile(r"\s+(?:in|at|à|a|en)\s+(?P<p>[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*)"

@@ -2826,7 +2826,7 @@ _LOWER_NAMING = re.compile(
     r"\s+(?:and|here|btw|und|et|y)\b|\s+[1-9]\d?\b)")
 """A name given in a message typed in lower case ("hi im priya, …", "je m'appelle camille"):
 what a capital would mark."""
-_LOWER_INTRO = re.compile(r"\bi['’]?m\b(?:\s+(?P<name>[a-z]+)(?=\s*,?\s*\d))?\s*")
+_LOWER_INTRO = re.compile(r"\bi['’]?m\b(?:\s+(?!(?:a|an|the)\b)(?P<name>[a-z]+)(?=\s*,?\s*\d))?\s*")
 """"im", "i'm" typed in lower case, with the name an age follows ("im jess, 26", "im priya
 29")."""
 _NOT_AGED = word_set("like about only almost nearly just turning over under around barely "
@@ -2930,9 +2930,6 @@ def settings(text: str, subject: str | None = None, *, own: bool = False) -> lis
             for slot, said in _sentence_settings(named, subject, own).items():
                 if slot not in here or here[slot].value is None:
                     here[slot] = said
-        job = here.get("job")
-        if job and job.value and _key(job.value) in _RETIRED and "work" not in here:
-            here["work"] = Setting("work", None, "", True)  # retired: the workplace is past
         found = [f for f in found if f.value is not None or f.slot not in here]
         found.extend(here.values())
     return found
@@ -2944,6 +2941,8 @@ def _here(match: re.Match[str]) -> str:
     name = match["n"]
     if name.lower() in _NOT_HERE or name.islower() and not match["hi"]:
         return match[0]
+    if match.string.islower():  # typed all in lower case, it stays so (_names_in_lower_case)
+        return (match["hi"] or "") + _HERE_SAID[match["w"]].lower().format(cap(name))
     return (match["hi"] or "") + _HERE_SAID[match["w"]].format(cap(name))
 
 
@@ -3054,23 +3053,20 @@ def _sentence_settings(sentence: str, subject: str, own: bool) -> dict[str, Sett
     return here
 
 
-_SAID_I = re.compile(r"\b(?:I|Ich)\b|(?<=\bI['’]m\s)[A-Z][\w'’-]*(?=,)")
-"""Capitals the rules give a text typed in lower case: "I", and the name of "kofi here"."""
-
-
 def _names_in_lower_case(sentence: str) -> str:
     """A sentence typed all in lower case with the word after "at", "to", "in", "joined" …
     capitalised as the name it would be ("i work at target" -> "i work at Target"), unless
     it is a common word ("at home", "to be"); "im" as "I'm", and a name told with an age
     ("im jess, 26" -> "I'm Jess, 26")."""
-    # (a core fact of such a message; see _SAID_I)
-    rest = _SAID_I.sub("", sentence.removeprefix("The user"))
+    # (a core fact of such a message; the name :func:`_here` gave one)
+    rest = _NAMED_HERE.sub("", sentence.removeprefix("The user"))
     if CJK.search(sentence) or any(c.isupper() for c in rest):
         return sentence
     sentence = _LOWER_NAMING.sub(lambda m: m[0][:m.start("name") - m.start()] + cap(m["name"]),
                                  sentence)
     sentence = _LOWER_INTRO.sub(lambda m: "I'm " + (
         m["name"] + " " if m["name"] in _NOT_AGED else cap(m["name"] or "")), sentence)
+    sentence = SMALL_I.sub("I", sentence)
 
     def named(m: re.Match[str]) -> str:
         words = m["w"].split()
@@ -3086,6 +3082,10 @@ def _names_in_lower_case(sentence: str) -> str:
     return _LOWER_NAME.sub(named, sentence)
 
 
+SMALL_I = re.compile(r"(?<![\w'’-])i(?=['’](?:m|ve|d|ll)\b|\s+[a-z])")
+""""i" typed in lower case ("i love climbing", "i've moved")."""
+_NAMED_HERE = re.compile(r"(?<=\bi['’]m\s)[A-Z][\w'’-]*(?=,)")
+"""A name :func:`_here` gave a message typed in lower case ("hey! i'm Kofi, …")."""
 _MINE = re.compile(r"(?i:\b(?:my|mein\w*|ma|mon|mi)\b)|我的")
 
 
@@ -3182,10 +3182,9 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
     """
     by_id = {inp.source_id: inp for inp in inputs}
     # What each input says of its speaker, read once for its facts and for itself.
-    said_by = {inp.source_id: settings(_placed(_keyed(_dosed(inp.text, blocks), blocks),
-                                                      blocks),
-                                       subject_of(inp, prepare(inp.text).zh), own=True)
-               for inp in inputs}
+    said_by = {inp.source_id: _retired_from_work(settings(
+        _placed(_keyed(_dosed(inp.text, blocks), blocks), blocks),
+        subject_of(inp, prepare(inp.text).zh), own=True)) for inp in inputs}
     for inp in inputs:
         said = said_by[inp.source_id]
         said += [g for g in _gone(inp.text, blocks, said) if g.slot not in {s.slot for s in said}]
@@ -3231,6 +3230,14 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
                 added.add((label, said.slot, said.value))
                 lines.append((label, said.statement, said, since(inp)))
     return calls + _edits(lines, blocks)
+
+
+def _retired_from_work(said: list[Setting]) -> list[Setting]:
+    """``said`` with the workplace ended when it says the speaker retired and names none."""
+    if any(s.slot == "job" and _key(s.value or "") in _RETIRED for s in said) and not any(
+            s.slot == "work" for s in said):
+        return [*said, Setting("work", None, "", True)]
+    return said
 
 
 def _corrections(inputs: Sequence[InputText],

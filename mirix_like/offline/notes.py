@@ -12,6 +12,7 @@ least two of a person's own (a meeting note's "Location: Room 4" says nowhere an
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from mirix_like.offline.language import COUNTED, InputText
@@ -106,17 +107,27 @@ def _update_list(text: str) -> str:
     return _SENTENCE.sub(said, text)
 
 
+def _lowered(said: str | Callable[[re.Match[str]], str]) -> str | Callable[[re.Match[str]], str]:
+    """What :data:`_LEFT_OUT` puts in, in lower case."""
+    if isinstance(said, str):
+        return said.lower()
+    return lambda m: said(m).lower()
+
+
 def written_out(inp: InputText) -> InputText:
     """``inp`` with a self-description in notes form written out (see the module); a user's
     message or text only."""
     if inp.role not in (None, "user") or inp.kind == "image":
         return inp
     text = _update_list(_parent_of(_kin_listed(_profile(inp.text))))
+    # (a text typed in lower case stays so, which the change rules read: see changes)
+    small = text.islower()
     for pattern, said in _LEFT_OUT:
-        text = pattern.sub(said, text)
+        text = pattern.sub(_lowered(said) if small else said, text)
     if language(text) == "de":
-        text = _DROPPED_ICH.sub(lambda m: ("Ich " if m.start() == 0 or text[m.start() - 2] in ".!;"
-                                           else "ich ") + m["verb"].lower() + " ", text)
+        text = _DROPPED_ICH.sub(lambda m: ("Ich " if not small and (
+            m.start() == 0 or text[m.start() - 2] in ".!;") else "ich ") + m["verb"].lower()
+            + " ", text)
     text = re.sub(r"\bI'm ([Vv]egan|[Vv]egetarian|[Pp]escatarian)", lambda m: "I'm "
                   + m[1].lower(), text)
     text = re.sub(r"\bI ([Ll]ove|[Hh]ate|[Ee]njoy)\b", lambda m: "I " + m[1].lower(), text)

@@ -8,6 +8,7 @@ from typing import Any
 from mirix_like.offline.changes import (
     CORRECTION,
     INITIALLED,
+    SMALL_I,
     UNREAL,
     block_lines,
     core_calls,
@@ -83,6 +84,7 @@ def _core_clauses(sentence: str, zh: bool) -> list[str]:
     """First-person statements of lasting facts about the speaker found in ``sentence``."""
     if zh:
         return [m["c"] for m in _CORE_ZH.finditer(sentence)] if "我" in sentence else []
+    sentence = SMALL_I.sub("I", sentence)  # "i love climbing", typed in lower case
     if not _CORE_GATE.search(sentence):
         return []
     clauses = []

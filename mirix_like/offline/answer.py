@@ -1179,11 +1179,6 @@ def answer(question: str, memories: list[str]) -> str:
         held = _answer(question, memories, before=True)
         if _terms(held) & (_terms(question) - _USER_TERMS) and _TO_ASSISTANT.search(held):
             return held
-    if said == nothing and _PARTNER_ASKED.search(question) and any(map(PAST.search, memories)):
-        # "Who is my boyfriend?" after a break-up: who it was, told as ended
-        held = _answer(question, memories, before=True)
-        if _terms(held) & _terms(question):
-            return held
     if said == nothing and _OWN_AGE_ASKED.search(question) and (age := _age_from_birth(
             memories)) is not None:
         # "How old am I?" of "The user was born on 9 November 1988": the age today
@@ -1193,16 +1188,6 @@ def answer(question: str, memories: list[str]) -> str:
         # a favourite band changed): the older of the values the rest say answers
         return _answer(question, [m for m in memories if not PAST.search(m)])
     return said
-
-
-_PARTNER_WORDS = ("girlfriend boyfriend partner wife husband spouse fiancé fiancée fiance fiancee "
-                  "freund freundin ehemann ehefrau mann frau partnerin copine copain mari femme "
-                  "compagnon compagne novia novio pareja marido esposa esposo")
-_ZH_PARTNERS = "男朋友 女朋友 丈夫 妻子 老公 老婆"
-_PARTNER_ASKED = re.compile(r"(?i)\b(?:my|mein\w*|ma|mon|mi)\s+(?:"
-                            + "|".join(_PARTNER_WORDS.split()) + r")\b|我的?(?:"
-                            + "|".join(_ZH_PARTNERS.split()) + ")")
-"""A question of who the asker's partner is ("Who is my boyfriend?", "¿Quién es mi novio?")."""
 
 
 _THERE_ASKED = re.compile(r"\s+(?:in|at|à|a|en)\s+(?P<p>[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*)"

@@ -124,6 +124,28 @@ _ANSWERED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bwhat(?:['’]s|\s+is)\s+your\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)" + _SOFTENED
          + r"|\bdo\s+you\s+have\s+an?\s+(?P<k2>[a-z]+)" + _SOFTENED, "My {k} is {x}."),
     ))
+# Questions a list answers, said in full with the whole reply's first sentence ("What languages
+# do you speak?" "English, Polish and a bit of German.": "I speak English, Polish and a bit of
+# German."; "How many kids do you have?" "Three - Ava, Leo and Max.": "I have three kids: Ava,
+# Leo and Max.")
+_LISTED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(question, re.IGNORECASE), said) for question, said in (
+        (r"\bhow\s+many\s+(?P<k>kids|children|sons|daughters|siblings|brothers|sisters|pets|cats|"
+         r"dogs|grandchildren)\s+(?:do\s+you\s+have|have\s+you\s+got)\b", "I have {n} {k}{rest}."),
+        (r"\b(?:do\s+you\s+have|have\s+you\s+got)\s+(?:any\s+)?(?:pets|kids|children|siblings)\b",
+         "I have {all}."),
+        (r"\bwhat\s+languages?\s+do\s+you\s+speak\b|\bwhich\s+languages?\s+do\s+you\s+speak\b",
+         "I speak {all}."),
+        (r"\bwhat\s+(?:are\s+your\s+hobbies|do\s+you\s+(?:do|like\s+to\s+do)\s+(?:for\s+fun|in\s+"
+         r"your\s+(?:free|spare)\s+time))\b|\bany\s+hobbies\b", "I enjoy {all}."),
+        # someone's name ("What's your partner's name?" "Jamie.")
+        (r"\bwhat(?:['’]s|\s+is)\s+your\s+(?P<k>[a-z]+)['’]s\s+name\b", "My {k} is called {all}."),
+    ))
+_COUNT = re.compile(r"(?i)(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b"
+                    r"(?:\s+[a-z]+)?\s*(?:[-–—:,(]\s*(?P<rest>[^.!?)]+))?")
+_COMMON_FIRST = re.compile(r"(?i)(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|an|"
+                           r"the|some|just|mostly|only|mainly|[a-z]+ing)\b")
+_FIRST_SENTENCE = re.compile(r"^\s*(?P<all>[^.!?\n]{1,120}?)\s*(?:[.!?]+(?=\s|$)|$)")
 # "Lisbon, that's where we live", whatever was asked: the place is where its speaker lives
 _WHERE_LIVED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(said, re.IGNORECASE), full) for said, full in (
@@ -179,6 +201,8 @@ def _answering(question: str, reply: str) -> str | None:
     if (confirmed := _CONFIRM.match(question.strip())) and (said := _confirming(confirmed,
                                                                                reply)):
         return said
+    if said := _listed(question, reply):
+        return said
     fragment = _FRAGMENT.match(reply)
     companion = any(re.search(asked, question, re.IGNORECASE) for asked in _COMPANION)
     x = _WITH.sub("", fragment["x"].strip()) if fragment and companion else ""
@@ -223,6 +247,29 @@ def _answering(question: str, reply: str) -> str | None:
         else:
             rest = cap(rest)
         return f"{full} {rest}".strip()
+    return None
+
+
+def _listed(question: str, reply: str) -> str | None:
+    """``reply`` said in full as the list ``question`` asks for (see :data:`_LISTED`)."""
+    first = _FIRST_SENTENCE.match(reply)
+    if not first or _NOT_SAID.search(first["all"]):
+        return None
+    for pattern, said in _LISTED:
+        if not (asked := pattern.search(question)):
+            continue
+        whole = first["all"]
+        if "{n}" in said:
+            if not (count := _COUNT.fullmatch(whole)):
+                return None
+            rest = f": {count['rest'].strip()}" if count["rest"] else ""
+            full = said.format(n=count["n"].lower(), k=asked["k"], rest=rest)
+        else:
+            # (a name or a language keeps its capital: "Jamie", "English")
+            small = _COMMON_FIRST.match(whole)
+            full = said.format(all=whole[:1].lower() + whole[1:] if small else whole,
+                               k=asked.groupdict().get("k") or "")
+        return f"{full} {cap(reply[first.end():].strip())}".strip()
     return None
 
 

@@ -176,3 +176,46 @@ def chatted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
 def test_the_conversation_comes_back(chatted: MemorySystem, question: str, says: str,
                                      not_said: list[str]) -> None:
     says_only(chatted.chat(question, user_id="lea").answer, says, not_said)
+
+
+# The assistant asks, the user answers with a list or a name, in several languages.
+ANSWERED = {
+    "kai": [("assistant", "Wo wohnst du?"), ("user", "In Köln, seit 2020."),
+            ("assistant", "Und was machst du beruflich?"),
+            ("user", "Lehrerin an einer Grundschule.")],
+    "eva": [("assistant", "¿A qué te dedicas?"), ("user", "Enfermera en el Hospital Clínic.")],
+    "jo": [("assistant", "What's your partner's name?"), ("user", "Jamie."),
+           ("assistant", "Do you have any pets?"), ("user", "Two cats, Miso and Tofu.")],
+    "fay": [("assistant", "How many kids do you have?"), ("user", "Three - Ava, Leo and Max.")],
+    "ola": [("assistant", "What languages do you speak?"),
+            ("user", "English, Polish and a bit of German.")],
+    "gus": [("assistant", "Any hobbies?"), ("user", "Climbing and baking, mostly.")],
+}
+
+
+@pytest.fixture(scope="module")
+def answered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    path = tmp_path_factory.mktemp("answered_r6")
+    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
+        for user, turns in ANSWERED.items():
+            system.add([{"role": role, "content": text} for role, text in turns],
+                       user_id=user, occurred_at=T1)
+            report = system.flush(user)
+            assert report.failed_inputs == [] and report.pending_inputs == []
+        yield system
+
+
+@pytest.mark.parametrize(("user", "question", "says", "not_said"), asked_by([
+    ("kai", "Wo wohne ich?", "Köln", []),
+    ("kai", "Was bin ich von Beruf?", "Lehrerin", []),
+    ("eva", "¿A qué me dedico?", "enfermera", []),
+    ("jo", "What's my partner's name?", "Jamie", []),
+    ("jo", "What are my cats called?", "Miso", []),
+    ("fay", "How many kids do I have?", "three", []),
+    ("fay", "What are my kids' names?", "Leo", []),
+    ("ola", "What languages do I speak?", "Polish", []),
+    ("gus", "What are my hobbies?", "baking", []),
+]))
+def test_a_reply_to_the_assistant_is_a_fact(answered: MemorySystem, user: str, question: str,
+                                            says: str, not_said: list[str]) -> None:
+    says_only(answered.chat(question, user_id=user).answer, says, not_said)

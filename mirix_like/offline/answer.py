@@ -786,7 +786,9 @@ _HAPPENED = re.compile(r"(?i:\bwhat\s+(?:happened|went\s+wrong)\b|\bwas\s+(?:ist
                        r"发生了什么|怎么了")
 _DONE_TO = re.compile(r"\b(?:got|get|gets|was|were|been|is|are)\s+(?:\w+ly\s+|just\s+)?"
                       r"(?:\w+ed|\w+en|lost|broke|stuck|hit|cut|sold|stolen)\b|"
-                      r"\b(?:broke\s+down|died|crashed|burnt|collapsed|disappeared|vanished|"
+                      # done by someone: "Someone stole my Brompton", "they towed the car"
+                      r"\b(?:stole|nicked|robbed|towed|smashed|scratched|dented|broke\s+into|"
+                      r"broke\s+down|died|crashed|burnt|collapsed|disappeared|vanished|"
                       r"gestohlen|geklaut|kaputt|verloren|volée?|cassée?|perdue?|robad[oa]|"
                       r"robaron|rot[oa]|perdí|rompió)\b|被偷|坏了|丢了")
 _OWN_VOICE = re.compile(r"(?:Mi|Mis|Mon|Ma|Mes|Mein|Meine|Meinen|Meinem|Meiner|我的)(?!\w)|"

@@ -1544,7 +1544,9 @@ _PATTERNS = (
     # "switched dentists, I see Dr Patel now", "switched gyms too, The Gym Group now"
     _p("{k}", r"\b(?i:switched|changed)\s+(?P<k>(?i:" + _ONE_OF + r"))s?\b(?:[^.;!?]*?\b"
        r"(?i:see|go\s+to|use|have|got|with|to|train\s+at|work\s+out\s+at|it['’]s|it\s+is)\s+"
-       r"|(?:\s+(?i:too|as\s+well|again))?\s*[,:–—-]\s*(?:(?i:now|it['’]s)\s+)?)"
+       r"|(?:\s+(?i:too|as\s+well|again))?\s*[,:–—-]\s*(?:(?i:now|it['’]s)\s+)?"
+       # "Switched gyms, I'm at The Gym Group now"
+       r"(?:(?:I['’]m|I\s+am|[Ww]e['’]re)\s+(?:(?i:now)\s+)?(?i:at|with|seeing|going\s+to)\s+)?)"
        + _VALUE, "{s}'s {k} is {v}.", True),
     # the gym one goes to: "I go to the gym at FitX", "Ich trainiere bei McFit", "Je
     # m'entraîne chez Basic-Fit", "Entreno en Altafit", "我在超级猩猩健身"
@@ -1636,6 +1638,14 @@ _PATTERNS = (
        r"(?P<k>[a-z]+(?:\s+(?!" + _LATELY + r")[a-z]+)?)(?=\s+" + _LATELY + r"\b|[.,;!?(]|$)",
        "{s}'s favourite {k} is {v}.", possessive=True),
     # a common word named after a hedge: "I think green is my favourite colour now"
+    # one that took another's place: "Hoppers has overtaken Dishoom as my favourite restaurant"
+    _p("favourite {k}", r"(?!(?:Honestly|Actually|Well|So|Now|Ok|Okay|Yeah|Also|Update|Lately|"
+       r"Officially|Finally)\b)(?P<v>[A-Z0-9\u00c0-\u00de][\w'’&.-]*(?:\s+[A-Z0-9\u00c0-\u00de]"
+       r"[\w'’&.-]*){0,4})\s+(?:has\s+|have\s+)?(?:(?i:officially|now|just)\s+)?(?i:overtaken|replaced|beaten|"
+       r"dethroned|taken\s+over\s+from|knocked)\s+[^.;!?]{1,40}?\s+(?i:as|off\s+the\s+top\s+as)\s+"
+       r"(?P<my>(?i:my))\s+(?:new\s+)?(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+(?!" + _LATELY
+       + r")[a-z]+)?)(?=\s+" + _LATELY + r"\b|[.,;!?(]|$)", "{s}'s favourite {k} is {v}.", True,
+       possessive=True),
     _p("favourite {k}", r"\b(?i:I\s+think|honestly|actually|probably|definitely|I\s+guess)\s+"
        r"(?P<v>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+)?"
        r"(?P<my>(?i:my))\s+(?:new\s+)?(?i:favou?rite)\s+(?P<k>[a-z]+(?:\s+(?!" + _LATELY

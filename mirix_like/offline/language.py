@@ -362,8 +362,13 @@ def clean_lead(sentence: str) -> str:
     return cap(stripped)
 
 
+_EMOTICON = re.compile(r"(?:\s+(?:[:;=]['’]?-?[()\[\]DPpO/\\|*]+|<3+|[xX]D+|\^\^|"
+                       r"¯\\_\(ツ\)_/¯))+\s*$")
+"""A face typed after a sentence (":(", ";)", "xD", "<3"): no part of what it says."""
+
+
 def finish(text: str, zh: bool) -> str:
-    text = text.strip().rstrip(",;:，、：；-–— ")
+    text = _EMOTICON.sub("", text.strip()).rstrip(",;:，、：；-–— ")
     if text and text[-1] not in END_PUNCT + "\"'”’)":
         text += "。" if zh else "."
     return text

@@ -59,6 +59,12 @@ PEOPLE = {
     "rob": ((T3, ["big news!!! I got into the nursing program at Samuel Merritt 🎉 starting in "
                   "January"]),),
     "zoe": ((T2, ["Moved my dentist appointment to Friday the 14th, 3pm."]),),
+    # a gym, a favourite and a bike, changed in passing
+    "mo": _sessions("My gym is PureGym on Oxford Road.",
+                    "Switched gyms, I'm at The Gym Group now, same days."),
+    "ky": _sessions("My favourite restaurant is Dishoom.",
+                    "Honestly Hoppers has overtaken Dishoom as my favourite restaurant."),
+    "lu": _sessions("My bike is a Brompton.", "Someone stole my Brompton outside the station :("),
     # codes and amounts
     "sam": _sessions("bike lock combo is 4-4-1-9", "changed the bike lock to 7702",
                      "Locker at the pool: number 112, code 3391"),
@@ -99,6 +105,9 @@ QUESTIONS = [
     ("ella", "Wo arbeite ich?", None, ["Café Luna"]),
     ("rob", "When does my nursing program start?", "January 2026", []),
     ("zoe", "When is my dentist appointment?", "2025", ["March", "April 14"]),
+    ("mo", "Which gym do I go to?", "The Gym Group", ["PureGym", "I'm"]),
+    ("ky", "What's my favourite restaurant?", "Hoppers", ["Dishoom", "Honestly"]),
+    ("lu", "What happened to my Brompton?", "stole", [":("]),
     ("sam", "What's my bike lock code?", "knowledge vault", ["4-4-1-9", "7702"]),
     ("sam", "Which locker do I use at the pool?", "112", ["3391", "The pool is"]),
     ("ada", "How much is the parking permit?", "60", ["45"]),

@@ -4133,9 +4133,18 @@ _CLAUSE_JOINT = re.compile(r"\s*[,;]?\s+\b(?:because|but|so|(?:since|as)(?=\s+(?
                            r"car|mais|porque|pero)\s+", re.IGNORECASE)
 
 
+_ASIDE = re.compile(r",\s+(?:who|which|the\s+one|qui|que|die|der|das)\s+[^,.;!?]{2,60},")
+"""A clause told in passing ("My mum, who lives in Cork, called …")."""
+
+
 def _fresh_clauses(sentence: str, stale: Sequence[str], new: set[str]) -> str:
     """The clauses of ``sentence`` (joined by "because", "but", "weil" …) that state no
-    replaced value, as a sentence of their own; "" when none is left that says something."""
+    replaced value, as a sentence of their own; "" when none is left that says something.
+    An aside that names one is left out ("The user's mum, who lives in Cork, called to say
+    she's retiring" once she moved: "The user's mum called to say she's retiring")."""
+    sentence = _ASIDE.sub(lambda m: "" if _names(m[0], stale) else m[0], sentence)
+    if not _states_stale(sentence, stale, new) and not _names(sentence, stale):
+        return sentence
     clauses = _CLAUSE_JOINT.split(sentence)
     kept = [c.strip(" .!") for c in clauses if len(c.split()) >= 3
             and not _states_stale(c, stale, new) and not _names(c, stale)]

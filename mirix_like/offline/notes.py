@@ -171,6 +171,26 @@ _KIDS_IN_PASSING = re.compile(
 Dina and our twins"); with their names they are :data:`_KIN_LISTED`'s."""
 
 
+_WHO_CLAUSE = re.compile(
+    r"\b(?P<who>(?i:my|our|mon|ma|mes|mi|mis)\s+[\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)?)\s*,\s*(?:"
+    r"(?i:who|qui|que)\s+(?P<what>(?:lives|works|is|teaches|studies|habite|vit|travaille|est|"
+    r"vive|trabaja|es)\s+[^,.;!?]{2,60}?)|(?i:the\s+one)\s+(?P<where>in\s+[A-ZÀ-Þ][\w'’ -]{1,40}?))"
+    r"\s*[,)–—]")
+"""Someone told of in passing by a clause ("My mum, who lives in Cork, called …", "ma mère,
+qui habite à Nantes, …", "my brother Liam, the one in Toronto, …")."""
+
+
+def told_in_passing(text: str) -> str:
+    """``text`` with what a clause tells of someone in passing also said as a sentence of its
+    own ("My mum lives in Cork."), which the semantic rules read as a fact of them (only they:
+    an event quotes what was typed)."""
+    added = []
+    for m in _WHO_CLAUSE.finditer(text):
+        what = m["what"] or f"lives {m['where']}"
+        added.append(f"{m['who'][:1].upper()}{m['who'][1:]} {what.strip()}.")
+    return " ".join([text.rstrip(), *added]) if added else text
+
+
 def _parent_of(text: str) -> str:
     """``text`` with a parent said by their children's number, or children said in passing,
     also said as having them ("I'm a mum of two" adds "I have two kids.", "… with my wife and

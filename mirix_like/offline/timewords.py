@@ -81,7 +81,7 @@ FUTURE = re.compile(
     # October"): ahead, whatever else the sentence says happened
     r"\b(?:['’]re|['’]m|are|am|is|['’]s)\s+(?:(?:also|probably|finally|actually)\s+)?"
     r"(?:moving|relocating|leaving|flying|travell?ing|heading|visiting|coming|getting\s+married|"
-    r"starting(?!\s+to\b))\b|\b(?:might|should)\s+(?!(?:have|had|not\s+have)\b)\w+|"
+    r"retiring|graduating|joining|returning|launching|opening|starting(?!\s+to\b))\b|\b(?:might|should)\s+(?!(?:have|had|not\s+have)\b)\w+|"
     r"\b(?:maybe|perhaps|hopefully|wanna|hoping|thinking\s+(?:of|about))\b|"
     r"\b(?:want|would\s+like|['’]d\s+like)\s+to\b|"
     # a start told by its participle ("starting in January"), and a date an appointment was

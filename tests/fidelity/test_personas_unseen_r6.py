@@ -65,6 +65,14 @@ PEOPLE = {
     "ky": _sessions("My favourite restaurant is Dishoom.",
                     "Honestly Hoppers has overtaken Dishoom as my favourite restaurant."),
     "lu": _sessions("My bike is a Brompton.", "Someone stole my Brompton outside the station :("),
+    # a diary entry of many facts, then one of them changes
+    "jd": _sessions(
+        "Long day. Work was brutal – we had three ambulances waiting outside A&E at St "
+        "James's where I've been a staff nurse since 2019. My mum, who lives in Cork, called "
+        "to say she's finally retiring in June. My brother Liam, the one in Toronto, is getting "
+        "married next spring to his partner Dev. Also my landlord is putting the rent up to "
+        "1,200 from next month, which is annoying.",
+        "Quick one: my mum moved in with her sister in Galway."),
     # codes and amounts
     "sam": _sessions("bike lock combo is 4-4-1-9", "changed the bike lock to 7702",
                      "Locker at the pool: number 112, code 3391"),
@@ -108,6 +116,12 @@ QUESTIONS = [
     ("mo", "Which gym do I go to?", "The Gym Group", ["PureGym", "I'm"]),
     ("ky", "What's my favourite restaurant?", "Hoppers", ["Dishoom", "Honestly"]),
     ("lu", "What happened to my Brompton?", "stole", [":("]),
+    ("jd", "Where does my mum live?", "Galway", ["Cork"]),
+    ("jd", "When is my mum retiring?", "June 2025", []),
+    ("jd", "Who is Liam marrying?", "Dev", []),
+    ("jd", "Where does Liam live?", "Toronto", ["My brother"]),
+    ("jd", "How much is my rent?", "1,200", []),
+    ("jd", "How long have I been a nurse?", "2019", []),
     ("sam", "What's my bike lock code?", "knowledge vault", ["4-4-1-9", "7702"]),
     ("sam", "Which locker do I use at the pool?", "112", ["3391", "The pool is"]),
     ("ada", "How much is the parking permit?", "60", ["45"]),

@@ -24,6 +24,7 @@ from mirix_like.offline.language import (
     topic_path,
     word_set,
 )
+from mirix_like.offline.notes import told_in_passing
 
 _NAME_WORD = r"[A-Z](?:[\w-]|['’](?!s\b))+"
 """A capitalised word of a name, which may hold an apostrophe ("O'Brien"), not an owner's "'s"
@@ -714,7 +715,7 @@ def extract_semantic(inputs: list[InputText]) -> list[Row]:
     # ("小红不当老师了，她在阿里巴巴上班") replaces the old item with both
     told: dict[str, Row] = {}
     for inp in inputs:
-        prep = prepare(inp.text)
+        prep = prepare(told_in_passing(inp.text))
         subject = subject_of(inp, prep.zh)
         sentences = prep.sentences()
         before, last = last, sentences[-1] if sentences and inp.role in (None, "user") else ""
@@ -821,7 +822,7 @@ def _concerns(inp: InputText) -> bool:
     now = says_now(inp.text)
     if any((s.change or now) and s.value for s in settings(inp.text, own=True)):
         return True
-    prep = prepare(inp.text)
+    prep = prepare(told_in_passing(inp.text))
     sentences = prep.sentences()
     return any(
         _facts_told(s, p, "the user", prep.zh)

@@ -226,7 +226,7 @@ _ES_NOT_JOBS = ("solter[oa]|sincer[oa]|mayor|menor|mejor|peor|chic[oa]|ric[oa]|p
                 "fanátic[oa]|optimista|pesimista|vegetarian[oa]|feminista|egoísta|deportista")
 _ES_JOB = (r"(?P<v>(?!(?:" + _ES_NOT_JOBS + r")\b)(?:[a-záéíóúñ]+(?:er[oa]|or|ora|ista|ante|"
            r"ic[oa]|ólog[oa]|ari[oa])|maestr[oa]|abogad[oa]|arquitect[oa]|policía|piloto|chef|"
-           r"juez|jueza|médic[oa]|veterinari[oa]|jef[ea]|guía)(?:\s+de\s+[a-záéíóúñ]+)?"
+           r"juez|jueza|médic[oa]|veterinari[oa]|jef[ea]|guía|profe)(?:\s+de\s+[a-záéíóúñ]+)?"
            r"(?:\s+(?i:turístic[oa]|comercial|general|técnic[oa]|administrativ[oa]|"
            r"financier[oa]|adjunt[oa]))?)")
 _FR_INSTITUTIONS = (r"hôpital|clinique|école|lycée|collège|université|fac|mairie|pharmacie|CHU|"

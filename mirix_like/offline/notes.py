@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from mirix_like.offline.language import COUNTED, InputText
+from mirix_like.offline.language import CJK, COUNTED, InputText
 from mirix_like.offline.plain import language
 from mirix_like.offline.replies import article
 
@@ -65,7 +65,24 @@ _LEFT_OUT = tuple((re.compile(pattern), said) for pattern, said in (
     (r"(?m)(?:^|(?<=[.!;]\s))(?P<job>(?:\d+(?:st|nd|rd|th)[- ]year\s+)?(?:[A-Za-z]+\s+){0,2}?"
      r"[A-Za-z]+\s+at\s+[\w'’ ]{2,40}),\s+(?=(?:living|based)\s+in\s)",
      lambda m: f"I'm a {m['job'][:1].lower()}{m['job'][1:]}. I'm "),
+    # where one is from, said after where one lives ("based in London, originally from Lagos")
+    (r"(?<=\bI['’]m\s)(?P<home>(?:based|living)\s+in\s+[^,.;!?]{1,40}),\s+(?=originally\s+from\s)",
+     r"\g<home>, I'm "),
+    # the same in French, Spanish and German: "Infirmière au CHU de Nantes, j'habite à
+    # Rezé", "Profe de inglés en un instituto, vivo en Getafe", "Krankenpfleger im Klinikum
+    # Nord, wohne in Hamburg"
+    (r"(?m)(?:^|(?<=[.!;]\s))(?P<job>[A-ZÀ-Þ][a-zàâçéèêëîïôûù-]+(?:\s+(?:de\s+|d['’])?[a-zàâçéèêëîïôûù-]+)?"
+     r"\s+(?:au|aux|à\s+la|à\s+l['’]|chez|dans)\s+[^,.;!?]{2,40}),\s+(?=(?:j['’]habite|je\s+vis|"
+     r"je\s+travaille|je\s+suis|j['’]ai)\b)", lambda m: f"Je suis {_small(m['job'])}. "),
+    (r"(?m)(?:^|(?<=[.!;]\s))(?P<job>[A-ZÁÉÍÓÚ][a-záéíóúñ]+(?:\s+de\s+[a-záéíóúñ]+)?\s+(?:en|para)\s+"
+     r"[^,.;!?]{2,40}),\s+(?=(?:vivo|trabajo|soy|estoy|tengo)\b)",
+     lambda m: f"Soy {_small(m['job'])}. "),
+    (r"(?m)(?:^|(?<=[.!;]\s))(?P<job>[A-ZÄÖÜ][a-zäöüß]+\s+(?:im|in\s+der|in\s+einer|bei|am|an\s+der)\s+"
+     r"[^,.;!?]{2,40}),\s+(?=(?:ich\s+)?(?:wohne|lebe|arbeite|bin)\b)", r"Ich bin \g<job>. "),
 ))
+_ZH_LEFT_OUT = re.compile(r"(?:^|(?<=[，,；。]))\s*(?=住在|在[^，,。]{1,12}(?:工作|上班))")
+"""Chinese said without "我" ("软件工程师，在腾讯工作，住在深圳。"): who works and lives there."""
+_ZH_OPENING_NOUN = re.compile(r"^\s*(?P<job>[\u4e00-\u9fff]{2,8})[，,](?=\s*(?:在|住))")
 _DROPPED_ICH = re.compile(r"(?m)(?:^|(?<=[.!;]\s)|(?<=,\s))(?P<verb>(?i:bin|wohne|arbeite|hab|"
                           r"habe|studiere|lebe|komme|pendle))\s+(?!(?i:ich|du|er|sie|es|wir)\b)"
                           r"(?=[^.!?]*(?:[.!;]|$))")
@@ -107,6 +124,11 @@ def _update_list(text: str) -> str:
     return _SENTENCE.sub(said, text)
 
 
+def _small(job: str) -> str:
+    """A job said as a noun, in lower case after "Je suis" or "Soy" ("Infirmière": infirmière)."""
+    return job[:1].lower() + job[1:]
+
+
 def _lowered(said: str | Callable[[re.Match[str]], str]) -> str | Callable[[re.Match[str]], str]:
     """What :data:`_LEFT_OUT` puts in, in lower case."""
     if isinstance(said, str):
@@ -124,6 +146,8 @@ def written_out(inp: InputText) -> InputText:
     small = text.islower()
     for pattern, said in _LEFT_OUT:
         text = pattern.sub(_lowered(said) if small else said, text)
+    if CJK.search(text) and "我" not in text:
+        text = _ZH_LEFT_OUT.sub("我", _ZH_OPENING_NOUN.sub(r"我是\g<job>，", text))
     if language(text) == "de":
         text = _DROPPED_ICH.sub(lambda m: ("Ich " if not small and (
             m.start() == 0 or text[m.start() - 2] in ".!;") else "ich ") + m["verb"].lower()

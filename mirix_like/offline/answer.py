@@ -1080,6 +1080,8 @@ def _zh_names(question: str, memories: list[str]) -> set[str]:
                     if m["s"] != "用户" and question.startswith(m["s"])}
 
 
+_QUOTED_BY = re.compile(r"\s—\s+([A-Z][\w'’.-]*(?:\s[A-Z][\w'’.-]*)?):\s")
+"""Who an event's quoted words are of ("… — Caroline: Next month. I've wanted …")."""
 _ZH_SENTENCE = re.compile(r"[^。！？]+[。！？]?")
 _ZH_SUBJECT = re.compile(r"(?:^|[。！？]\s*)(?P<s>[\u4e00-\u9fff]{2,3}?)(?=是|在|住)")
 _ZH_CALLED = re.compile(r"叫(?P<n>[\u4e00-\u9fff]{2,3}?)(?=[，。！？；,.!?\s(]|$)|"
@@ -1315,8 +1317,11 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     # the words of a screen's window are said by every line on it: they pick the screen, and
     # the line that answers is the one that says the rest
     chrome = [window_of(m) for m in memories]
+    # (the words of someone named, quoted after an event: "— Caroline: … I've wanted to work
+    # with LGBTQ youth" answers "Who does Caroline want to work with?")
     said = [[s for s in statements(m) if not names or _mentions(s.text, names)
-             or _mentions(" / ".join([label(m), *window]), names)]
+             or _mentions(" / ".join([label(m), *window]), names)
+             or not s.lead and _mentions(" ".join(_QUOTED_BY.findall(m)), names)]
             for m, window in zip(memories, chrome, strict=True)]
     if names and lang == "zh":  # of a block's sentences, those that name them
         said = [[Statement(one, s.lead) for s in parts for one in _ZH_SENTENCE.findall(s.text)
@@ -1378,6 +1383,7 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     candidates: list[tuple[float, int, int, str]] = []
     matched: dict[tuple[int, str], set[str]] = {}
     quoting: set[tuple[int, str]] = set()  # sentences of the user's own message, as written
+    quoted: dict[tuple[int, str], str] = {}  # … and of someone else's, by whom
     windows = [_matched(_all_terms(" ".join(names)), wanted) for names in chrome]
     many = bool(_HOW_MANY.search(question))
     listing = bool(_LIST_ASKED.search(question))
@@ -1457,6 +1463,8 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                     matched[i, sentence] = found
                     if not part.lead and _quotes_user(memories[i], part.text):
                         quoting.add((i, sentence))
+                    elif not part.lead and (by := _QUOTED_BY.findall(memories[i])):
+                        quoted[i, sentence] = by[-1]
                     overlap = _score(found | windows[i], weight)
                     # Among equals of one memory, the sentence that says more than the
                     # question answers it (a screen's "Location: Room 385" over its title).
@@ -1598,6 +1606,8 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                      or _OWN_VOICE.match(line) and _language_of(line) != "en")
         if own_words and not USER_SAID_LEAD.match(line):
             return f"The user said: {_JOINED_ON.sub('', line.strip(), count=1)}"
+        if (who := quoted.get((-neg_index, chosen))) and line.strip().rstrip(".…") in sentence:
+            return f"{who} said: {line.strip()}"  # "Caroline said: I've wanted to …"
         return line
     if _YEARLY.search(question) and (timely or _WHEN_ANYWHERE.search(question)):
         # "When is my birthday?" is not answered by the day of the user's mother's

@@ -59,7 +59,10 @@ _NO_TOWN = frozenset({"town", "city", "the", "a", "an", "my", "our", "here", "th
                       "may", "june", "july", "august", "september", "october", "november",
                       "december", "it", "this", "that", "same", "new", "another", "work",
                       "school", "uni", "university", "college", "hospital", "bank", "office",
-                      "least", "last", "first", "night", "weekends", "lunch"})
+                      "least", "last", "first", "night", "weekends", "lunch",
+                      # "for ages", "for years", "for fun": no employer
+                      "ages", "years", "months", "weeks", "hours", "ever", "life", "long",
+                      "fun", "free", "example", "instance", "real", "good", "sure"})
 _TITLED = re.compile(r"\b(?P<title>mr|mrs|ms|dr)(?P<dot>\.?)\s+(?P<name>[a-z][a-z'’-]+)\b")
 
 

@@ -1032,6 +1032,8 @@ _ENGAGED = (
            r"estoy\s+(?:com)?prometid[oa])\b", "{s} se ha comprometido."),
 )
 """An engagement told in German, French or Spanish, and how a block line says it."""
+_WISHED = ("want", "wants", "wanted", "like", "love", "hope", "wish", "dream", "dreamed")
+"""Verbs before "to work …" that make it a wish, not a job."""
 _PATTERNS = (
     # English, first and third person (core lines are third person).
     _p("home", r"\b(?:(?i:lives?|living|resides?|based|settled)|(?i:have|has|['’]ve)\s+"
@@ -1079,7 +1081,9 @@ _PATTERNS = (
        _EN_HOME, True),
     _p("home", r"\b(?i:lives?|living)\s+in\s+(?i:an?|our|my|the)\s+(?:[a-z]+\s+)?(?i:house|home|"
        r"flat|apartment|place|cottage|condo|studio)\s+in\s+" + _PLACE, _EN_HOME),
-    _p("work", r"\b(?i:works?|working|employed)\s+" + _NOW
+    # (not a wish: "I've wanted to work with LGBTQ youth for ages")
+    _p("work", r"\b" + "".join(rf"(?<!{wish}\sto\s)" for wish in _WISHED)
+       + r"(?i:works?|working|employed)\s+" + _NOW
        + r"(?:(?:remotely|full[- ]time|part[- ]time|freelance)\s+)?(?:at|for|with|by)\s+" + _PLACE,
        _EN_WORK),
     _p("work", _BEEN + r"(?:now\s+)?an?\s+(?!(?:[a-z]+\s+)?(?:" + _NOT_JOBS + r")\b)"

@@ -259,3 +259,42 @@ def answered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]
 def test_a_reply_to_the_assistant_is_a_fact(answered: MemorySystem, user: str, question: str,
                                             says: str, not_said: list[str]) -> None:
     says_only(answered.chat(question, user_id=user).answer, says, not_said)
+
+
+# Two friends chatting (named speakers, no assistant): a wish is no job, and a named
+# speaker's words are told as theirs.
+FRIENDS = [
+    ("Caroline", "Hey Mel! Guess what, I finally signed up for the counseling certification "
+                 "course."),
+    ("Melanie", "That's amazing! When does it start?"),
+    ("Caroline", "Next month. I've wanted to work with LGBTQ youth for ages."),
+    ("Melanie", "You'll be great. I started pottery classes, it's so relaxing."),
+]
+
+
+@pytest.fixture(scope="module")
+def friends(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
+    path = tmp_path_factory.mktemp("friends_r6")
+    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
+        system.add([{"role": "user", "name": who, "content": text} for who, text in FRIENDS],
+                   user_id="chat", occurred_at=T1)
+        report = system.flush("chat")
+        assert report.failed_inputs == [] and report.pending_inputs == []
+        yield system
+
+
+@pytest.mark.parametrize(("question", "says", "not_said"), [
+    ("Who does Caroline want to work with?", "Caroline said: I've wanted to work with LGBTQ",
+     ["works at"]),
+    ("What course did Caroline sign up for?", "counseling", []),
+    ("What hobby did Melanie start?", "pottery", []),
+])
+def test_friends_words_come_back_as_theirs(friends: MemorySystem, question: str, says: str,
+                                           not_said: list[str]) -> None:
+    says_only(friends.chat(question, user_id="chat").answer, says, not_said)
+
+
+def test_a_wish_to_work_somewhere_is_no_job(friends: MemorySystem) -> None:
+    facts = stored_facts(friends, "chat")
+    assert not any("works at" in fact or "LGBTQ" in fact and "work" in fact.split()[1:3]
+                   for fact in facts), facts

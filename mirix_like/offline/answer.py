@@ -1892,6 +1892,10 @@ _CANCELLED = re.compile(
     r"(?i:cancell?ed|called\s+off|off|abgesagt|storniert)\b|"
     r"(?i:cancell?ed|called\s+off)\s+(?i:the|our|my)\s+(?P<old2>[A-ZÀ-Þ][\w'’-]+)\s+"
     r"(?i:trip|holiday|visit|party|dinner|concert|weekend)\b|"
+    # an event given up: "Pulled out of the Berlin marathon", "withdrew from the Paris 10k"
+    r"(?i:pulled\s+out\s+of|withdrew\s+from|dropped\s+out\s+of|pulling\s+out\s+of)\s+"
+    r"(?i:the|my|our)\s+(?P<old4>[A-ZÀ-Þ][\w'’-]+)\s+(?i:marathon|half|race|10k|5k|triathlon|"
+    r"tournament|competition|match|conference|course|trip|show|exam)\b|"
     r"(?i:trip|voyage|viaje|Reise)\s+(?i:to|à|a|en|nach)\s+(?P<old3>[A-ZÀ-Þ][\w'’-]+)\s+"
     r"(?i:is|was|got|est|a\s+été|está|fue|ist|wurde)\s+(?i:cancell?ed|called\s+off|annulée?|"
     r"cancelad[oa]|abgesagt|storniert)\b")

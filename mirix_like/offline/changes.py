@@ -1670,6 +1670,15 @@ _PATTERNS = (
        r"(?P<v>[a-z][\w-]*(?:\s+(?!(?:over|to|rather|than)\b)[a-z][\w-]*){0,2}?)" + _PREFER_END,
        "{s} prefers {v}."),
     *_LIKINGS,
+    # an allergy, one slot per allergen, which a later "not allergic to it" ends
+    _p("allergy {hv}", r"\b(?:I['’]m|I\s+am|(?i:the\s+user\s+is))\s+(?:(?i:severely|very|mildly|"
+       r"also|really|slightly|badly|seriously)\s+)?(?i:allergic)\s+to\s+(?P<v>" + _THING + r")"
+       r"(?=\s*(?:[.,;!?]|$))", "{s} is allergic to {v}."),
+    # … one that turned out wrong or went: "Turns out I'm not actually allergic to
+    # penicillin", "I'm no longer allergic to cats"
+    _p("allergy {hv}", r"\b(?:I['’]m|I\s+am)\s+(?:(?i:not|no\s+longer|actually|really|even)\s+)"
+       r"{1,3}(?i:allergic)\s+to\s+(?P<v>" + _THING + r")(?=\s*(?:[.,;!?]|$|\s+(?:and|but|so|"
+       r"after|any\s*more)\b))", "", ends=True),
     # German
     # (for a while now: "wohne seit März in Augsburg", "lebe schon seit drei Jahren in Graz")
     _p("home", r"\b(?i:wohne|wohn|wohnt|wohnen|lebe|lebt|leben)\s+(?:(?i:wir|ich)\s+)?" + _NOW
@@ -3291,6 +3300,7 @@ def _gone(text: str, blocks: Mapping[str, list[str]],
     a value liked more than the one held replaces it ("I'm more into Arctic Monkeys than
     Radiohead" makes Arctic Monkeys the favourite band)."""
     names = {_key(who) for who, _ in parted(text)}
+    succeeded = {_key(m["old"]): m["new"] for m in _SUCCEEDED.finditer(text)}
     sold = {_key(m["what"]) for m in _SOLD.finditer(text)}
     disliked = {s.slot.removeprefix(_LIKING) for s in said
                 if s.slot.startswith(_LIKING) and s.value is None}
@@ -3308,12 +3318,29 @@ def _gone(text: str, blocks: Mapping[str, list[str]],
                     held.slot.startswith(_HABIT)
                     and stopped(text, held.slot.removeprefix(_HABIT))):
                 found[held.slot] = Setting(held.slot, None, "", True)
+            elif by := next((new for old, new in succeeded.items()
+                             if old in _key(held.value)), None):
+                # "Dr Alvarez retired so I'm seeing Dr Chen now": the slot Dr Alvarez held
+                said = line[:line.find(held.value)] + by + "."
+                found[held.slot] = Setting(held.slot, by, said, True)
             elif _head(held.value) in preferred:
                 new = preferred[_head(held.value)]
                 found[held.slot] = Setting(held.slot, new, line.replace(held.value, new), True)
     return [found[slot] for slot in sorted(found)]
 
 
+_TITLED_NAME = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?"
+_SUCCEEDED = re.compile(r"(?P<old>" + _TITLED_NAME + r")\s+(?:(?:has|just)\s+)*(?:retired|left|"
+                        r"moved\s+away|quit|stopped\s+practi[cs]ing)\b[^.;!?]{0,30}?\b(?:I['’]m|I\s+am|"
+                        r"we['’]re)\s+(?:now\s+)?(?:seeing|going\s+to|with|using)\s+(?P<new>"
+                        + _TITLED_NAME + r")")
+"""Someone a slot holds who went, and who took their place ("Dr Alvarez retired so I'm seeing
+Dr Chen now")."""
+
+
+def says_succeeded(text: str) -> bool:
+    """Whether ``text`` says someone went and who took their place (see _SUCCEEDED)."""
+    return bool(_SUCCEEDED.search(text))
 _SOLD = re.compile(r"\b(?i:sold|got\s+rid\s+of|scrapped|traded\s+in)\s+(?i:the|my|our)\s+"
                    r"(?:(?i:old)\s+)?(?P<what>[A-Z][\w-]+)")
 """A thing sold by its name ("Sold the Mazda")."""
@@ -4038,6 +4065,8 @@ def in_time(question: str, memories: Sequence[str], *, before: bool = False) -> 
         parts, dropped = [], False
         for p in sentences_of(memory):
             past = bool(PAST.search(p))
+            if not past and stale and _names(p, stale):
+                p = _without_company(p, stale)  # "… in Bristol with the user's dog Biscuit"
             stated = not past and _states_stale(p, stale, new)
             if stated and (rest := _fresh_clauses(_STAMP.sub("", p), stale, new)):
                 # "I'm learning Portuguese because Sam's family is from Porto"
@@ -4135,6 +4164,17 @@ def stopped(text: str, value: str) -> bool:
 _CLAUSE_JOINT = re.compile(r"\s*[,;]?\s+\b(?:because|but|so|(?:since|as)(?=\s+(?:I|we|he|she|they|"
                            r"it|the\s+user|my|our|his|her|their)\b)|weil|denn|aber|parce\s+que|"
                            r"car|mais|porque|pero)\s+", re.IGNORECASE)
+
+
+_COMPANY_SAID = re.compile(r"\s+(?:with|and)\s+(?:the\s+user['’]s|my|our|his|her|their)\s+"
+                           r"[\w'’-]+(?:\s+[\w'’-]+){0,3}")
+
+
+def _without_company(sentence: str, stale: Sequence[str]) -> str:
+    """``sentence`` without the one it says someone is with when that one is no more (a
+    replaced value): "The user lives in Bristol with the user's dog Biscuit" once Biscuit
+    died is "The user lives in Bristol"."""
+    return _COMPANY_SAID.sub(lambda m: "" if _names(m[0], stale) else m[0], sentence)
 
 
 _ASIDE = re.compile(r",\s+(?:who|which|the\s+one|qui|que|die|der|das)\s+[^,.;!?]{2,60},")

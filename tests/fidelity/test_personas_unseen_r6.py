@@ -81,6 +81,17 @@ PEOPLE = {
         "married next spring to his partner Dev. Also my landlord is putting the rent up to "
         "1,200 from next month, which is annoying.",
         "Quick one: my mum moved in with her sister in Galway."),
+    # a pet that died and a new one, an allergy that was wrong, a race given up, a dentist
+    # who retired
+    "pip": _sessions("My partner Sam and I live in Bristol with our dog Biscuit.",
+                     "Biscuit died last week, we're heartbroken.",
+                     "We adopted a rescue greyhound called Pepper."),
+    "bea": _sessions("I'm allergic to penicillin.",
+                     "Turns out I'm not actually allergic to penicillin, the test was negative."),
+    "dev": _sessions("I'm training for the Berlin marathon in September.",
+                     "Pulled out of the Berlin marathon, injured my ankle."),
+    "uma": _sessions("My dentist is Dr Alvarez at Smile Clinic.",
+                     "Dr Alvarez retired so I'm seeing Dr Chen now."),
     # codes and amounts
     "sam": _sessions("bike lock combo is 4-4-1-9", "changed the bike lock to 7702",
                      "Locker at the pool: number 112, code 3391"),
@@ -139,6 +150,11 @@ QUESTIONS = [
     ("jd", "Where does Liam live?", "Toronto", ["My brother"]),
     ("jd", "How much is my rent?", "1,200", []),
     ("jd", "How long have I been a nurse?", "2019", []),
+    ("pip", "Do I have a dog?", "Pepper", ["Biscuit"]),
+    ("pip", "Where do I live?", "Bristol", ["Biscuit"]),
+    ("bea", "Am I allergic to penicillin?", "until", ["You are allergic"]),
+    ("dev", "Am I running the Berlin marathon?", "pulled out", ["training"]),
+    ("uma", "Who is my dentist?", "Dr Chen", ["Alvarez"]),
     ("sam", "What's my bike lock code?", "knowledge vault", ["4-4-1-9", "7702"]),
     ("sam", "Which locker do I use at the pool?", "112", ["3391", "The pool is"]),
     ("ada", "How much is the parking permit?", "60", ["45"]),

@@ -17,6 +17,7 @@ from mirix_like.offline.changes import (
     says_dose,
     says_sold,
     says_stop,
+    says_succeeded,
     settings,
     switches_drink,
 )
@@ -139,7 +140,7 @@ def _concerns(inp: InputText) -> bool:
     return any(_core_clauses(s, prep.zh) for s in prep.sentences()) or bool(
         settings(text, own=True)) or bool(parted(text)) or says_stop(
         text) or bool(CORRECTION.search(text.strip())) or says_being_at(text) or switches_drink(
-        text) or says_dose(text) or says_sold(text)
+        text) or says_dose(text) or says_sold(text) or says_succeeded(text)
 
 
 def _block_calls(inputs: list[InputText], shown: list[dict[str, Any]]) -> list[tuple[str, Row]]:

@@ -1581,6 +1581,15 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
     # "Who's cutting the release?" of a chat's "who's cutting the 3.4 release this week?" is
     # answered by whoever replies ("Leo Park: I'll do it")
     asking = _asking(sentence)
+    # (not when another line of it, past the window's name, says what is asked and the
+    # question does not: "The trailhead is at Abisko station / What time do we start?"
+    # answers "Where is the trailhead?" itself)
+    found = matched[-neg_index, chosen]
+    named_by_window = _all_terms(" ".join(chrome[-neg_index]))
+    if asking and not found & _all_terms(asking) and any(
+            found & (_all_terms(piece) - named_by_window)
+            for piece in _LINE_OR_SENTENCE.split(sentence) if piece.strip() != asking):
+        asking = None
     both_who = bool(asking and _WHO_ASKED.search(_SPEAKER.sub("", asking))
                     and not _ASKER_ASKED.search(question))
     if _WHO_ASKED.search(question) and not both_who:
@@ -2538,12 +2547,21 @@ def _best_line(sentence: str, wanted: set[str], weight: dict[str, float],
         keep = table
     elif keep and not any(has_value(lines[i]) for i in keep):
         # a line's neighbours: the next unless it opens a section, the heading over it
-        near_by = (_neighbour(lines, i, near) for i in keep)
+        near_by = [_neighbour(lines, i, near) for i in keep]
+        if value is _QUANTITY and not any(n is not None and asked(lines[n]) for n in near_by):
+            # an amount asked of what a line names may be a few lines under it, past one
+            # without it ("Recipient: Lotta Svensson / IBAN: … / Amount: 250.00 EUR")
+            near_by = [next((j for j in range(i + 1, min(i + 1 + _AMOUNT_BELOW, len(lines)))
+                             if asked(lines[j])), n) for i, n in zip(keep, near_by, strict=True)]
         keep = sorted({*keep, *(n for n in near_by if n is not None),
                        *(i - 1 for i in keep if i and _HEADING.match(lines[i - 1]))})
     chosen = [_MAIL_HEADER.sub("", _ARROW.sub("", _BULLET.sub("", lines[i].strip(" #"))))
               for i in keep]
     return LINE_JOIN.join(chosen) if chosen else sentence
+
+
+_AMOUNT_BELOW = 3
+"""The most lines under a line an amount asked of it is looked for in."""
 
 
 def _paired(lines: list[str]) -> list[str]:

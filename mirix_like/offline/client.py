@@ -244,7 +244,7 @@ def _item_calls(memory_type: str, user: str) -> list[FunctionCall]:
                       for old, summary in replacement.pop("past", {}).items()]
             fresh.append(replacement)
             continue
-        if _key_text(item).casefold() in known:
+        if all(key.casefold() in known for key in _key_texts(item)):
             continue
         match = _same_name(item, existing)
         if match is None:
@@ -285,13 +285,16 @@ def _one_per_name(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return kept
 
 
-def _key_text(item: dict[str, Any]) -> str:
+def _key_texts(item: dict[str, Any]) -> list[str]:
     """What marks an item as already known: a screenshot's content, a vault entry's value
     (an address under another caption is news: "Address" is in "Home address"), else its
-    summary."""
+    summary; a screen seen, by its summary (the window and the minute) and what it showed (a
+    window seen again within the minute, showing another value, is news)."""
     if item.get("resource_type") == "screenshot":
-        return str(item["content"] or item["title"])
-    return str(item.get("summary") or item.get("secret_value") or item.get("title") or "")
+        return [str(item["content"] or item["title"])]
+    if item.get("event_type") == "screen":
+        return [str(item["summary"]), str(item.get("details") or "")]
+    return [str(item.get("summary") or item.get("secret_value") or item.get("title") or "")]
 
 
 def _same_name(item: dict[str, Any], existing: list[dict[str, Any]]) -> dict[str, Any] | None:

@@ -734,6 +734,12 @@ _JOB_SAID = re.compile(r"\b(?:works?|worked|working)\s+as\b|\bteach(?:es|ing)?\s
                        r"\btrabaj\w*\s+(?:(?:\S+\s+){0,3}como|de)\b|的工作是|" + _TRADE.pattern
                        # "… und ist Ärztin", "est infirmière", "es médica"
                        + "|" + _TRADE_ABROAD.pattern)
+_WORK_SAID = re.compile(
+    r"\b(?:works?|worked|working|job|jobs|employed|employer|career|retired|unemployed|"
+    r"studies|studying|student|hired|joined|arbeite\w*|Beruf|Stelle|Rente|angestellt|"
+    r"travaill\w*|métier|boulot|emploi|retraite|trabaj\w*|empleo|profesi\w*|oficio|"
+    r"jubilad[oa]|estudia\w*)\b|工作|上班|职业|退休|当|做", re.IGNORECASE)
+"""A line that speaks of someone's work, which a question of their job may be answered by."""
 _STILL = re.compile(r"\b(?:still|noch|toujours|encore|todav[ií]a|a[uú]n|sigo|sigues)\b",
                     re.IGNORECASE)
 """A question whether something still holds, which may name the value that was replaced."""
@@ -1171,6 +1177,8 @@ def answer(question: str, memories: list[str]) -> str:
     nothing = _NO_ANSWERS.get(lang, NO_ANSWER)
     if (there := _then_there(question, memories)) not in (None, nothing):
         return there
+    if _NEXT_ASKED.search(question) and (coming := _next_planned(memories)):
+        return _said_to_user(coming, lang)
     said = _answer(question, memories)
     if said == nothing and (_ASKS_IF.search(question) or _DID_I.search(question)
                             or _past_names(question, memories)):
@@ -1192,6 +1200,29 @@ def answer(question: str, memories: list[str]) -> str:
         # a favourite band changed): the older of the values the rest say answers
         return _answer(question, [m for m in memories if not PAST.search(m)])
     return said
+
+
+_NEXT_ASKED = re.compile(
+    r"(?i:\bwhat(?:\s+(?:am\s+I|are\s+we)\s+doing|['’]s|\s+is)\s+(?:coming\s+up\s+)?next"
+    r"(?=\s*[?？.!]?\s*$)|\b(?:my|our)\s+next\s+(?:trip|plan|event|holiday|journey|appointment)\b|"
+    r"\bwhat\s+(?:do\s+I|have\s+I)\s+(?:got\s+)?coming\s+up\b|\bals\s+N[äa]chstes\b|"
+    r"\b(?:meine?|unsere?)\s+n[äa]chste[nr]?\s+(?:Reise|Termin|Plan|Urlaub)\b|"
+    r"\bqu['’]est-ce\s+que\s+(?:je\s+fais|nous\s+faisons|on\s+fait)\s+ensuite\b|"
+    r"\b(?:mon|notre)\s+prochain\s+(?:voyage|rendez-vous|projet)\b|"
+    r"\b(?:mi|nuestro)\s+pr[óo]ximo\s+(?:viaje|plan|evento)\b|\bqu[ée]\s+(?:hago|haremos|hacemos)"
+    r"\s+(?:despu[ée]s|luego|a\s+continuaci[óo]n)\b)|接下来|下一个|下一次")
+"""A question for what comes next ("What am I doing next?", "Was mache ich als Nächstes?",
+"¿Cuál es mi próximo viaje?"): the nearest plan from now."""
+
+
+def _next_planned(memories: list[str]) -> str | None:
+    """The statement of the event of ``memories`` dated nearest from today on; None when none
+    is still to come."""
+    today = utcnow().date().isoformat()
+    coming = sorted((day, i) for i, m in enumerate(memories) if (day := _day_of(m)) >= today)
+    if not coming:
+        return None
+    return BRIEF_DAY.sub("", _summary_of(memories[coming[0][1]]), count=1).strip()
 
 
 _THERE_ASKED = re.compile(r"\s+(?:in|at|à|a|en)\s+(?P<p>[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*)"
@@ -1437,6 +1468,11 @@ def _answer(question: str, memories: list[str], *, before: bool = False) -> str:
                     if liked_asked and (liked := _favourite_kinds(sentence)) and not (
                             liked & liked_asked):
                         continue  # "What's my favourite drink?" is no favourite food
+                    if job and names and not (_JOB_SAID.search(sentence)
+                                              or _WORK_SAID.search(sentence)
+                                              or _OCCUPATION.search(sentence)
+                                              or _TRADE_ZH.search(sentence)):
+                        continue  # "What's Sara's job?" is not "Tom and Sara split up"
                     # beyond English a verb's forms may not share a stem ("vivo", "vive"):
                     # there "El usuario vive en Quito" answers by "the user" alone
                     # nor by "用户姐姐叫李娜": who someone is says nothing asked of the user

@@ -44,6 +44,12 @@ _PLACE = (r"(?P<v>(?:the\s+(?=[A-Z]))?" + _NAME + r"(?:\s+(?!I\b|I['’])"
           r"(?:de\s+|del\s+|am\s+|an\s+der\s+|&\s+|of\s+(?:the\s+)?)?" + _NAME + r")*"
           # a name with its number: "Channel 4", "Studio 54"
           r"(?:\s+\d{1,3}(?=\s*(?:[.,;!?)]|$|\s+(?:in|at|as|and|since|now)\b)))?)")
+_NAMES = _NAME + r"(?:\s+" + _NAME + r")*"
+_WHEN_WORD = (r"(?:(?i:next|this|coming|nächste[rnm]?|kommende[rnm]?|la|el|le|semaine|"
+              r"prochaine|que|viene|próxima|proximo|próximo|week|month|Woche|Monat|semana|mes|"
+              r"mois|tomorrow|morgen|demain|mañana|[Mm]onday|[Mm]ontag|lundi|lunes|[Mm]ai|May|"
+              r"[Jj]une?|[Jj]uni|juin|junio|\d{1,2}\.?(?:st|nd|rd|th)?))")
+"""A word of when a job starts ("from next week", "ab nächster Woche", "dès lundi")."""
 _SHIFTS = (r"nights|days|earlies|lates|(?:night|day|early|late|evening|morning|afternoon)\s+"
            r"shifts?|(?:night|day|early|late|evening|morning)s?\s+(?=(?i:now|instead)\b)")
 _DE_SHIFTS = r"(?:Nacht|Tag|Früh|Spät)(?:schicht|dienst)"
@@ -1000,6 +1006,115 @@ _DOSES = (
     _p("dose {k}", _MEDICINE["zh"] + r"的?剂量" + _DOSE_CHANGED["zh"] + _DOSE["zh"],
        "{s}每天吃{v}{k}。", True, lang="zh", unnamed=True),
 )
+_KG = r"\s?(?:kg|kgs|kilos?|kilogram(?:s|mes|mos|m)?|Kilo(?:gramm)?|lbs?|pounds)\b"
+_WEIGHT = r"(?P<v>\d{2,3}(?:[.,]\d)?" + _KG + r")"
+"""A body weight ("76 kg", "82,5 Kilo", "180 lbs"); a unit is needed, or any number reads."""
+_LOST = r"(?P<u>" + _KG + r")"
+_WEIGHT_AFTER = (r"(?P<v>\d{2,3}(?:[.,]\d)?)(?:" + _KG
+                 + r")?(?![.,]?\d|\s?(?:%|cm\b|years?\b|days?\b|weeks?\b))")
+"""A weight told after a loss or gain, its unit the loss's ("lost 6 kg, now 76")."""
+
+
+def _weight_after(match: re.Match[str]) -> str:
+    """The weight ``match`` says after a loss or gain, in the loss's unit."""
+    return match["v"] + " " + match["u"].strip()
+
+
+_DAILY = {
+    "en": r"(?:\s+(?i:a|per|every|each)\s+(?i:day|morning)|\s+(?i:daily))",
+    "de": r"(?:\s+(?i:am|pro|jeden)\s+(?i:Tag|Morgen)|\s+(?i:täglich))",
+    "fr": r"(?:\s+(?i:par|chaque)\s+(?i:jour|matin))",
+    "es": r"(?:\s+(?i:al|por|cada)\s+(?i:día|dia|mañana)|\s+(?i:diarios?))",
+}
+_HOW_MANY = {
+    "en": r"(?:(?:\d+|one|two|three|four|five|six|a\s+couple\s+of|a\s+few|several|lots\s+of|"
+          r"a\s+lot\s+of)\s+)?(?:(?:cups?|mugs?|shots?)\s+of\s+)?",
+    "de": r"(?:(?:\d+|eine?n?|zwei|drei|vier|fünf|sechs|ein\s+paar|viele?)\s+)?"
+          r"(?:(?:Tassen?|Becher)\s+)?",
+    "fr": r"(?:(?:\d+|une?|deux|trois|quatre|cinq|six|plusieurs|beaucoup\s+de)\s+)?"
+          r"(?:(?:tasses?)\s+(?:de\s+)?)?",
+    "es": r"(?:(?:\d+|una?|dos|tres|cuatro|cinco|seis|varios|varias|muchos)\s+)?"
+          r"(?:(?:tazas?)\s+(?:de\s+)?)?",
+}
+_CUPS = {"coffee": {"en": r"(?i:coffees?|espressos?)", "de": r"(?i:Kaffees?|Espressos?)",
+                    "fr": r"(?i:cafés?|expressos?)", "es": r"(?i:cafés?|cafecitos?)",
+                    "zh": r"咖啡"},
+         "tea": {"en": r"(?i:teas?|cups?\s+of\s+tea)", "de": r"(?i:Tees?)", "fr": r"(?i:thés?)",
+                 "es": r"(?i:tés?)", "zh": r"茶"}}
+"""A drink taken daily by its name in each language, so giving it up ends it."""
+_DRANK = {"en": ("drink|drinks|have|has", "{s} drinks {v}."),
+          "de": ("trinke|trinkt", "{s} trinkt {v}."),
+          "fr": ("bois|boit", "{s} boit {v}."),
+          "es": ("tomo|toma|bebo|bebe", "{s} toma {v}.")}
+_DAILY_DRINKS = tuple(
+    _p(drink, r"\b(?i:" + verbs + r")\s+(?:(?i:still|now|usually|jetzt|immer\s+noch|"
+       r"toujours|maintenant|todavía|ahora)\s+)?(?P<v>" + _HOW_MANY[lang] + names[lang]
+       + _DAILY[lang] + r")", template, lang=lang, unnamed=lang == "es")
+    for drink, names in _CUPS.items() for lang, (verbs, template) in _DRANK.items())
+"""A drink had every day: "I drink two coffees a day", "Je bois deux cafés par jour"."""
+_CAFFEINE = {"en": r"(?i:caffeine)", "de": r"(?i:Koffein)", "fr": r"(?i:caféine)",
+             "es": r"(?i:cafeína)", "zh": r"咖啡因"}
+_DRINK_ENDS = tuple(
+    _p(drink, regex.format(d=names[lang] if lang == "zh" else r"(?:" + names[lang] + "|"
+                           + _CAFFEINE[lang] + r")"), "", lang=lang, unnamed=True)
+    for drink, names in _CUPS.items() for lang, regex in (
+        # said by the speaker only: "Tom gave up coffee" is his
+        ("en", r"(?:^\W*(?:(?i:just|finally|so|ok|okay|well|also|and)\W+)*|\bI(?:['’]ve|\s+have|"
+               r"['’]m|\s+am)?\s+(?:(?i:just|finally|completely|totally|also|now|recently)\s+)*)"
+               r"(?:(?i:cut|cutting)\s+out|(?i:gave|given|giving)\s+up|(?i:quit|quitting|"
+               r"kicked|ditched|dropped)|(?i:stopped|stop)(?:\s+(?i:drinking|having))?|"
+               r"(?i:no\s+more|off))\s+(?:(?i:the|my|all)\s+)?{d}(?!\s+(?i:for|to)\s+"
+               r"(?!me\b))\b|\b{d}[- ](?i:free)\b"),
+        # not at some hour only: "I don't drink coffee after 4pm"
+        ("en", r"\bI\s+(?i:don['’]t|do\s+not|no\s+longer|never)\s+(?i:drink|have)"
+               r"(?:\s+(?i:any))?\s+{d}(?!\s+(?i:after|before|at|in|on|with|during|when|unless|"
+               r"late|past|until|till|if)\b)"),
+        ("de", r"\b(?i:mit\s+dem|keinen|keine)\s+{d}\s+(?:[\wäöüß]+\s+){{0,2}}?"
+               r"(?i:aufgehört|mehr|aufgegeben)\b|\b{d}\s+(?i:aufgegeben|abgesetzt|gestrichen)\b|"
+               r"\b(?i:verzichte|verzichtet)\s+(?:[\wäöüß]+\s+){{0,2}}?(?i:auf)\s+{d}"),
+        ("fr", r"\b(?:(?i:arrêté|arrête|supprimé|laissé\s+tomber|renoncé\s+au|plus\s+de)"
+               r"(?:\s+(?i:le|la|les))?|(?i:plus)\s+(?i:de))\s+{d}"),
+        ("es", r"\b(?:(?i:dejado|dejé|dejo|quitado|quité)\s+(?:(?i:de\s+tomar|el|la)\s+)?|"
+               r"(?i:ya\s+no\s+(?:tomo|bebo))\s+|(?i:sin)\s+){d}"),
+        ("zh", r"(?:戒了?|不再喝|不喝){d}|{d}(?:戒了|不喝了)")))
+"""A daily drink given up, by name or by its caffeine ("I've cut out caffeine", "J'ai
+arrêté le café", "Ich habe mit dem Kaffee aufgehört", "He dejado el café", "我戒咖啡了")."""
+_WEIGHTS = (
+    # "I weigh 82 kg", "I'm now down to 76 kg", "Down to 76 kg!", "My weight is 80 kg now"
+    _p("weight", r"\b(?i:weigh|weighs|weighing)\s+(?:(?i:now|just|only|about|around|roughly|"
+       r"currently|in\s+at)\s+)*" + _WEIGHT, "{s} weighs {v}.", unnamed=True),
+    # ("My suitcase is down to 20 kg" is not the speaker's)
+    _p("weight", r"(?:\b(?:(?i:my)\s+)?(?i:weight)\s+"
+       r"(?:(?i:is|['’]s|went|has\s+gone|dropped|fell)\s+)?(?:(?i:now|down|up)\s+)*(?:(?i:to|at)\s+)?|(?:^\W*(?:(?i:finally|now|just|so|and)\W+)*|"
+       r"\b(?:I['’]m|I\s+am)\s+(?:(?i:now|finally|already)\s+)?)(?i:down|up)\s+to\s+)" + _WEIGHT,
+       "{s} weighs {v}.", True, unnamed=True),
+    _p("weight", r"\b(?i:lost|dropped|shed|gained|put\s+on)\s+(?:(?i:another|a\s+further)\s+)?"
+       r"\d+(?:[.,]\d)?" + _LOST + r"[^.;!?\d]{0,25}?\b(?i:now|down\s+to|up\s+to|at)\s+"
+       + _WEIGHT_AFTER, "{s} weighs {v}.", True, reads=_weight_after, unnamed=True),
+    _p("weight", r"\b(?i:wiege|wiegt)\s+(?:(?i:jetzt|nun|nur\s+noch|noch|inzwischen|"
+       r"mittlerweile|etwa|ungefähr|gerade)\s+)*" + _WEIGHT, "{s} wiegt {v}.", lang="de",
+       unnamed=True),
+    _p("weight", r"\b(?:(?i:jetzt|nun|inzwischen|mittlerweile)\s+(?:(?i:bin\s+ich\s+)?(?:bei\s+)?"
+       r"(?i:nur\s+noch|noch)\s+|(?i:wiege\s+ich\s+))|(?i:runter|herunter)\s+auf\s+)"
+       + _WEIGHT, "{s} wiegt {v}.", True, lang="de", unnamed=True),
+    _p("weight", r"\b(?i:abgenommen|zugenommen)[^.;!?\d]{0,25}?\b(?i:jetzt|nun|auf)\s+"
+       + _WEIGHT, "{s} wiegt {v}.", True, lang="de", unnamed=True),
+    _p("weight", r"\b(?i:pèse|pese)\s+(?:(?i:maintenant|désormais|actuellement|environ|plus\s+que|"
+       r"seulement|que)\s+)*" + _WEIGHT, "{s} pèse {v}.", lang="fr", unnamed=True),
+    _p("weight", r"\b(?:(?i:descendue?|tombée?|passée?|remontée?)\s+à|(?i:perdu|pris)\s+\d+"
+       r"(?:[.,]\d)?\s?(?:kg|kilos?)[^.;!?\d]{0,25}?\b(?i:maintenant|désormais|à))\s+"
+       + _WEIGHT, "{s} pèse {v}.", True, lang="fr", unnamed=True),
+    _p("weight", r"(?<![\wáéíóúñ])(?i:peso|pesa)\s+(?:(?i:ahora|ya|solo|sólo|unos|unas|"
+       r"actualmente)\s+)*" + _WEIGHT, "{s} pesa {v}.", lang="es", unnamed=True),
+    _p("weight", r"\b(?:(?i:bajado|bajé|subido|subí|llegado)\s+a|(?i:perdido|perdí|ganado|gané)\s+"
+       r"\d+(?:[.,]\d)?\s?(?:kg|kilos?)[^.;!?\d]{0,25}?\b(?i:ahora|ya|en))\s+" + _WEIGHT,
+       "{s} pesa {v}.", True, lang="es", unnamed=True),
+    _p("weight", r"(?:体重|重)(?:现在|目前|只有|才|是|已经|降到|减到|到了|了)*"
+       r"(?P<v>\d{2,3}(?:\.\d)?\s?(?:公斤|斤|千克|kg))", "{s}体重{v}。", lang="zh", unnamed=True),
+    _p("weight", r"(?:瘦到|减到|降到|胖到|现在)(?:了)?"
+       r"(?P<v>\d{2,3}(?:\.\d)?\s?(?:公斤|斤|千克|kg))",
+       "{s}体重{v}。", True, lang="zh", unnamed=True),
+)
 
 
 _DIVORCED = (
@@ -1150,6 +1265,24 @@ _PATTERNS = (
        _EN_WORK, True, unnamed=True),
     _p("work", r"\b(?i:switched|changed)\s+jobs?\s*[:,–—-]+\s*(?:(?i:now)\s+)?(?:(?i:at|with)\s+)?"
        r"(?!I\b|I['’])" + _PLACE, _EN_WORK, True, unnamed=True),
+    # the next employer said with its start after the last day at the old one: "My last day
+    # at Acme was Friday, Globex from next week!", "Mein letzter Tag bei Acme war Freitag, ab
+    # nächster Woche Globex", "Mon dernier jour chez Acme était vendredi, Globex dès lundi"
+    *(_p("work", last + _NAMES + r"\s+" + was + r"\b[^.;!?]{0,30}?[,;:–—-]+\s*(?:(?i:" + then
+         + r")\s+)*(?:" + start + r"\s+" + _WHEN_WORD + r"(?:\s+" + _WHEN_WORD + r"){0,2}\s+)?"
+         r"(?:(?i:" + at + r")\s+)?[¡¿]?" + _PLACE + r"(?:\s+(?i:" + start + r"))?(?=\s|[.!,;]|$)",
+         template, True, lang=lang, unnamed=True)
+      for lang, last, was, then, start, at, template in (
+          ("en", r"\b(?i:last\s+day\s+at)\s+", r"(?i:was|is)",
+           r"and|then|now|so|it['’]s|starting|joining|moving\s+to",
+           r"(?i:from|starting|as\s+of)", r"at|with", _EN_WORK),
+          ("de", r"\b(?i:letzter)\s+(?i:Arbeitstag|Tag)\s+(?i:bei|in)\s+" + _DE_ARTICLE,
+           r"(?i:war|ist)", r"und|dann|jetzt", r"(?i:ab)", r"bei|zu", "{s} arbeitet bei {v}."),
+          ("fr", r"\b(?i:dernier)\s+(?i:jour)\s+(?i:chez|à)\s+", r"(?i:était|est)",
+           r"et|puis|maintenant", r"(?i:dès|à\s+partir\s+d[eu]|depuis)", r"chez",
+           "{s} travaille chez {v}."),
+          ("es", r"\b(?i:último)\s+(?i:día)\s+(?i:en)\s+", r"(?i:fue|es|era)",
+           r"y|luego|ahora", r"(?i:desde|a\s+partir\s+de)", r"en", "{s} trabaja en {v}."))),
     # an amount that went up or down: "Rent went up to 1,050 in May", "My salary is now 48k"
     _p("{k}", r"\b(?:(?P<my>(?i:my|our))\s+)?(?P<k>(?i:rent|salary|pay|mortgage|budget))\s+"
        r"(?:(?i:went|has\s+gone|is\s+going|was|got|has\s+been)\s+(?i:up|down|raised|lowered|cut|"
@@ -2297,9 +2430,11 @@ _PATTERNS = (
          "{s} is married to {v}."),
         ("de", r"\b(?i:bin|ist)\s+(?:(?i:seit\s+\w+(?:\s+\w+)?|glücklich|jetzt)\s+)*mit\s+"
          r"(?P<v>" + _NAME_WORD + r")\s+(?i:verheiratet)\b", "{s} ist mit {v} verheiratet."),
-        ("fr", r"\b(?i:suis|est)\s+(?:(?i:mariée?)\s+(?:à|avec)|(?i:pacsée?)\s+avec)\s+"
+        ("fr", r"\b(?:(?i:suis|est)\s+(?:(?i:mariée?)\s+(?:à|avec)|(?i:pacsée?)\s+avec)|"
+         r"(?i:j['’]ai\s+épousé))\s+"
          r"(?P<v>" + _NAME_WORD + r")", "{s} est marié avec {v}."),
-        ("es", r"\b(?i:estoy|está|soy|es)\s+(?i:casad[oa])\s+con\s+(?P<v>" + _NAME_WORD + r")",
+        ("es", r"\b(?:(?i:estoy|está|soy|es)\s+(?i:casad[oa])|(?i:me)\s+(?:(?i:casé|he\s+casado)))"
+         r"\s+con\s+(?P<v>" + _NAME_WORD + r")",
          "{s} está casado con {v}."),
         ("zh", r"(?:我|用户)(?:和|跟)(?P<v>[\u4e00-\u9fff]{2,3}?)结婚", "{s}和{v}结婚了。"),
         # "李静和我结婚了": the spouse named first
@@ -2346,9 +2481,12 @@ _PATTERNS = (
         ("zh", r"(?:今年|现在|已经|刚)*(?P<v>[1-9]\d?)(?:周)?岁|今年(?:已经)?(?P<w>[1-9]\d?)了",
          "{s}今年{v}岁。", False))),
     *_DOSES,
+    *_WEIGHTS,
+    *_DAILY_DRINKS,
     *_ZH_DOINGS,
 )
 _ENDS = (
+    *_DRINK_ENDS,
     # a trade left, by its doing ("I left teaching", "quit nursing last year"): the job ends
     # and where it was done
     *(_p(slot, r"\b(?i:quit|quitting|left|leaving|gave\s+up|giving\s+up)\s+"
@@ -2361,6 +2499,12 @@ _ENDS = (
        r"at\s+)?" + _PLACE, ""),
     _p("work", r"\b(?P<my>(?i:my))\s+(?i:last\s+day\s+at)\s+" + _PLACE + r"\s+(?i:was|is)\b",
        "", possessive=True),
+    *(_p("work", regex + _PLACE + r"\s+(?i:" + was + r")\b", "", lang=lang, possessive=True)
+      for lang, regex, was in (
+          ("de", r"\b(?P<my>(?i:mein))\s+(?i:letzter)\s+(?i:Arbeitstag|Tag)\s+(?i:bei|in)\s+"
+           + _DE_ARTICLE, "war|ist"),
+          ("fr", r"\b(?P<my>(?i:mon))\s+(?i:dernier)\s+(?i:jour)\s+(?i:chez|à)\s+", "était|est"),
+          ("es", r"\b(?P<my>(?i:mi))\s+(?i:último)\s+(?i:día)\s+(?i:en)\s+", "fue|es|era"))),
     _p("work", r"\b(?i:no\s+longer|not\s+any\s*more)\s+(?:(?i:working|employed)\s+)?"
        r"(?i:at|with|for)\s+" + _PLACE, ""),
     # out of work, or done with a trade: "I'm unemployed", "quit being a vet"; the job ends
@@ -2503,12 +2647,13 @@ _CLAUSE = re.compile(r"[,;:]\s+|[，；：]|\s+[-–—]+\s+|\s+(?:but|and|sonde
 _ZH_KIN = (r"[姐妹哥弟爸妈父母妻丈儿女孩爷奶舅姑姨叔伯]|老公|老婆|朋友|同事|男朋友|女朋友|室友|"
            r"邻居|老板")
 """Whose someone is right after "我" with no "的" ("我姐姐搬到了重庆": the sister moved)."""
+_ES_PARTICIPLE = r"[a-záéíóúñ]{2,}(?:ado|ido|ído)\b"
+"""A Spanish past participle: "he" before one is "I have" ("He bajado a 76 kg")."""
 _FIRST = re.compile(r"(?i:\bI\b|\bI['’](?:m|ve)\b|\bwe\b|"
                     r"\bour\s+new\s+(?:home|place|flat|apartment|house)\b|\bich\b|\bwir\b|\bje\b|\bj['’]|"
                     r"\bme\s+(?:mudé|he|hice|cambié|pasé|vine|trasladé|jubilé|divorcié|separé|casé|"
                     r"ascendieron|nombraron|contrataron|han\s+(?:ascendido|nombrado|contratado))\b|"
-                    r"\bhe\s+(?:dejado|dimitido|"
-                    r"renunciado|vendido)\b|"
+                    r"\bhe\s+" + _ES_PARTICIPLE + "|"
                     r"\bnos\s+(?:mudamos|hemos|vinimos|trasladamos|dieron|dan|entregaron|"
                     r"divorciamos|separamos)\b|"
                     # "my first day", said with no subject: "Morgen ist mein erster Tag bei …"
@@ -2539,7 +2684,8 @@ _PEOPLE = (KIN + r"|child|baby|twins|spouse|fianc[ée]e?|ex|mates?|buddy|manager
            r"copain|copine|enfants?|patron\w*|entreprise|hermanas|hermanos|padres|mujer|jef[ea]|"
            r"empresa")
 """Whom or what of theirs someone may say a fact of ("my sister", "mon patron", "mi empresa")."""
-_OTHER = re.compile(r"(?i:\b(?:he|she|they|him|her|his|their|er|sie|il|elle|ils)\b|"
+_OTHER = re.compile(r"(?i:\bhe\b(?!\s+" + _ES_PARTICIPLE + r")|"
+                    r"\b(?:she|they|him|her|his|their|er|sie|il|elle|ils)\b|"
                     r"\b(?:my|mon|ma|mes|mein\w*|mi|mis)\s+(?:[\w-]+\s+){0,2}?(?:" + _PEOPLE
                     + r")\b|\b(?:a|an|un|une|una|einen?|eine)\s+(?:[\w-]+\s+)?"
                     r"(?!(?:dogs?|cats?)\b)(?:" + KIN + r")\b)|[他她]|我的|"
@@ -2991,6 +3137,16 @@ _WED_PAIR = re.compile(r"\b(?P<name>" + _NAME_WORD + r")\s+and\s+I\s+(?P<verb>(?
                        r"officially)\s+)*(?:got|are|were))\s+married\b")
 """A wedding told with the spouse first ("Kate and I got married last Saturday!"), said as
 "I got married to Kate"."""
+_WED_PAIRS_ABROAD = tuple((re.compile(regex.format(n=r"(?P<name>" + _NAME_WORD + r")")), said)
+                          for regex, said in (
+    (r"\b{n}\s+(?i:y\s+yo),?\s+(?:(?i:ya|al\s+fin|por\s+fin|finalmente|también)\s+)?(?i:nos)\s+"
+     r"(?:(?i:hemos)\s+)?(?i:casamos|casado)\b", "estoy casado con {}"),
+    (r"\b{n}\s+(?i:et\s+moi),?\s+(?:(?i:on\s+s['’]est|nous\s+nous\s+sommes))\s+"
+     r"(?:(?i:enfin|finalement|officiellement)\s+)?(?i:mariée?s)\b", "je suis marié avec {}"),
+    (r"\b{n}\s+(?i:und\s+ich)\s+(?i:haben)\s+(?:(?i:endlich|jetzt|gestern|letzte\s+Woche)\s+)?"
+     r"(?i:geheiratet)\b", "ich bin mit {} verheiratet")))
+"""The same in Spanish, French and German ("Andrés y yo nos casamos", "André et moi, on s'est
+mariés", "Jonas und ich haben geheiratet"), said as being married to them."""
 
 
 def _spoken(text: str) -> str:
@@ -3003,6 +3159,8 @@ def _spoken(text: str) -> str:
     Patel."."""
     text = subject_repeated(_HERE.sub(_here, text))
     text = _WED_PAIR.sub(r"I \g<verb> married to \g<name>", text)
+    for regex, said in _WED_PAIRS_ABROAD:
+        text = regex.sub(lambda m, said=said: said.format(m["name"]), text)
     text = _BARE_INTRO.sub(_bare_intro, text)
     text = _APPOSED_JOB.sub(lambda m: m[0] + ("i'm " if m[0].islower() else "I'm "), text)
     text = _APPOSED_TRADE.sub(lambda m: m[0] + ("i'm a " if m[0].islower() else "I'm a "), text)
@@ -3191,6 +3349,14 @@ def block_lines(existing: Iterable[Mapping[str, Any]]) -> dict[str, list[str]]:
                           if line.strip()] for entry in existing}
 
 
+def _block_read(text: str, blocks: Mapping[str, list[str]]) -> str:
+    """``text`` as what the block makes of it: a wedding of the partner it names, being with
+    someone, a dose, a key, being somewhere (see each reader)."""
+    for read in (_wed, _with_whom, _dosed, _keyed, _placed):
+        text = read(text, blocks)
+    return text
+
+
 def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
                blocks: Mapping[str, list[str]]) -> list[tuple[str, dict[str, Any]]]:
     """The core tool calls for ``facts`` (rows of the core extractor) from ``inputs``:
@@ -3206,8 +3372,8 @@ def core_calls(facts: Sequence[Row], inputs: Sequence[InputText],
     by_id = {inp.source_id: inp for inp in inputs}
     # What each input says of its speaker, read once for its facts and for itself.
     said_by = {inp.source_id: _retired_from_work(settings(
-        _placed(_keyed(_dosed(inp.text, blocks), blocks), blocks),
-        subject_of(inp, prepare(inp.text).zh), own=True)) for inp in inputs}
+        _block_read(inp.text, blocks), subject_of(inp, prepare(inp.text).zh), own=True))
+        for inp in inputs}
     for inp in inputs:
         said = said_by[inp.source_id]
         said += [g for g in _gone(inp.text, blocks, said) if g.slot not in {s.slot for s in said}]
@@ -3414,6 +3580,86 @@ def _dosed(text: str, blocks: Mapping[str, list[str]]) -> str:
     return text
 
 
+_CORPORATE = re.compile(
+    r"(?:^|\s)(?:Inc|Ltd|LLC|GmbH|AG|plc|PLC|Corp|Co|SA|SAS|SARL|SL|BV|NV|Group|Bank|Labs?|"
+    r"Technologies|Tech|Systems|Solutions|Partners|Capital|Consulting|Media|Studios?|Insurance|"
+    r"Airlines?|Motors|Pharma|Energy|Logistics|Software|Games|Holdings|Ventures)\.?$|"
+    r"^[A-Z]{2,5}$|^[A-Z][a-z]+[A-Z]|\d|&")
+"""A name shaped as a company's: a legal or trade word last ("Initech GmbH", "Lloyds Bank"),
+an acronym ("IBM"), a capital inside ("PayPal"), a digit or an ampersand ("3M", "M&S")."""
+_KNOWN_EMPLOYERS = word_set(
+    "google alphabet amazon microsoft apple meta facebook netflix spotify ibm oracle intel "
+    "nvidia tesla siemens bosch bmw volkswagen mercedes daimler sap deloitte accenture kpmg "
+    "pwc ey mckinsey tesco sainsbury's asda aldi lidl ikea unilever nestlé nestle shell bp "
+    "airbus boeing samsung sony huawei tencent alibaba uber airbnb salesforce adobe cisco "
+    "stripe klarna zalando santander hsbc barclays allianz axa loreal l'oréal renault "
+    "peugeot inditex zara telefónica telefonica vodafone nhs bbc")
+"""Employers known by name, which "I'm now with …" names as a job, not as a partner."""
+_AT_WORK = re.compile(r"^\s*(?:,\s*)?(?i:as\s+(?:an?|their|the)\b|at\s+work\b|in\s+(?:the\s+)?"
+                      r"[a-z]+\s+(?:team|department)\b|on\s+the\s+[a-z]+\s+team\b|"
+                      r"comme\b|como\b)")
+"""What after "I'm now with …" says a job ("as a designer", "in the sales team")."""
+_WORKING_WITH = ("I work at {}", "je travaille chez {}", "trabajo en {}")
+"""Working at a place in the words of each _WITH_NOW language, in its order."""
+
+
+def _with_whom(text: str, blocks: Mapping[str, list[str]]) -> str:
+    """``text`` with being "now with" someone or something ("I'm now with Globex", "I'm now
+    with Sam", "Ahora estoy con Marta") said as the job or the partner it is: a company by its
+    shape or by name, or said with a job, is where the speaker works; another single name,
+    "now" said before it, is a partner, unless the block holds an employer, no partner and
+    no one of that name."""
+    lines = blocks.get("human", [])
+    partnered = _slot_line(lines, "partner") is not None
+    employed = _slot_line(lines, "work") is not None
+
+    def read(match: re.Match[str], said: str, working: str) -> str:
+        name = match["a"] or match["b"]
+        company = bool(_CORPORATE.search(name)) or name.casefold() in _KNOWN_EMPLOYERS or (
+            bool(_AT_WORK.match(match.string, match.end())))
+        # someone the block names ("The user's friend Sam …") is a person
+        known = any(re.search(rf"\b{re.escape(name)}\b", line) for line in lines)
+        if company:
+            return working.format(name)
+        if not match["a"]:  # "I'm with Tom now" may be for the evening; "I'm now with" lasts
+            return match[0]
+        if employed and not partnered and " " not in name and not known:
+            return working.format(name)
+        return said.format(name) if " " not in name or partnered else match[0]
+
+    if _TRIP.search(text):
+        return text
+    for (regex, said), working in zip(_WITH_NOW, _WORKING_WITH, strict=True):
+        text = regex.sub(lambda m, said=said, working=working: read(m, said, working), text)
+    return text
+
+
+_WED_UNNAMED = (
+    (re.compile(r"\b(?i:we|I)\s+(?:(?i:just|finally|officially)\s+)*(?i:got\s+married)\b"
+                r"(?!\s+(?i:to|with)\b)"), "I'm married to {}"),
+    *((re.compile(regex), said) for (_, regex, _), said in zip(_MARRIED, (
+        "ich bin mit {} verheiratet", "je suis marié avec {}", "estoy casado con {}"),
+        strict=True)))
+"""A wedding told without whom ("We got married!", "¡Nos casamos el sábado!"), and being
+married to someone in the words of its language."""
+
+
+def _wed(text: str, blocks: Mapping[str, list[str]]) -> str:
+    """``text`` with a wedding told without whom said as being married to the partner the
+    block names ("La pareja del usuario se llama Andrés." and "¡Nos casamos!": married to
+    Andrés)."""
+    number = _slot_line(blocks.get("human", []), "partner")
+    if number is None or _WED.search(blocks["human"][number - 1]):
+        return text
+    partner = [s.value for s in settings(blocks["human"][number - 1], subject="")
+               if s.slot == "partner" and s.value and re.fullmatch(_NAME_WORD, s.value)]
+    for regex, said in _WED_UNNAMED:
+        if partner and regex.search(text) and partner[0] not in text:
+            return text.rstrip() + ("" if text.rstrip()[-1:] in ".!?" else ".") + " " + cap(
+                said.format(partner[0])) + "."
+    return text
+
+
 def _keyed(text: str, blocks: Mapping[str, list[str]]) -> str:
     """``text`` with a favourite it names by its old value said in full: "Inception is no
     longer my favourite - it's Interstellar now" is "My favourite movie is Interstellar now."
@@ -3583,12 +3829,13 @@ def says_now(text: str) -> bool:
 def says_being_at(text: str) -> bool:
     """Whether ``text`` says where its speaker is now, not on a trip, or bids one place
     goodbye for another, or switched to one, or works in a town for a new employer, which the
-    earlier talk of work or home a block keeps may read as a move (see :func:`_placed`)."""
+    earlier talk of work or home a block keeps may read as a move (see :func:`_placed`), or
+    whom they are now with, a job or a partner (see :func:`_with_whom`)."""
     said = _names_in_lower_case(text)
     if _TRIP.search(text):
         return False
     return bool(_ZH_BEING_AT.search(said) or _FAREWELL.search(said) or _SWAPPED.search(said)
-                or _SWITCHED_TO.search(said)
+                or _SWITCHED_TO.search(said) or any(r.search(said) for r, _ in _WITH_NOW)
                 or any(r.search(said) for r, _ in _WORK_TOWN)) or any(
         _now_said(m) for being in _BEING_AT.values() for m in being.finditer(said))
 

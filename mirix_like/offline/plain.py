@@ -131,7 +131,8 @@ _LANGUAGE_WORDS = {
                    "estoy está eres estás tus al antes muy pero el hasta desde también mudé "
                    "mudó mudamos mudado cambié cambió pasado pasada año semana favorita "
                    "favorito comida hermana hermano madre padre novia novio me se encanta "
-                   "encantan gusta gustan tu llama llamo bebo prefiero juego han hemos"),
+                   "encantan gusta gustan tu llama llamo bebo prefiero juego han hemos tomo "
+                   "tomas toma tomando bebes bebe sigo sigues sigue todavía peso pesas"),
 }
 # Letters one of the languages writes and English does not ("é" French and Spanish), and
 # German's "du" before its verb ("du gehst"): a text with one leans that way.

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from support.told import asked_by, says_only, stored_facts, told_all
+from support.told import asked_by, converse, says_only, stored_facts, told_all
 
 from mirix_like import MemorySystem
 
@@ -217,9 +217,7 @@ def chatted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
     path = tmp_path_factory.mktemp("conversation_r6")
     with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
         for at, messages in ((T1, CONVERSATION), (T2, LATER)):
-            system.add(messages, user_id="lea", occurred_at=at)
-            report = system.flush("lea")
-            assert report.failed_inputs == [] and report.pending_inputs == []
+            converse(system, "lea", messages, at)
         yield system
 
 
@@ -254,10 +252,7 @@ def answered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]
     path = tmp_path_factory.mktemp("answered_r6")
     with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
         for user, turns in ANSWERED.items():
-            system.add([{"role": role, "content": text} for role, text in turns],
-                       user_id=user, occurred_at=T1)
-            report = system.flush(user)
-            assert report.failed_inputs == [] and report.pending_inputs == []
+            converse(system, user, [{"role": role, "content": text} for role, text in turns], T1)
         yield system
 
 
@@ -292,10 +287,8 @@ FRIENDS = [
 def friends(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
     path = tmp_path_factory.mktemp("friends_r6")
     with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
-        system.add([{"role": "user", "name": who, "content": text} for who, text in FRIENDS],
-                   user_id="chat", occurred_at=T1)
-        report = system.flush("chat")
-        assert report.failed_inputs == [] and report.pending_inputs == []
+        converse(system, "chat", [{"role": "user", "name": who, "content": text}
+                                  for who, text in FRIENDS], T1)
         yield system
 
 

@@ -24,6 +24,15 @@ def tell(system: MemorySystem, user: str,
         assert report.failed_inputs == [] and report.pending_inputs == []
 
 
+def converse(system: MemorySystem, user: str, messages: Sequence[Mapping[str, str]],
+             at: str) -> None:
+    """``messages`` (each with its role, and a name or not) added as one batch of ``user``'s
+    at ``at``, processed with no failed input and nothing left pending."""
+    system.add([dict(m) for m in messages], user_id=user, occurred_at=at)
+    report = system.flush(user)
+    assert report.failed_inputs == [] and report.pending_inputs == []
+
+
 @contextmanager
 def told_all(path: Path, people: Mapping[str, Iterable[tuple[str, Sequence[str]]]]
              ) -> Iterator[MemorySystem]:

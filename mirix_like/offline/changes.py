@@ -4313,7 +4313,14 @@ def in_time(question: str, memories: Sequence[str], *, before: bool = False) -> 
         for p in sentences_of(memory):
             past = bool(PAST.search(p))
             if not past and stale and _names(p, stale):
-                p = _without_company(p, stale)  # "… in Bristol with the user's dog Biscuit"
+                # "… in Bristol with the user's dog Biscuit": what it says beside, if anything
+                # ("The user is travelling with the user's boyfriend Lars" says nothing else)
+                alone = _without_company(p, stale)
+                if alone != p and not any(s.value for s in settings(PERIOD.sub("", _STAMP.sub(
+                        "", alone)))):
+                    dropped = True
+                    continue
+                p = alone
             stated = not past and _states_stale(p, stale, new)
             if stated and (rest := _fresh_clauses(_STAMP.sub("", p), stale, new)):
                 # "I'm learning Portuguese because Sam's family is from Porto"

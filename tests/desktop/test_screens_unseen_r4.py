@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 from support.cases import assert_answered, known, question_id
-from support.screens import FakeScreen, font, watch
+from support.screens import FakeScreen, font, screens_seen, watch
 from test_screens_unseen_r2 import CJK, LEAK, Page, Text, column, draw, needs_cjk, row
 
 from mirix_like import MemorySystem
@@ -100,13 +100,8 @@ if CJK:
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
-    root = tmp_path_factory.mktemp("screens_r4")
-    start = datetime(2025, 6, 16, 9, 0, tzinfo=UTC)
-    with MemorySystem(store_uri=str(root / "store"), backend="offline") as system:
-        for n, (app, title, image) in enumerate(SCREENS):
-            system.add(images=[image], user_id=USER, occurred_at=start + timedelta(minutes=5 * n),
-                       metadata={"source": "screen", "app": app, "window_title": title})
-        system.flush(USER)
+    with screens_seen(tmp_path_factory.mktemp("screens_r4"), USER, SCREENS,
+                      datetime(2025, 6, 16, 9, 0, tzinfo=UTC), timedelta(minutes=5)) as system:
         yield system
 
 

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from PIL import Image
 from support.cases import assert_answered, known, question_id
-from support.screens import watch
+from support.screens import screens_seen, watch
 from test_screens_unseen_r2 import CJK, LEAK, Page, column, draw, needs_cjk, row
 
 from mirix_like import MemorySystem
@@ -105,13 +105,8 @@ LATEST = "会议改期" if CJK else "Reserva del restaurante"
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
-    root = tmp_path_factory.mktemp("screens_r5")
-    start = datetime(2025, 6, 2, 9, 0, tzinfo=UTC)
-    with MemorySystem(store_uri=str(root / "store"), backend="offline") as system:
-        for n, (app, title, image) in enumerate(SCREENS):
-            system.add(images=[image], user_id=USER, occurred_at=start + timedelta(minutes=5 * n),
-                       metadata={"source": "screen", "app": app, "window_title": title})
-        system.flush(USER)
+    with screens_seen(tmp_path_factory.mktemp("screens_r5"), USER, SCREENS,
+                      datetime(2025, 6, 2, 9, 0, tzinfo=UTC), timedelta(minutes=5)) as system:
         yield system
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 from support.cases import assert_answered, known, question_id
-from support.screens import _pointer, font, watch
+from support.screens import _pointer, font, screens_seen, watch
 from test_screens_unseen_r2 import CJK, LEAK, Page, column, draw, needs_cjk, row
 
 from mirix_like import MemorySystem
@@ -126,13 +126,8 @@ if CJK:
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemorySystem]:
-    root = tmp_path_factory.mktemp("screens_r6")
-    start = datetime(2025, 11, 24, 10, 0, tzinfo=UTC)
-    with MemorySystem(store_uri=str(root / "store"), backend="offline") as system:
-        for n, (app, title, image) in enumerate(SCREENS):
-            system.add(images=[image], user_id=USER, occurred_at=start + timedelta(minutes=4 * n),
-                       metadata={"source": "screen", "app": app, "window_title": title})
-        system.flush(USER)
+    with screens_seen(tmp_path_factory.mktemp("screens_r6"), USER, SCREENS,
+                      datetime(2025, 11, 24, 10, 0, tzinfo=UTC), timedelta(minutes=4)) as system:
         yield system
 
 

@@ -11,9 +11,12 @@ pointer moves), with the truth about which frames are new.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 from functools import cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -308,3 +311,16 @@ def watch(system: MemorySystem, user: str, sequences: Mapping[str, Frames]
         watcher.send()
         outcomes[name] = seen
     return outcomes
+
+
+@contextmanager
+def screens_seen(path: Path, user: str, screens: Sequence[tuple[str, str, Image.Image]],
+                 start: datetime, every: timedelta) -> Iterator[MemorySystem]:
+    """An offline memory in ``path`` where ``user`` saw each ``(app, window title, image)`` of
+    ``screens`` in turn, ``every`` apart from ``start``, all processed."""
+    with MemorySystem(store_uri=str(path / "store"), backend="offline") as system:
+        for n, (app, title, image) in enumerate(screens):
+            system.add(images=[image], user_id=user, occurred_at=start + every * n,
+                       metadata={"source": "screen", "app": app, "window_title": title})
+        system.flush(user)
+        yield system

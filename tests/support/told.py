@@ -96,6 +96,14 @@ def says_only(answer: str, says: str | None, not_said: list[str]) -> None:
     assert not _SENTENCE_END.search(answer.strip()), answer
 
 
+def says_any(answer: str, says: str | tuple[str, ...] | None, not_said: list[str]) -> None:
+    """:func:`says_only`, where ``says`` may be several ways to say it, one enough."""
+    if isinstance(says, tuple):
+        assert any(way.casefold() in answer.casefold() for way in says), answer
+        says = None
+    says_only(answer, says, not_said)
+
+
 def core_holds(system: MemorySystem, user: str, now: Sequence[str], gone: Sequence[str],
                past: Sequence[str]) -> None:
     """``user``'s core block says each of ``now`` and none of ``gone``; their facts kept as

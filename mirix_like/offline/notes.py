@@ -87,7 +87,7 @@ _DROPPED_ICH = re.compile(r"(?m)(?:^|(?<=[.!;]\s)|(?<=,\s))(?P<verb>(?i:bin|wohn
                           r"habe|studiere|lebe|komme|pendle))\s+(?!(?i:ich|du|er|sie|es|wir)\b)"
                           r"(?=[^.!?]*(?:[.!;]|$))")
 """German said without "ich" ("bin jonas, 41, arbeite als elektriker", "wohne seit märz in
-augsburg"): the verb's own person says who."""
+augsburg"): the verb's own person says who; not in a question ("Habe ich …?")."""
 
 
 _DONE_VERB = (r"(?:(?:just|finally|also|recently|then)\s+)?(?:moved|relocated|started|joined|left|"

@@ -1404,6 +1404,13 @@ _PATTERNS = (
     _p("study", r"\b(?i:start(?:ed|ing)|beg[au]n|beginning|enrolled\s+(?:in|on))\s+"
        r"(?:a|an|my|his|her)\s+(?:[A-Za-z'’]+\s+)?" + _DEGREE + r"\s+in\s+" + _STUDY_VALUE,
        "{s} studies {v}.", True),
+    # a place on a course won: "I got into the nursing program at Samuel Merritt", "got
+    # accepted onto the MSc in Data Science"
+    _p("study", r"\b(?i:got\s+(?:into|accepted\s+(?:into|onto|on|to))|been\s+accepted\s+(?:into|"
+       r"onto|on|to)|(?:was|were|am|['’]m)\s+accepted\s+(?:into|onto|on|to))\s+(?:the|a|an|my)\s+"
+       r"(?:(?P<v>(?i:" + _SUBJECTS + r"))\s+(?i:program(?:me)?|course|degree)|(?:[A-Za-z'’]+\s+)?"
+       + _DEGREE + r"\s+in\s+(?P<w>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}|(?i:" + _SUBJECTS
+       + r")))\b", "{s} studies {v}.", True, reads=lambda m: m["v"] or m["w"]),
     _p("study", r"\b(?i:switched|changed|transferred|moved)\s+(?:over\s+)?"
        r"(?:(?i:my\s+)?(?i:course|major|degree|subject)s?\s+)?"
        r"(?:(?i:from)\s+[a-z ]{2,30}?\s+)?(?i:to)\s+(?P<v>(?i:" + _SUBJECTS + r"))\b",

@@ -140,6 +140,7 @@ QUESTIONS = [
     ("ed", "Where do I work?", "retired", ["Oakfield"]),
     ("ella", "Wo arbeite ich?", None, ["Café Luna"]),
     ("rob", "When does my nursing program start?", "January 2026", []),
+    ("rob", "What am I studying?", "nursing", []),
     ("zoe", "When is my dentist appointment?", "2025", ["March", "April 14"]),
     ("mo", "Which gym do I go to?", "The Gym Group", ["PureGym", "I'm"]),
     ("ky", "What's my favourite restaurant?", "Hoppers", ["Dishoom", "Honestly"]),

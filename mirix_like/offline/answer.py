@@ -8,7 +8,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from datetime import UTC, datetime
 
 from mirix_like.lexicon import (
@@ -1972,7 +1972,7 @@ def _instead(best: tuple[float, int, int, str], candidates: list[tuple[float, in
     for i, memory in enumerate(memories):
         if i == -best[1]:
             continue
-        for sentence in (one for part in statements(memory) for one in sentences_of(part.text)):
+        for sentence in _sentences(memory):
             switched = [] if kinds - _terms(sentence) else list(_SWITCHED.finditer(sentence))
             for said in (*_INSTEAD.finditer(sentence), *switched,
                          *_CANCELLED.finditer(sentence), *_PARTED_PAIR.finditer(sentence)):
@@ -1983,14 +1983,28 @@ def _instead(best: tuple[float, int, int, str], candidates: list[tuple[float, in
                     continue  # a couple parted: both named in what it answers
                 if re.search(rf"(?<!\w){old}(?!\w)", best[3]) and not re.search(
                         rf"(?<!\w){old}(?!\w)", sentence[:said.start()]):
-                    found = next((c for c in candidates if c[1] == -i and c[3] == sentence),
-                                 None)
-                    if found is None:
-                        found = (best[0], -i, best[2], sentence)
-                        candidates.append(found)
-                        matched[i, sentence] = set()
-                    return found
+                    return _candidate(best, i, sentence, candidates, matched, set())
     return best
+
+
+def _sentences(memory: str) -> Iterator[str]:
+    """Each sentence of what ``memory`` says (see :func:`statements`)."""
+    for part in statements(memory):
+        yield from sentences_of(part.text)
+
+
+def _candidate(best: tuple[float, int, int, str], i: int, sentence: str,
+               candidates: list[tuple[float, int, int, str]],
+               matched: dict[tuple[int, str], set[str]],
+               said: set[str]) -> tuple[float, int, int, str]:
+    """The candidate of ``sentence`` of memory ``i``, added as good as ``best`` (matching
+    ``said``) when it is none: a line that replaces ``best`` whatever it matched."""
+    found = next((c for c in candidates if c[1] == -i and c[3] == sentence), None)
+    if found is None:
+        found = (best[0], -i, best[2], sentence)
+        candidates.append(found)
+        matched[i, sentence] = said
+    return found
 
 
 _AMOUNT_MOVED = re.compile(
@@ -2013,15 +2027,10 @@ def _amount_moved(best: tuple[float, int, int, str],
     if not thing or not re.search(r"\d", best[3]) or _AMOUNT_MOVED.search(best[3]):
         return best
     for i, memory in enumerate(memories):
-        for sentence in (one for part in statements(memory) for one in sentences_of(part.text)):
+        for sentence in _sentences(memory):
             if (i != -best[1] and _AMOUNT_MOVED.search(sentence) and re.search(r"\d", sentence)
                     and thing <= _terms(sentence)):
-                found = next((c for c in candidates if c[1] == -i and c[3] == sentence), None)
-                if found is None:
-                    found = (best[0], -i, best[2], sentence)
-                    candidates.append(found)
-                    matched[i, sentence] = set(thing)
-                return found
+                return _candidate(best, i, sentence, candidates, matched, set(thing))
     return best
 
 

@@ -4322,7 +4322,7 @@ def in_time(question: str, memories: Sequence[str], *, before: bool = False) -> 
             if not past and stale and _names(p, stale):
                 # "… in Bristol with the user's dog Biscuit": what it says beside, if anything
                 # ("The user is travelling with the user's boyfriend Lars" says nothing else)
-                alone = _without_company(p, stale)
+                alone = _without(_COMPANY_SAID, p, stale)
                 if alone != p and not any(s.value for s in settings(PERIOD.sub("", _STAMP.sub(
                         "", alone)))):
                     dropped = True
@@ -4431,11 +4431,11 @@ _COMPANY_SAID = re.compile(r"\s+(?:with|and)\s+(?:the\s+user['’]s|my|our|his|h
                            r"[\w'’-]+(?:\s+[\w'’-]+){0,3}")
 
 
-def _without_company(sentence: str, stale: Sequence[str]) -> str:
-    """``sentence`` without the one it says someone is with when that one is no more (a
-    replaced value): "The user lives in Bristol with the user's dog Biscuit" once Biscuit
-    died is "The user lives in Bristol"."""
-    return _COMPANY_SAID.sub(lambda m: "" if _names(m[0], stale) else m[0], sentence)
+def _without(part: re.Pattern[str], sentence: str, stale: Sequence[str]) -> str:
+    """``sentence`` without each ``part`` of it that names a replaced value: the one it says
+    someone is with when that one is no more ("The user lives in Bristol with the user's dog
+    Biscuit" once Biscuit died is "The user lives in Bristol"), an aside (_ASIDE)."""
+    return part.sub(lambda m: "" if _names(m[0], stale) else m[0], sentence)
 
 
 _ASIDE = re.compile(r",\s+(?:who|which|the\s+one|qui|que|die|der|das)\s+[^,.;!?]{2,60},")
@@ -4447,7 +4447,7 @@ def _fresh_clauses(sentence: str, stale: Sequence[str], new: set[str]) -> str:
     replaced value, as a sentence of their own; "" when none is left that says something.
     An aside that names one is left out ("The user's mum, who lives in Cork, called to say
     she's retiring" once she moved: "The user's mum called to say she's retiring")."""
-    sentence = _ASIDE.sub(lambda m: "" if _names(m[0], stale) else m[0], sentence)
+    sentence = _without(_ASIDE, sentence, stale)
     if not _states_stale(sentence, stale, new) and not _names(sentence, stale):
         return sentence
     clauses = _CLAUSE_JOINT.split(sentence)

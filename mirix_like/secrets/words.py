@@ -515,6 +515,11 @@ _THING_CODE = re.compile(
     r"(?i:\b(?P<thing>locker|padlock|bike\s+lock|safe|gate|door|alarm|garage|mailbox|key\s*safe|"
     r"lockbox)\b[^.!?\n]{0,40}?[,;:]\s*code\s*:?\s+)(?P<val>\d[\d#*-]{2,11})(?![\w-])")
 
+def _thing(match: re.Match[str]) -> str:
+    """The locked thing ``match`` names, in lower case and single spaces ("bike lock")."""
+    return " ".join(match["thing"].lower().split())
+
+
 _NOT_A_LOCK = re.compile(r"(?i)\b(?:error|status|http|fault|warning)\b")
 """Words that make a bare code after a thing an error's ("the door: error code 404")."""
 
@@ -527,14 +532,13 @@ def find_words(text: str) -> Iterator[Hit]:
     for m in _LOCK_SET.finditer(text):
         if len(_DIGIT.findall(m["val"])) < 3:  # "set the lock to 3 digits"
             continue
-        thing = " ".join(m["thing"].lower().split())
-        locked = thing in ("bike lock", "padlock", "lock")
-        yield Hit("combination" if locked else "code", m["val"], m.start("val"),
-                  f"{thing} {'combination' if locked else 'code'}")
+        thing = _thing(m)
+        kind: Kind = "combination" if thing in ("bike lock", "padlock", "lock") else "code"
+        yield Hit(kind, m["val"], m.start("val"), f"{thing} {kind}")
     for m in _THING_CODE.finditer(text):
         if _NOT_A_LOCK.search(m[0]):
             continue
-        yield Hit("code", m["val"], m.start("val"), f"{' '.join(m['thing'].lower().split())} code")
+        yield Hit("code", m["val"], m.start("val"), f"{_thing(m)} code")
     for m in _LOGIN_PAIR.finditer(text):
         value = m["pw"].rstrip(_TRAILING)
         if _SECRETISH.search(value) and not _PLACEHOLDER.search(value):
